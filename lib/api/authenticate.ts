@@ -1,0 +1,93 @@
+import { verifyAccessToken } from "@/lib/auth/access-tokens";
+import { resolveApiKey } from "@/lib/auth/api-keys";
+import type { Credential } from "@/lib/auth/credential";
+import { authenticateClient } from "@/lib/auth/oauth-clients";
+import type { Environment } from "@prisma/client";
+import { ApiError } from "./errors";
+
+// Authentication steps of the /v1 wrapper: who is calling, then whether that caller may act for the
+// tenant in X-Tenant-Id on this environment's host.
+
+const REALM = 'Bearer realm="credit-platform"';
+const INVALID = 'Bearer realm="credit-platform", error="invalid_token"';
+
+/** Bearer API key (sk_test_…/sk_live_…) or JWT access token → credential; 401 otherwise. */
+export async function authenticateBearer(request: Request): Promise<Credential> {
+  const header = request.headers.get("authorization");
+  if (!header) {
+    throw new ApiError("authentication_required", "Send Authorization: Bearer <API key or access token>", {
+      headers: { "www-authenticate": REALM },
+    });
+  }
+  const match = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
+  const token = match?.[1];
+  if (!token) {
+    throw new ApiError("invalid_token", "The Authorization header must be: Bearer <token>", {
+      headers: { "www-authenticate": INVALID },
+    });
+  }
+  if (token.startsWith("sk_")) {
+    const credential = await resolveApiKey(token);
+    if (!credential) throw new ApiError("invalid_api_key", undefined, { headers: { "www-authenticate": INVALID } });
+    return credential;
+  }
+  const credential = token.split(".").length === 3 ? await verifyAccessToken(token) : null;
+  if (!credential) throw new ApiError("invalid_token", undefined, { headers: { "www-authenticate": INVALID } });
+  return credential;
+}
+
+const BASIC_CHALLENGE = 'Basic realm="credit-platform", charset="UTF-8"';
+
+/** OAuth2 client authentication (RFC 6749 §2.3.1): HTTP Basic, or client_id/client_secret in the form. */
+export async function authenticateOAuthClient(
+  request: Request,
+  form: Record<string, unknown> | undefined,
+): Promise<Credential> {
+  const fail = (detail: string) =>
+    new ApiError("invalid_client", detail, { headers: { "www-authenticate": BASIC_CHALLENGE } });
+  let clientId = typeof form?.client_id === "string" ? form.client_id : undefined;
+  let clientSecret = typeof form?.client_secret === "string" ? form.client_secret : undefined;
+  const header = request.headers.get("authorization");
+  if (header?.toLowerCase().startsWith("basic ")) {
+    if (clientId || clientSecret) throw fail("Use one client authentication method, not two");
+    const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw fail("Malformed Basic credentials");
+    clientId = decodeURIComponent(decoded.slice(0, colon));
+    clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+  }
+  if (!clientId || !clientSecret) throw fail("client_id and client_secret are required");
+  const client = await authenticateClient(clientId, clientSecret);
+  if (!client) throw fail("Unknown client, wrong secret or revoked client");
+  return {
+    kind: "oauth_client",
+    id: client.id,
+    tenantId: client.tenantId,
+    environment: client.environment,
+    permissions: client.scopes,
+    clientId: client.clientId,
+    label: `oauth_client:${client.id}`,
+  };
+}
+
+/** X-Tenant-Id must name the credential's tenant (optional only where `optional`, e.g. the token endpoint). */
+export function checkTenant(request: Request, credential: Credential, optional = false): void {
+  const tenant = request.headers.get("x-tenant-id")?.trim();
+  if (!tenant) {
+    if (optional) return;
+    throw new ApiError("tenant_header_required", "Send X-Tenant-Id with your tenant's id");
+  }
+  if (tenant !== credential.tenantId) {
+    throw new ApiError("tenant_mismatch", "X-Tenant-Id does not match the credential's tenant");
+  }
+}
+
+/** A sandbox credential on the production host (or the reverse) is refused: data never mixes. */
+export function checkEnvironment(credential: Credential, environment: Environment): void {
+  if (credential.environment === environment) return;
+  const detail = `This ${credential.environment} credential cannot be used on the ${environment} base address`;
+  if (credential.kind === "oauth_client") {
+    throw new ApiError("invalid_client", detail, { headers: { "www-authenticate": BASIC_CHALLENGE } });
+  }
+  throw new ApiError("environment_mismatch", detail, { headers: { "www-authenticate": INVALID } });
+}

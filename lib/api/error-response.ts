@@ -1,0 +1,50 @@
+import { Prisma } from "@prisma/client";
+import { ZodError } from "zod";
+import { DomainError, type DomainErrorCode } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { ApiError, type ErrorCode } from "./errors";
+import { problemResponse, toProblem } from "./problem";
+import { fieldErrors } from "./request-input";
+
+// The one error mapper: anything thrown below the wrapper becomes one problem+json response.
+// Unknown errors are logged with the request id and answered with a generic 500 — never a stack trace.
+
+// Every domain code must be an API code (compile-time check).
+const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
+  not_found: "not_found",
+  conflict: "conflict",
+  validation_error: "validation_error",
+  forbidden: "forbidden",
+  invalid_client: "invalid_client",
+  invalid_grant: "invalid_grant",
+  invalid_scope: "invalid_scope",
+  unsupported_grant_type: "unsupported_grant_type",
+  invalid_request: "invalid_request",
+};
+
+export function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) return new ApiError(DOMAIN_TO_API[err.code], err.message, { extra: err.details });
+  if (err instanceof ZodError) {
+    return new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(err, "body") });
+  }
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === "P2002") return new ApiError("conflict", "A resource with the same unique value already exists");
+    if (err.code === "P2025") return new ApiError("not_found");
+  }
+  log().error({ err, request_id: requestId }, "unhandled error in /v1 handler");
+  return new ApiError("internal_error", "An internal error occurred; quote the request_id when contacting support");
+}
+
+export function errorResponse(err: unknown, requestId: string, headers: Headers, oauth: boolean): Response {
+  let error = toApiError(err, requestId);
+  if (oauth && error.code === "validation_error") {
+    error = new ApiError("invalid_request", error.errors?.map((e) => `${e.param}: ${e.message}`).join("; "), {
+      errors: error.errors,
+    });
+  }
+  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
+  const problem = toProblem(error, requestId);
+  if (oauth) Object.assign(problem, { error: error.code, error_description: error.message });
+  return problemResponse(problem, headers);
+}

@@ -1,0 +1,59 @@
+// One error class and one status table for the whole API (RFC 9457 problem details).
+// Codes are stable and machine-readable; titles are the human summary. Add new codes here only.
+
+export const ERROR_CODES = {
+  validation_error: { status: 400, title: "The request is invalid" },
+  invalid_json: { status: 400, title: "The body is not valid JSON" },
+  invalid_request_id: { status: 400, title: "The request id header is invalid" },
+  invalid_cursor: { status: 400, title: "The pagination cursor is invalid" },
+  invalid_request: { status: 400, title: "The token request is invalid" },
+  invalid_grant: { status: 400, title: "The grant is invalid, expired or revoked" },
+  unsupported_grant_type: { status: 400, title: "The grant type is not supported" },
+  invalid_scope: { status: 400, title: "The requested scope is invalid" },
+  authentication_required: { status: 401, title: "Authentication is required" },
+  invalid_api_key: { status: 401, title: "The API key is invalid or revoked" },
+  invalid_token: { status: 401, title: "The access token is invalid, expired or revoked" },
+  invalid_client: { status: 401, title: "Client authentication failed" },
+  environment_mismatch: { status: 401, title: "The credential belongs to another environment" },
+  tenant_header_required: { status: 403, title: "The X-Tenant-Id header is required" },
+  tenant_mismatch: { status: 403, title: "The credential does not belong to this tenant" },
+  insufficient_permissions: { status: 403, title: "The credential lacks the required permission" },
+  forbidden: { status: 403, title: "You are not allowed to do this" },
+  not_found: { status: 404, title: "The resource was not found" },
+  method_not_allowed: { status: 405, title: "The method is not allowed on this resource" },
+  conflict: { status: 409, title: "The request conflicts with the current state" },
+  idempotency_in_progress: { status: 409, title: "A request with this idempotency key is still in progress" },
+  payload_too_large: { status: 413, title: "The body is too large" },
+  unsupported_media_type: { status: 415, title: "The content type is not supported" },
+  misdirected_request: { status: 421, title: "This host does not serve the API" },
+  idempotency_key_reused: { status: 422, title: "The idempotency key was used with a different request" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  internal_error: { status: 500, title: "An internal error occurred" },
+  service_unavailable: { status: 503, title: "The service is temporarily unavailable" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldError = { param: string; in: "body" | "query" | "path" | "header"; message: string };
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors?: FieldError[];
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {
+    super(detail ?? ERROR_CODES[code].title);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.errors = options.errors;
+    this.headers = options.headers;
+    this.extra = options.extra;
+  }
+}

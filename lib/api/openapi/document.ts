@@ -1,0 +1,110 @@
+import { OpenApiGeneratorV31, OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
+import { getEnv } from "@/lib/env";
+import { API_VERSION } from "@/lib/version";
+import { OPERATIONS } from "../operations";
+import type { Operation } from "../operation";
+import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
+
+// The OpenAPI 3.1 document, generated from the same operations and zod schemas the routes enforce.
+
+const COMMON_ERRORS = [400, 401, 403, 429, 500];
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed per minute for this tenant and environment.", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix epoch second at which the window resets.", schema: { type: "integer" as const } },
+  "X-Request-Id": { description: "Your X-Request-Id echoed, or one generated for this request.", schema: { type: "string" as const } },
+};
+
+function requestHeaders(op: Operation) {
+  const headers: z.ZodType[] = [];
+  if (op.auth === "bearer") {
+    headers.push(z.string().meta({ param: { name: "X-Tenant-Id", in: "header", required: true }, description: "Your tenant's id; must be the credential's tenant.", example: "ten_01JD0000000000000000000000" }));
+  }
+  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: "Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409.", example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
+  if (op.method === "POST" && op.idempotent !== false) {
+    headers.push(z.string().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: "Synonym of X-Request-Id for idempotency; if both are sent they must be equal." }));
+  }
+  return headers;
+}
+
+function routeConfig(op: Operation): RouteConfig {
+  const mediaType = op.bodyKind === "form" ? "application/x-www-form-urlencoded" : "application/json";
+  const errors = op.auth === "none" ? [421, 500] : [...new Set([...COMMON_ERRORS, ...(op.errors ?? []), ...(op.body ? [413, 415] : []), ...(op.method === "POST" && op.idempotent !== false ? [409, 422] : [])])].sort();
+  const responses: RouteConfig["responses"] = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    responses[status] = {
+      description: r.description,
+      headers: op.auth === "none" ? undefined : rateLimitHeaders,
+      content: r.schema ? { "application/json": { schema: r.schema, ...(r.example ? { example: r.example } : {}) } } : undefined,
+    };
+  }
+  for (const status of errors) {
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status] ?? "Error",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    };
+  }
+  return {
+    method: op.method.toLowerCase() as RouteConfig["method"],
+    path: op.path,
+    operationId: op.operationId,
+    summary: op.summary,
+    description: op.permission ? `${op.description ?? ""}\n\nRequires permission \`${op.permission}\`.`.trim() : op.description,
+    tags: op.tags,
+    deprecated: op.deprecated ? true : undefined,
+    security: op.auth === "bearer" ? [{ ApiKey: [] }, { OAuth2: op.permission ? [op.permission] : [] }] : [],
+    request: {
+      // Operations declare params/query as zod objects; the library's type wants ZodObject specifically.
+      params: op.params as never,
+      query: op.query as never,
+      headers: requestHeaders(op),
+      body: op.body ? { required: true, content: { [mediaType]: { schema: op.body } } } : undefined,
+    },
+    responses,
+  };
+}
+
+let cached: Record<string, unknown> | undefined;
+
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached;
+  const env = getEnv();
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "ApiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key from the panel (Settings → API Keys): `sk_test_…` (sandbox) or `sk_live_…` (production). Send X-Tenant-Id too.",
+  });
+  registry.registerComponent("securitySchemes", "OAuth2", {
+    type: "oauth2",
+    description: "Client credentials (RFC 6749 §4.4). The access token is used like an API key, limited to its scopes.",
+    flows: {
+      clientCredentials: {
+        tokenUrl: "/v1/auth/token",
+        refreshUrl: "/v1/auth/token",
+        scopes: Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, p === "read" ? "Every <resource>:read" : p === "write" ? "Every <resource>:write" : p])),
+      },
+    },
+  });
+  for (const op of OPERATIONS) registry.registerPath(routeConfig(op));
+  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Credit Platform API",
+      version: API_VERSION,
+      description:
+        "Multi-tenant credit operations for the Brazilian market. Money is integer centavos (BRL); dates are " +
+        "YYYY-MM-DD; timestamps ISO 8601 UTC. Every call carries `Authorization: Bearer <key or token>` and " +
+        "`X-Tenant-Id`. The base address picks the environment. Rate limits: 100/min (sandbox), 1,000/min " +
+        "(production) per tenant and environment. Errors are RFC 9457 problem details.",
+    },
+    servers: [
+      { url: env.SANDBOX_BASE_URL, description: "Sandbox" },
+      { url: env.PRODUCTION_BASE_URL, description: "Production" },
+    ],
+  }) as unknown as Record<string, unknown>;
+  return cached;
+}

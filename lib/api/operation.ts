@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import type { FinePermission } from "@/lib/auth/permissions";
+
+// An operation is the declarative description of one /v1 endpoint: the wrapper (route.ts) enforces it
+// and the OpenAPI document (openapi/document.ts) publishes it, from the same zod schemas.
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export type OperationResponse = { description: string; schema?: z.ZodType; example?: unknown };
+
+export type Operation<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> = {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/v1/customers/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** `bearer`: API key or access token + X-Tenant-Id. `oauth_client`: the token endpoint's client auth.
+   *  `none`: public (only the OpenAPI document itself). */
+  auth: "bearer" | "oauth_client" | "none";
+  /** Required permission; null when any valid credential may call (e.g. health). */
+  permission: FinePermission | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyKind?: "json" | "form";
+  /** POSTs are idempotent by default (X-Request-Id / Idempotency-Key); false opts out (token endpoint). */
+  idempotent?: boolean;
+  /** Errors also carry RFC 6749 `error` / `error_description`, and responses are `no-store`. */
+  oauthErrors?: boolean;
+  deprecated?: { successor: string };
+  responses: Record<number, OperationResponse>;
+  /** Error statuses this operation can answer besides the common ones (400, 401, 403, 429, 500). */
+  errors?: number[];
+};
+
+export function defineOperation<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(op: Operation<P, Q, B>): Operation<P, Q, B> {
+  return op;
+}

@@ -1,0 +1,92 @@
+import type { Environment } from "@prisma/client";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { ApiError } from "./errors";
+
+// Per tenant + environment, fixed one-minute windows (spec §8: 100/min sandbox, 1,000/min production).
+// The counter is atomic in both stores (one JS thread in memory; a single INCR-with-expiry script in
+// Redis), so exactly N requests pass when many more race. With REDIS_URL set every process shares the
+// Redis counter; if Redis fails, an in-memory limiter takes over (limits then apply per process).
+
+export type RateLimitState = { limit: number; remaining: number; resetAt: number; retryAfter: number };
+export type RateLimitStore = { kind: "memory" } | { kind: "redis"; client: Redis };
+
+const DURATION_SECONDS = 60;
+
+export class RateLimits {
+  private readonly limiters: Record<Environment, RateLimiterAbstract>;
+  readonly limits: Record<Environment, number>;
+
+  constructor(store: RateLimitStore, limits: Record<Environment, number>, keyPrefix = "rl") {
+    this.limits = limits;
+    const build = (environment: Environment) => {
+      const options = { points: limits[environment], duration: DURATION_SECONDS, keyPrefix: `${keyPrefix}:${environment}` };
+      if (store.kind === "memory") return new RateLimiterMemory(options);
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: store.client,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+    };
+    this.limiters = { sandbox: build("sandbox"), production: build("production") };
+  }
+
+  /** Consumes one request; throws ApiError("rate_limited") with Retry-After when over the limit. */
+  async consume(tenantId: string, environment: Environment): Promise<RateLimitState> {
+    const limit = this.limits[environment];
+    try {
+      const res = await this.limiters[environment].consume(tenantId, 1);
+      return state(limit, res);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const s = state(limit, err);
+      throw new ApiError("rate_limited", `Rate limit of ${limit} requests per minute exceeded; retry after ${s.retryAfter} s`, {
+        headers: { ...rateLimitHeaders(s), "retry-after": String(s.retryAfter) },
+      });
+    }
+  }
+}
+
+function state(limit: number, res: RateLimiterRes): RateLimitState {
+  const msBeforeNext = Math.max(0, res.msBeforeNext);
+  return {
+    limit,
+    remaining: Math.max(0, res.remainingPoints),
+    resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000),
+    retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  };
+}
+
+/** X-RateLimit-Reset is the Unix epoch second at which the current window ends. */
+export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(s.limit),
+    "x-ratelimit-remaining": String(s.remaining),
+    "x-ratelimit-reset": String(s.resetAt),
+  };
+}
+
+const holder = globalThis as unknown as { __cpRateLimits?: RateLimits };
+
+export function rateLimits(): RateLimits {
+  if (holder.__cpRateLimits) return holder.__cpRateLimits;
+  const env = getEnv();
+  let store: RateLimitStore = { kind: "memory" };
+  if (env.REDIS_URL) {
+    const client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+    client.on("error", (err) => log().warn({ err: err.message }, "redis error (rate limiter falls back to memory)"));
+    store = { kind: "redis", client };
+  }
+  holder.__cpRateLimits = new RateLimits(store, {
+    sandbox: env.RATE_LIMIT_SANDBOX_PER_MINUTE,
+    production: env.RATE_LIMIT_PRODUCTION_PER_MINUTE,
+  });
+  return holder.__cpRateLimits;
+}
+
+/** Tests swap the store (memory ↔ Redis) and run the same cases against both. */
+export function setRateLimitsForTests(limits: RateLimits | undefined): void {
+  holder.__cpRateLimits = limits;
+}

@@ -1,0 +1,73 @@
+import type { z } from "zod";
+import { newId } from "@/lib/ids";
+import { ApiError, type FieldError } from "./errors";
+
+// Reading and validating what the client sent: request id, body (size, media type, syntax), then the
+// operation's strict zod schemas for path, query and body. Every failure is a 4xx with field errors.
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
+
+/** The caller's X-Request-Id (or Idempotency-Key) — used for tracing and, on POST, idempotency. */
+export function readRequestId(request: Request): { requestId: string; idempotencyKey: string | null } {
+  const xRequestId = request.headers.get("x-request-id")?.trim() || null;
+  const idempotencyKey = request.headers.get("idempotency-key")?.trim() || null;
+  for (const [name, value] of [["X-Request-Id", xRequestId], ["Idempotency-Key", idempotencyKey]] as const) {
+    if (value !== null && !REQUEST_ID.test(value)) {
+      throw new ApiError("invalid_request_id", `${name} must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)`);
+    }
+  }
+  if (xRequestId && idempotencyKey && xRequestId !== idempotencyKey) {
+    throw new ApiError("invalid_request_id", "X-Request-Id and Idempotency-Key differ; send one, or the same value in both");
+  }
+  const key = xRequestId ?? idempotencyKey;
+  return { requestId: key ?? newId("request"), idempotencyKey: key };
+}
+
+export type BodyKind = "json" | "form";
+
+/** Reads and decodes the body: 413 over the limit, 415 for another media type, 400 for bad JSON. */
+export async function readBody(request: Request, kind: BodyKind): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const expected = kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  }
+  if (text.length === 0 && kind === "json") return {};
+  if (mediaType !== expected) throw new ApiError("unsupported_media_type", `Send Content-Type: ${expected}`);
+  if (kind === "form") return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON");
+  }
+}
+
+export function queryObject(request: Request): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URL(request.url).searchParams) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+export function fieldErrors(error: z.ZodError, location: FieldError["in"]): FieldError[] {
+  return error.issues.flatMap((issue): FieldError[] => {
+    const base = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((k) => ({ param: base ? `${base}.${k}` : k, in: location, message: "Unknown field" }));
+    }
+    return [{ param: base || "(root)", in: location, message: issue.message }];
+  });
+}
+
+export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: FieldError["in"]): z.infer<T> | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(parsed.error, location) });
+}

@@ -1,0 +1,146 @@
+import type { Environment } from "@prisma/client";
+import type { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import type { Credential } from "@/lib/auth/credential";
+import { grants } from "@/lib/auth/permissions";
+import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
+import { environmentOf } from "./environment";
+import { errorResponse } from "./error-response";
+import { ApiError } from "./errors";
+import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey, type IdempotencyScope } from "./idempotency";
+import type { Operation } from "./operation";
+import { rateLimitHeaders, rateLimits } from "./rate-limit";
+import { queryObject, readBody, readRequestId, validate } from "./request-input";
+
+// The one /v1 wrapper. Each step is a small function of its own; this file only puts them in order:
+// request id → environment of the host → (body) → authenticate → tenant → environment match →
+// permission → rate limit → validation → idempotency → handler → one error mapper.
+
+export type ApiContext = {
+  requestId: string;
+  credential: Credential;
+  tenantId: string;
+  environment: Environment;
+  actor: Actor;
+};
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export type HandlerInput<P, Q, B> = { ctx: ApiContext; params: Infer<P>; query: Infer<Q>; body: Infer<B>; request: Request };
+export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { operation: Operation };
+
+export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  op: Operation<P, Q, B>,
+  handler: (input: HandlerInput<P, Q, B>) => Promise<ApiResult>,
+): RouteHandler {
+  const run = async (request: Request, context: RouteContext): Promise<Response> => {
+    const headers = new Headers({ "cache-control": "no-store" });
+    if (op.oauthErrors) headers.set("pragma", "no-cache");
+    if (op.deprecated) addDeprecationHeaders(headers, op.deprecated.successor);
+    let requestId = "";
+    try {
+      const ids = readRequestId(request);
+      requestId = ids.requestId;
+      headers.set("x-request-id", requestId);
+      const environment = environmentOf(request);
+      const rawBody = op.body ? await readBody(request, op.bodyKind ?? "json") : undefined;
+
+      const credential =
+        op.auth === "oauth_client"
+          ? await authenticateOAuthClient(request, rawBody as Record<string, unknown> | undefined)
+          : await authenticateBearer(request);
+      checkTenant(request, credential, op.auth === "oauth_client");
+      checkEnvironment(credential, environment);
+      if (op.permission && !grants(credential.permissions, op.permission)) {
+        throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
+      }
+      const limit = await rateLimits().consume(credential.tenantId, environment);
+      for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
+
+      const params = validate(op.params, await context?.params, "path") as Infer<P>;
+      const query = validate(op.query, queryObject(request), "query") as Infer<Q>;
+      const body = validate(op.body, rawBody, "body") as Infer<B>;
+      const ctx: ApiContext = {
+        requestId,
+        credential,
+        tenantId: credential.tenantId,
+        environment,
+        actor: { type: credential.kind, id: credential.id, label: credential.label },
+      };
+      const call = () => handler({ ctx, params, query, body, request });
+
+      const idempotent = op.method === "POST" && op.idempotent !== false && ids.idempotencyKey !== null;
+      if (!idempotent) return toResponse(await call(), headers);
+      const scope = { tenantId: ctx.tenantId, environment, key: ids.idempotencyKey! };
+      return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
+    } catch (err) {
+      return errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
+    }
+  };
+  return Object.assign(run, { operation: op as unknown as Operation });
+}
+
+async function runIdempotent(
+  scope: IdempotencyScope,
+  print: string,
+  call: () => Promise<ApiResult>,
+  headers: Headers,
+  requestId: string,
+  op: Operation,
+): Promise<Response> {
+  const { replay } = await claimIdempotencyKey(scope, print);
+  if (replay) {
+    headers.set("content-type", replay.contentType);
+    headers.set("idempotent-replayed", "true");
+    return new Response(replay.body, { status: replay.status, headers });
+  }
+  let response: Response;
+  try {
+    response = toResponse(await call(), headers);
+  } catch (err) {
+    response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
+  }
+  if (response.status >= 500) {
+    await releaseIdempotencyKey(scope);
+    return response;
+  }
+  const body = await response.clone().text();
+  await completeIdempotencyKey(scope, {
+    status: response.status,
+    body,
+    contentType: response.headers.get("content-type") ?? "application/json",
+  });
+  return response;
+}
+
+/** A public operation (no credential): only the request id, host check and error mapping apply. */
+export function publicRoute(op: Operation, handler: (request: Request) => Promise<ApiResult>): RouteHandler {
+  const run = async (request: Request): Promise<Response> => {
+    const headers = new Headers({ "cache-control": "public, max-age=300" });
+    let requestId = "";
+    try {
+      requestId = readRequestId(request).requestId;
+      headers.set("x-request-id", requestId);
+      environmentOf(request);
+      return toResponse(await handler(request), headers);
+    } catch (err) {
+      return errorResponse(err, requestId || "unknown", headers, false);
+    }
+  };
+  return Object.assign(run, { operation: op });
+}
+
+function toResponse(result: ApiResult, headers: Headers): Response {
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+}
+
+function addDeprecationHeaders(headers: Headers, successor: string): void {
+  headers.set("deprecation", "true");
+  headers.set("link", `<${successor}>; rel="successor-version"`);
+  headers.set("warning", `299 - "Deprecated: use ${successor}"`);
+}

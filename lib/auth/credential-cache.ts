@@ -1,0 +1,45 @@
+import { isListening, onInvalidation, startListener } from "@/lib/db/notifications";
+
+// In-process cache of credential lookups (the hot path of every /v1 request).
+// Correctness rules:
+// - Entries are used only while the LISTEN/NOTIFY invalidation channel is connected, so a revocation
+//   committed anywhere drops the entry before the next request; entries also expire after MAX_AGE_MS.
+// - A generation counter stops a lookup that raced with an invalidation from caching its stale answer.
+// - Misses (unknown keys) are never cached: random garbage cannot grow the map.
+
+const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 10_000;
+
+type Entry = { value: unknown; expiresAt: number };
+const entries = new Map<string, Entry>();
+let generation = 0;
+
+onInvalidation((key) => invalidateLocal(key));
+
+export function invalidateLocal(key: string): void {
+  generation += 1;
+  if (key === "*") entries.clear();
+  else entries.delete(key);
+}
+
+export async function cachedLookup<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+  if (!isListening()) void startListener();
+  const now = Date.now();
+  if (isListening()) {
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as T;
+  }
+  const startedAt = generation;
+  const value = await load();
+  if (value !== null && isListening() && generation === startedAt) {
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.set(key, { value, expiresAt: now + MAX_AGE_MS });
+  }
+  return value;
+}
+
+export const cacheKeys = {
+  apiKey: (keyHash: string) => `api_key:${keyHash}`,
+  oauthClient: (clientId: string) => `oauth_client:${clientId}`,
+  tokenFamily: (familyId: string) => `token_family:${familyId}`,
+};

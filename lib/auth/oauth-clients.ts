@@ -1,0 +1,149 @@
+import type { Environment, OAuthClient } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { notifyInvalidation } from "@/lib/db/notifications";
+import { notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
+import { normalizePermissions, type Permission } from "./permissions";
+import { lastFour, randomSecret, safeEqualHex, sha256Hex } from "./secrets";
+
+// OAuth2 clients for the client_credentials grant: client_id is public, client_secret is shown once and
+// stored as SHA-256. Revoking a client also revokes its refresh tokens; its access tokens stop working on
+// the next request because every token verification checks the client (tokens.ts).
+
+const CLIENT_ID_PREFIX: Record<Environment, string> = { sandbox: "ci_test_", production: "ci_live_" };
+const CLIENT_SECRET_PREFIX: Record<Environment, string> = { sandbox: "cs_test_", production: "cs_live_" };
+
+export type OAuthClientView = {
+  id: string;
+  object: "oauth_client";
+  name: string;
+  client_id: string;
+  environment: Environment;
+  scopes: string[];
+  secret_last4: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+export function toOAuthClientView(row: OAuthClient): OAuthClientView {
+  return {
+    id: row.id,
+    object: "oauth_client",
+    name: row.name,
+    client_id: row.clientId,
+    environment: row.environment,
+    scopes: row.scopes,
+    secret_last4: row.secretLast4,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export type CreateOAuthClientInput = {
+  tenantId: string;
+  environment: Environment;
+  name: string;
+  scopes: readonly Permission[];
+  actor: Actor;
+};
+
+export async function createOAuthClient(
+  input: CreateOAuthClientInput,
+): Promise<{ client: OAuthClientView; clientSecret: string }> {
+  const clientSecret = randomSecret(CLIENT_SECRET_PREFIX[input.environment]);
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.oAuthClient.create({
+      data: {
+        id: newId("oauthClient"),
+        tenantId: input.tenantId,
+        environment: input.environment,
+        name: input.name,
+        clientId: randomSecret(CLIENT_ID_PREFIX[input.environment], 16),
+        secretHash: sha256Hex(clientSecret),
+        secretLast4: lastFour(clientSecret),
+        scopes: normalizePermissions(input.scopes),
+        createdBy: input.actor.label,
+      },
+    });
+    await writeAudit(tx, {
+      tenantId: input.tenantId,
+      environment: input.environment,
+      actor: input.actor,
+      action: "oauth_client.created",
+      target: { type: "oauth_client", id: created.id },
+      metadata: { name: created.name, client_id: created.clientId, scopes: created.scopes },
+    });
+    return created;
+  });
+  return { client: toOAuthClientView(row), clientSecret };
+}
+
+export async function listOAuthClients(tenantId: string): Promise<OAuthClientView[]> {
+  const rows = await db().oAuthClient.findMany({
+    where: { tenantId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(toOAuthClientView);
+}
+
+export async function revokeOAuthClient(tenantId: string, id: string, actor: Actor): Promise<OAuthClientView> {
+  const row = await db().$transaction(async (tx) => {
+    const existing = await tx.oAuthClient.findFirst({ where: { id, tenantId } });
+    if (!existing) throw notFound("OAuth client");
+    if (existing.revokedAt) return existing;
+    const now = new Date();
+    const revoked = await tx.oAuthClient.update({ where: { id }, data: { revokedAt: now } });
+    await tx.refreshToken.updateMany({ where: { oauthClientId: id, revokedAt: null }, data: { revokedAt: now } });
+    await writeAudit(tx, {
+      tenantId,
+      environment: revoked.environment,
+      actor,
+      action: "oauth_client.revoked",
+      target: { type: "oauth_client", id },
+      metadata: { name: revoked.name, client_id: revoked.clientId },
+    });
+    await notifyInvalidation(tx, cacheKeys.oauthClient(revoked.clientId));
+    return revoked;
+  });
+  invalidateLocal(cacheKeys.oauthClient(row.clientId));
+  return toOAuthClientView(row);
+}
+
+export type ActiveClient = {
+  id: string;
+  clientId: string;
+  tenantId: string;
+  environment: Environment;
+  scopes: string[];
+  secretHash: string;
+};
+
+/** The active (not revoked) client with this client_id, through the credential cache. */
+export function findActiveClient(clientId: string): Promise<ActiveClient | null> {
+  return cachedLookup<ActiveClient>(cacheKeys.oauthClient(clientId), async () => {
+    const row = await db().oAuthClient.findUnique({ where: { clientId } });
+    if (!row || row.revokedAt) return null;
+    return {
+      id: row.id,
+      clientId: row.clientId,
+      tenantId: row.tenantId,
+      environment: row.environment,
+      scopes: row.scopes,
+      secretHash: row.secretHash,
+    };
+  });
+}
+
+/** client_id + client_secret → the active client, or null (unknown, revoked or wrong secret). */
+export async function authenticateClient(clientId: string, clientSecret: string): Promise<ActiveClient | null> {
+  const client = await findActiveClient(clientId);
+  if (!client) return null;
+  return safeEqualHex(client.secretHash, sha256Hex(clientSecret)) ? client : null;
+}

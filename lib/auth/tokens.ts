@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { notifyInvalidation } from "@/lib/db/notifications";
+import { DomainError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-tokens";
+import { cacheKeys, invalidateLocal } from "./credential-cache";
+import type { ActiveClient } from "./oauth-clients";
+import { grants, isPermission, splitScopes, type FinePermission } from "./permissions";
+import { randomSecret, sha256Hex } from "./secrets";
+
+// The token endpoint's grants. client_credentials issues an access token and a refresh token (the spec
+// gives refresh tokens 30 days); refresh_token rotates: the presented token is spent, a new one of the
+// same family is returned, and presenting a spent token again revokes the whole family (RFC 9700).
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+export type TokenResponse = {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+  refresh_token: string;
+  refresh_token_expires_in: number;
+};
+
+/** Scopes granted for a request: all of `allowed` when none asked, else the asked ones if all are allowed. */
+export function resolveScopes(allowed: readonly string[], requested: string | undefined): string[] {
+  if (requested === undefined || requested.trim() === "") return [...allowed];
+  const asked = [...new Set(splitScopes(requested))];
+  const denied = asked.filter(
+    (s) => !isPermission(s) || !(allowed.includes(s) || (s.includes(":") && grants(allowed, s as FinePermission))),
+  );
+  if (denied.length > 0) {
+    throw new DomainError("invalid_scope", `Scope not allowed for this client: ${denied.join(" ")}`);
+  }
+  return asked;
+}
+
+export async function issueClientCredentialsToken(client: ActiveClient, scope?: string): Promise<TokenResponse> {
+  const scopes = resolveScopes(client.scopes, scope);
+  return issuePair(client, scopes, randomUUID());
+}
+
+async function issuePair(client: ActiveClient, scopes: string[], familyId: string): Promise<TokenResponse> {
+  const refreshToken = randomSecret("rt_");
+  await db().refreshToken.create({
+    data: {
+      id: newId("refreshToken"),
+      familyId,
+      oauthClientId: client.id,
+      tokenHash: sha256Hex(refreshToken),
+      scopes,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    },
+  });
+  const accessToken = await signAccessToken({
+    clientId: client.clientId,
+    tenantId: client.tenantId,
+    environment: client.environment,
+    scopes,
+    familyId,
+  });
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    scope: scopes.join(" "),
+    refresh_token: refreshToken,
+    refresh_token_expires_in: REFRESH_TOKEN_TTL_SECONDS,
+  };
+}
+
+const invalidGrant = (message: string) => new DomainError("invalid_grant", message);
+
+export async function refreshAccessToken(
+  client: ActiveClient,
+  refreshToken: string,
+  scope?: string,
+): Promise<TokenResponse> {
+  const row = await db().refreshToken.findUnique({ where: { tokenHash: sha256Hex(refreshToken) } });
+  if (!row || row.oauthClientId !== client.id) throw invalidGrant("The refresh token is invalid");
+  if (row.revokedAt) throw invalidGrant("The refresh token was revoked");
+  if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant("The refresh token has expired");
+  // Validate before spending: a bad request must not burn the caller's refresh token.
+  const scopes = row.usedAt ? row.scopes : resolveScopes(row.scopes, scope);
+
+  // Spend it atomically: of two concurrent uses exactly one wins; the other is a reuse.
+  const spent = await db().refreshToken.updateMany({
+    where: { id: row.id, usedAt: null, revokedAt: null },
+    data: { usedAt: new Date() },
+  });
+  if (spent.count === 0) {
+    await revokeFamily(row.familyId);
+    throw invalidGrant("The refresh token was already used; every token of its grant is now revoked");
+  }
+  return issuePair(client, scopes, row.familyId);
+}
+
+export async function revokeFamily(familyId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const now = new Date();
+    await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.revokedTokenFamily.upsert({ where: { familyId }, create: { familyId }, update: {} });
+    await notifyInvalidation(tx, cacheKeys.tokenFamily(familyId));
+  });
+  invalidateLocal(cacheKeys.tokenFamily(familyId));
+}

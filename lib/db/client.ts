@@ -1,0 +1,27 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { getEnv } from "@/lib/env";
+
+// One Prisma client per process (kept on globalThis so Next's dev reloads do not open new pools).
+// engineType = "client" + the pg driver adapter: no native query engine is needed.
+
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+
+function createClient(): PrismaClient {
+  const env = getEnv();
+  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+  return new PrismaClient({ adapter });
+}
+
+export function db(): PrismaClient {
+  globalForPrisma.prisma ??= createClient();
+  return globalForPrisma.prisma;
+}
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+export async function disconnectDb(): Promise<void> {
+  await globalForPrisma.prisma?.$disconnect();
+  globalForPrisma.prisma = undefined;
+}

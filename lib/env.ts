@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Everything else asks getEnv().
+// Parsed lazily (first call) so scripts can set variables before the app reads them.
+
+const url = z.string().trim().url();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().trim().min(1, "DATABASE_URL is required (npm run dev sets it for the embedded PostgreSQL)"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().trim().min(1).optional(),
+  // Each environment has its own base address; the request's host picks the environment (spec §4 rule 1).
+  // Local defaults need no DNS: sandbox on localhost, production on 127.0.0.1.
+  SANDBOX_BASE_URL: url.default("http://localhost:3000"),
+  PRODUCTION_BASE_URL: url.default("http://127.0.0.1:3000"),
+  // Behind a reverse proxy that sets X-Forwarded-Host, let it name the host.
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  AUTH_JWT_SECRET: z.string().min(32, "AUTH_JWT_SECRET must have at least 32 characters"),
+  AUTH_JWT_ISSUER: z.string().trim().min(1).default("urn:credit-platform"),
+  AUTH_JWT_AUDIENCE: z.string().trim().min(1).default("urn:credit-platform:api"),
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  RATE_LIMIT_SANDBOX_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_PRODUCTION_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change variables between cases; this drops the parsed copy. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

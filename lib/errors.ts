@@ -1,0 +1,28 @@
+// Errors the domain layer throws. Services never speak HTTP: the /v1 wrapper maps each code to a status
+// through lib/api/errors.ts (the codes are a subset of the API's codes, checked by the compiler there).
+export const DOMAIN_ERROR_CODES = [
+  "not_found",
+  "conflict",
+  "validation_error",
+  "forbidden",
+  "invalid_client",
+  "invalid_grant",
+  "invalid_scope",
+  "unsupported_grant_type",
+  "invalid_request",
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);

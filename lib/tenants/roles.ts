@@ -1,0 +1,13 @@
+import type { Role } from "@prisma/client";
+
+// What each panel role may do. Owners and admins manage credentials; support and viewers cannot.
+export const CAN_MANAGE_CREDENTIALS: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: false,
+  viewer: false,
+};
+
+export function canManageCredentials(role: Role): boolean {
+  return CAN_MANAGE_CREDENTIALS[role];
+}

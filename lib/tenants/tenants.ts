@@ -1,0 +1,104 @@
+import type { Role, Tenant } from "@prisma/client";
+import { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { hashPassword } from "@/lib/auth/passwords";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+// Tenants and their panel members. Onboarding creates the tenant and its owner account in one transaction.
+
+export const TenantSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/, "3–40 lowercase letters, digits or hyphens");
+
+export const CreateTenantInput = z.strictObject({
+  slug: TenantSlug,
+  name: z.string().trim().min(1).max(120),
+  owner: z.strictObject({
+    email: z.email().trim().toLowerCase(),
+    name: z.string().trim().min(1).max(120),
+    password: z.string().min(12, "at least 12 characters").max(200),
+  }),
+});
+export type CreateTenantInput = z.infer<typeof CreateTenantInput>;
+
+export async function createTenant(
+  input: CreateTenantInput,
+  actor: Actor,
+): Promise<{ tenant: Tenant; ownerUserId: string }> {
+  const data = CreateTenantInput.parse(input);
+  const passwordHash = await hashPassword(data.owner.password);
+  return db().$transaction(async (tx) => {
+    if (await tx.tenant.findUnique({ where: { slug: data.slug } })) {
+      throw new DomainError("conflict", `A tenant with slug "${data.slug}" already exists`);
+    }
+    const tenant = await tx.tenant.create({ data: { id: newId("tenant"), slug: data.slug, name: data.name } });
+    const existingUser = await tx.user.findUnique({ where: { email: data.owner.email } });
+    const user =
+      existingUser ??
+      (await tx.user.create({
+        data: { id: newId("user"), email: data.owner.email, name: data.owner.name, passwordHash },
+      }));
+    await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: "owner" } });
+    await writeAudit(tx, {
+      tenantId: tenant.id,
+      actor,
+      action: "tenant.created",
+      target: { type: "tenant", id: tenant.id },
+      metadata: { slug: tenant.slug, owner: user.email },
+    });
+    return { tenant, ownerUserId: user.id };
+  });
+}
+
+export async function getTenantBySlug(slug: string): Promise<Tenant> {
+  const tenant = await db().tenant.findUnique({ where: { slug } });
+  if (!tenant) throw notFound(`Tenant "${slug}"`);
+  return tenant;
+}
+
+export async function listTenants(): Promise<Tenant[]> {
+  return db().tenant.findMany({ orderBy: { createdAt: "asc" } });
+}
+
+export type MembershipView = { tenantId: string; tenantSlug: string; tenantName: string; role: Role };
+
+export async function listMemberships(userId: string): Promise<MembershipView[]> {
+  const rows = await db().membership.findMany({
+    where: { userId },
+    include: { tenant: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((m) => ({ tenantId: m.tenantId, tenantSlug: m.tenant.slug, tenantName: m.tenant.name, role: m.role }));
+}
+
+/** Adds (or changes the role of) a panel member, creating the account if the e-mail is new. */
+export async function addMember(
+  tenantId: string,
+  member: { email: string; name: string; password: string; role: Role },
+  actor: Actor,
+): Promise<{ userId: string }> {
+  const passwordHash = await hashPassword(member.password);
+  return db().$transaction(async (tx) => {
+    const email = member.email.trim().toLowerCase();
+    const user =
+      (await tx.user.findUnique({ where: { email } })) ??
+      (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash } }));
+    await tx.membership.upsert({
+      where: { tenantId_userId: { tenantId, userId: user.id } },
+      create: { tenantId, userId: user.id, role: member.role },
+      update: { role: member.role },
+    });
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: "member.added",
+      target: { type: "user", id: user.id },
+      metadata: { email, role: member.role },
+    });
+    return { userId: user.id };
+  });
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import type { Role } from "@prisma/client";
+import { addMember, createTenant, getTenantBySlug, listTenants } from "@/lib/tenants/tenants";
+import { cliActor, oneOf, output, parse, required, runCli, UsageError } from "./common";
+
+const USAGE = `Usage:
+  npm run tenants -- create --slug <slug> --name <name> [--owner-email <e-mail>] [--owner-name <name>] [--owner-password <pw>] [--json]
+  npm run tenants -- list [--json]
+  npm run tenants -- add-member --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--name <name>] [--password <pw>] [--json]
+
+Without --owner-password / --password a random password is generated and printed once.`;
+
+const ROLES: readonly Role[] = ["owner", "admin", "support", "viewer"];
+const generatedPassword = () => randomBytes(12).toString("base64url");
+
+await runCli(USAGE, async (argv) => {
+  const [command, ...rest] = argv;
+  if (command === "create") {
+    const { values } = parse(rest, {
+      slug: { type: "string" },
+      name: { type: "string" },
+      "owner-email": { type: "string" },
+      "owner-name": { type: "string" },
+      "owner-password": { type: "string" },
+    });
+    const slug = required(values.slug, "--slug");
+    const password = values["owner-password"] ?? generatedPassword();
+    const email = values["owner-email"] ?? `owner@${slug}.test`;
+    const { tenant } = await createTenant(
+      { slug, name: required(values.name, "--name"), owner: { email, name: values["owner-name"] ?? "Owner", password } },
+      cliActor(),
+    );
+    output(
+      values.json,
+      { tenant_id: tenant.id, slug: tenant.slug, name: tenant.name, owner: { email: email.toLowerCase(), password } },
+      `Tenant ${tenant.name} created.\n  tenant id (X-Tenant-Id): ${tenant.id}\n  owner: ${email.toLowerCase()}\n  password: ${password}`,
+    );
+  } else if (command === "list") {
+    const { values } = parse(rest, {});
+    const tenants = await listTenants();
+    output(
+      values.json,
+      tenants.map((t) => ({ tenant_id: t.id, slug: t.slug, name: t.name, created_at: t.createdAt.toISOString() })),
+      tenants.map((t) => `${t.id}  ${t.slug}  ${t.name}`).join("\n") || "No tenants.",
+    );
+  } else if (command === "add-member") {
+    const { values } = parse(rest, {
+      tenant: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+    });
+    const tenant = await getTenantBySlug(required(values.tenant, "--tenant"));
+    const email = required(values.email, "--email");
+    const role = oneOf(values.role, ROLES, "--role");
+    const password = values.password ?? generatedPassword();
+    const { userId } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
+    output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${password}`);
+  } else {
+    throw new UsageError(`unknown command "${command}"`);
+  }
+});

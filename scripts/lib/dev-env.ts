@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { config as loadDotenv } from "dotenv";
+import { createDatabase, databaseExists, migrate, ROOT, startEmbedded, withDatabase, type Server } from "./database";
+
+// The local development environment shared by `npm run dev` and the operator CLIs:
+// - .env (if any) is loaded first; real deployments set variables instead;
+// - secrets missing from the environment are generated once into .data/dev-secrets.json (git-ignored);
+// - without DATABASE_URL, the embedded PostgreSQL in .data/pg on port 54329 is used (started if needed).
+
+export const DEV_DATA_DIR = path.join(ROOT, ".data");
+export const DEV_PG_DIR = path.join(DEV_DATA_DIR, "pg");
+export const DEV_PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+export const DEV_DB_NAME = "credit_platform";
+
+export function loadDevEnv(): void {
+  loadDotenv({ path: path.join(ROOT, ".env"), quiet: true });
+  mkdirSync(DEV_DATA_DIR, { recursive: true });
+  const file = path.join(DEV_DATA_DIR, "dev-secrets.json");
+  let secrets: Record<string, string> = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  let changed = false;
+  for (const name of ["AUTH_JWT_SECRET", "NEXTAUTH_SECRET"]) {
+    if (!secrets[name]) {
+      secrets[name] = randomBytes(32).toString("base64url");
+      changed = true;
+    }
+    process.env[name] ??= secrets[name];
+  }
+  if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** DATABASE_URL, or the embedded dev database (started here when not already running). */
+export async function devDatabase(): Promise<{ url: string; server: Server | null; adminUrl: string }> {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, server: null, adminUrl: withDatabase(process.env.DATABASE_URL, "postgres") };
+  }
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${DEV_PG_PORT}/postgres`;
+  const server = (await portOpen(DEV_PG_PORT)) ? null : await startEmbedded(DEV_PG_DIR, DEV_PG_PORT);
+  const url = withDatabase(adminUrl, DEV_DB_NAME);
+  process.env.DATABASE_URL = url;
+  return { url, server, adminUrl };
+}
+
+/** Creates the database if it is missing and applies pending migrations when asked to (or when new). */
+export async function prepareDatabase(db: { url: string; adminUrl: string }, alwaysMigrate: boolean): Promise<void> {
+  const name = new URL(db.url).pathname.slice(1);
+  const exists = await databaseExists(db.adminUrl, name);
+  if (!exists) await createDatabase(db.adminUrl, name);
+  if (alwaysMigrate || !exists) await migrate(db.url);
+}

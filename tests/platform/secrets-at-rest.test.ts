@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as token } from "@/app/v1/auth/token/route";
+import { db } from "@/lib/db/client";
+import { stopListener } from "@/lib/db/notifications";
+import { newClient, newKey, newTenant } from "../helpers/factory";
+import { call } from "../helpers/http";
+
+afterAll(() => stopListener());
+
+describe("secrets at rest", () => {
+  it("stores no API key, client secret, refresh or access token in plaintext anywhere in the database", async () => {
+    const { tenant } = await newTenant();
+    const { key } = await newKey(tenant.id);
+    const { key: live } = await newKey(tenant.id, "production");
+    const { client, clientSecret } = await newClient(tenant.id);
+    const issued = await call(token, {
+      path: "/v1/auth/token",
+      form: { grant_type: "client_credentials", client_id: client.client_id, client_secret: clientSecret },
+      headers: { "x-request-id": "secret-scan-1" },
+    });
+    expect(issued.status).toBe(200);
+    const refreshed = await call(token, {
+      path: "/v1/auth/token",
+      form: { grant_type: "refresh_token", refresh_token: issued.body.refresh_token, client_id: client.client_id, client_secret: clientSecret },
+    });
+    expect(refreshed.status).toBe(200);
+    const secrets = [key, live, clientSecret, issued.body.refresh_token, issued.body.access_token, refreshed.body.refresh_token, refreshed.body.access_token];
+    // The random part alone must not appear either (e.g. stored without its prefix).
+    const needles = secrets.flatMap((s: string) => [s, s.slice(s.lastIndexOf("_") + 1).slice(0, 24)]);
+
+    const columns = await db().$queryRaw<{ table_name: string; column_name: string }[]>`
+      SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`;
+    expect(columns.length).toBeGreaterThan(10);
+    for (const { table_name, column_name } of columns) {
+      const rows = await db().$queryRawUnsafe<{ v: string | null }[]>(`SELECT "${column_name}"::text AS v FROM "${table_name}"`);
+      for (const { v } of rows) {
+        if (!v) continue;
+        for (const needle of needles) expect(v.includes(needle), `${table_name}.${column_name} holds a secret`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,4 @@
+// Test defaults for the validated config (lib/env.ts). DATABASE_URL comes from scripts/run-tests.ts.
+process.env.AUTH_JWT_SECRET ??= "test-jwt-secret-0123456789abcdef0123456789abcdef";
+process.env.NEXTAUTH_SECRET ??= "test-nextauth-secret-0123456789abcdef";
+process.env.LOG_LEVEL ??= "silent";
