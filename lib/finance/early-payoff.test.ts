@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { earlyPayoff } from "./early-payoff";
+import { priceSchedule } from "./price-schedule";
+import { buildSchedule } from "./schedule";
+import { loanArb, systemArb } from "./test-fixtures";
+
+const schedule = priceSchedule({ principal: 100000, monthlyRate: "0.01", installments: 12, disbursementDate: "2025-01-15" });
+
+describe("earlyPayoff", () => {
+  // 1010.00 due 2025-01-31, paid off 15 days earlier at 1% a.m.: 1010 / 1.01^(15/30)
+  // = 1004.98756… → 1004.99 (mpmath).
+  it("discounts pro rata by days/30 inside a month", () => {
+    const result = earlyPayoff({ monthlyRate: "0.01", payoffDate: "2025-01-16", installments: [{ due_date: "2025-01-31", payment: 101000 }] });
+    expect(result).toEqual({ amount: 100499, face_value: 101000, discount: 501 });
+  });
+
+  // Σ 88.85/1.01^k (k = 1…11) + 88.84/1.01^12 = 1000.0047590… → 1000.00 (mpmath): the interest
+  // rounding bound of the schedule, see schedule.property.test.ts.
+  it("on the disbursement date returns the principal", () => {
+    expect(earlyPayoff({ monthlyRate: "0.01", payoffDate: "2025-01-15", installments: schedule }).amount).toBe(100000);
+  });
+
+  // After paying installment 6 on 2025-07-15: remaining 7…12 discount to 514.9186643… → 514.92 (mpmath), the
+  // schedule's closing balance after installment 6.
+  it("right after an installment returns the outstanding balance", () => {
+    const remaining = schedule.slice(6);
+    const result = earlyPayoff({ monthlyRate: "0.01", payoffDate: "2025-07-15", installments: remaining });
+    expect(result.amount).toBe(51492);
+    expect(schedule[5]?.closing_balance).toBe(51492);
+    expect(result.discount).toBe(5 * 8885 + 8884 - 51492);
+  });
+
+  it("counts installments due on or before the payoff date at face value", () => {
+    const result = earlyPayoff({
+      monthlyRate: "0.01",
+      payoffDate: "2025-03-01",
+      installments: [
+        { due_date: "2025-02-15", payment: 8885 },
+        { due_date: "2025-03-01", payment: 8885 },
+      ],
+    });
+    expect(result).toEqual({ amount: 17770, face_value: 17770, discount: 0 });
+  });
+
+  // PV on the disbursement date differs from principal only by the interest-rounding bound ½·Σvᵏ.
+  it("payoff on disbursement ≈ principal (property)", () => {
+    fc.assert(
+      fc.property(loanArb, systemArb, (loan, system) => {
+        const rows = buildSchedule(system, loan);
+        const { amount } = earlyPayoff({ monthlyRate: loan.monthlyRate, payoffDate: loan.disbursementDate, installments: rows });
+        expect(Math.abs(amount - loan.principal)).toBeLessThanOrEqual(Math.ceil(loan.installments / 2));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import * as D from "./decimal";
+import { pow } from "./decimal-math";
+import { daysBetween, type IsoDate } from "./date";
+import { assertCentavos, roundCentavos, type Centavos } from "./money";
+import { parseRate, periodExponent } from "./rates";
+
+export type EarlyPayoffInput = {
+  /** Contract monthly rate, decimal string. */
+  monthlyRate: string;
+  payoffDate: IsoDate;
+  /** The unpaid installments (payment = face value on its due date). */
+  installments: readonly { due_date: IsoDate; payment: Centavos }[];
+};
+
+export type EarlyPayoffResult = {
+  /** Amount that settles all given installments on payoffDate. */
+  amount: Centavos;
+  /** Sum of face values of the installments. */
+  face_value: Centavos;
+  /** Interest waived by paying early (CDC art. 52 §2): face_value − amount. */
+  discount: Centavos;
+};
+
+// Present value at the contract rate: each installment due after payoffDate is divided by
+// (1+i)^t, t = whole months + leftover days/30 from payoffDate to its due date (the same
+// convention as the grace period, so a payoff on the disbursement date returns the principal).
+// Installments due on or before payoffDate count at face value; late charges are separate.
+// Values are summed exactly and rounded half-up once.
+export function earlyPayoff(input: EarlyPayoffInput): EarlyPayoffResult {
+  const onePlusRate = D.add(D.ONE, parseRate(input.monthlyRate, "monthlyRate"));
+  let total = D.ZERO;
+  let face = 0;
+  for (const { due_date, payment } of input.installments) {
+    assertCentavos(payment, "payment");
+    face += payment;
+    const amount = D.fromInt(payment);
+    if (daysBetween(input.payoffDate, due_date) <= 0) {
+      total = D.add(total, amount);
+      continue;
+    }
+    total = D.add(total, D.div(amount, pow(onePlusRate, periodExponent(input.payoffDate, due_date))));
+  }
+  const amount = roundCentavos(total);
+  return { amount, face_value: face, discount: face - amount };
+}

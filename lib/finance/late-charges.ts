@@ -1,0 +1,45 @@
+import * as D from "./decimal";
+import { growth } from "./decimal-math";
+import { daysBetween, type IsoDate } from "./date";
+import { applyRate, applyRateProRata, assertCentavos, type Centavos } from "./money";
+import { parseRate } from "./rates";
+
+export type LateChargesInput = {
+  /** Installment amount due. */
+  amount: Centavos;
+  dueDate: IsoDate;
+  asOf: IsoDate;
+  /** Fine (multa) charged once when late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+  fineRate: string;
+  /** Late interest (juros de mora) per month, simple and pro rata die: rate × days/30, e.g. "0.01". */
+  monthlyLateInterestRate: string;
+  /** Optional contract rate kept accruing while late, compound pro rata: (1+i)^(days/30) − 1. */
+  remunerativeMonthlyRate?: string;
+};
+
+export type LateChargesBreakdown = {
+  principal_due: Centavos;
+  fine: Centavos;
+  late_interest: Centavos;
+  remunerative_interest: Centavos;
+  total: Centavos;
+  days_late: number;
+};
+
+// Every charge is computed on the installment amount and rounded half-up on its own; nothing is
+// charged on or before the due date.
+export function lateCharges(input: LateChargesInput): LateChargesBreakdown {
+  const amount = assertCentavos(input.amount, "amount");
+  const daysLate = Math.max(0, daysBetween(input.dueDate, input.asOf));
+  const fineRate = parseRate(input.fineRate, "fineRate");
+  const lateRate = parseRate(input.monthlyLateInterestRate, "monthlyLateInterestRate");
+  const remunerativeRate = parseRate(input.remunerativeMonthlyRate ?? "0", "remunerativeMonthlyRate");
+  if (daysLate === 0) {
+    return { principal_due: amount, fine: 0, late_interest: 0, remunerative_interest: 0, total: amount, days_late: 0 };
+  }
+  const fine = applyRate(amount, fineRate);
+  const late_interest = applyRateProRata(amount, lateRate, daysLate, 30);
+  const remunerative_interest = applyRate(amount, growth(remunerativeRate, D.fromRatio(daysLate, 30)));
+  const total = amount + fine + late_interest + remunerative_interest;
+  return { principal_due: amount, fine, late_interest, remunerative_interest, total, days_late: daysLate };
+}
