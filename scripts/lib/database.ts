@@ -83,7 +83,7 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 }
 
 /** Runs a command from node_modules/.bin, inheriting output; rejects on a non-zero exit. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, quiet = false): Promise<void> {
+export function run(command: string, args: string[], env: Record<string, string | undefined> = {}, quiet = false): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(ROOT, "node_modules", ".bin", command), args, {
       cwd: ROOT,

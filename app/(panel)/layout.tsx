@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { SignOutButton } from "@/components/sign-out-button";
+import { TenantSwitcher } from "@/components/tenant-switcher";
+import { currentPanelUser } from "@/lib/panel/session";
+import { canManageCredentials } from "@/lib/tenants/roles";
+
+export const dynamic = "force-dynamic";
+
+export default async function PanelLayout({ children }: { children: ReactNode }) {
+  const user = await currentPanelUser();
+  if (!user) redirect("/login");
+  const manage = canManageCredentials(user.role);
+  return (
+    <div className="flex min-h-screen">
+      <aside className="w-60 border-r border-slate-200 bg-white p-4">
+        <p className="mb-4 font-semibold">Credit Platform</p>
+        <TenantSwitcher active={user.tenantId} memberships={user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }))} />
+        <nav className="mt-4 space-y-1 text-sm">
+          <Link href="/" className="block rounded px-2 py-1 hover:bg-slate-100">Overview</Link>
+          {manage && (
+            <>
+              <p className="px-2 pt-3 text-xs font-semibold uppercase text-slate-400">Settings</p>
+              <Link href="/settings/api-keys" className="block rounded px-2 py-1 hover:bg-slate-100">API Keys</Link>
+              <Link href="/settings/oauth-clients" className="block rounded px-2 py-1 hover:bg-slate-100">OAuth clients</Link>
+            </>
+          )}
+        </nav>
+        <div className="mt-8 border-t border-slate-100 pt-4 text-xs text-slate-500">
+          <p>{user.email}</p>
+          <p className="mb-2">Role: {user.role}</p>
+          <SignOutButton />
+        </div>
+      </aside>
+      <main className="flex-1 p-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { CredentialsPanel } from "@/components/credentials/credentials-panel";
+import { Forbidden } from "@/components/forbidden";
+import { currentPanelUser } from "@/lib/panel/session";
+import { canManageCredentials } from "@/lib/tenants/roles";
+
+export default async function Page() {
+  const user = (await currentPanelUser())!;
+  if (!canManageCredentials(user.role)) return <Forbidden />;
+  return (
+    <section className="max-w-5xl space-y-4">
+      <h1 className="text-2xl font-semibold">Settings → API Keys</h1>
+      <CredentialsPanel kind="api-keys" />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { PermissionPicker } from "./permission-picker";
+
+export type CreateCredentialInput = { name: string; environment: "sandbox" | "production"; permissions: string[] };
+
+export function CreateCredentialForm({ noun, onSubmit, pending, error }: {
+  noun: string;
+  onSubmit: (input: CreateCredentialInput) => void;
+  pending: boolean;
+  error: string | null;
+}) {
+  const [name, setName] = useState("");
+  const [environment, setEnvironment] = useState<"sandbox" | "production">("sandbox");
+  const [permissions, setPermissions] = useState<string[]>(["read"]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit({ name, environment, permissions });
+  };
+  return (
+    <form method="post" onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="font-medium">New {noun}</h2>
+      <label className="block text-sm">
+        <span className="mb-1 block font-medium">Name</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} className="w-full rounded border border-slate-300 px-3 py-2" />
+      </label>
+      <fieldset className="flex gap-6 text-sm">
+        <legend className="mb-1 font-medium">Environment</legend>
+        {(["sandbox", "production"] as const).map((env) => (
+          <label key={env} className="flex items-center gap-2">
+            <input type="radio" name="environment" value={env} checked={environment === env} onChange={() => setEnvironment(env)} />
+            {env}
+          </label>
+        ))}
+      </fieldset>
+      <PermissionPicker value={permissions} onChange={setPermissions} />
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <button type="submit" disabled={pending} className="rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
+        Create {noun}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { CreateCredentialForm, type CreateCredentialInput } from "./create-credential-form";
+import { credentialKeys } from "./query-keys";
+import { panelFetch } from "./panel-fetch";
+import { RevokeButton } from "./revoke-button";
+import { SecretReveal } from "./secret-reveal";
+
+// Settings → API Keys and Settings → OAuth clients: the same screen over two kinds of credential.
+
+type Row = {
+  id: string;
+  name: string;
+  environment: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  permissions?: string[];
+  scopes?: string[];
+  last4?: string;
+  client_id?: string;
+  secret_last4?: string;
+};
+
+type Kind = {
+  path: "api-keys" | "oauth-clients";
+  noun: string;
+  secrets: (created: Record<string, string>) => { label: string; value: string }[];
+  identifier: (row: Row) => string;
+};
+
+const KINDS: Record<"api-keys" | "oauth-clients", Kind> = {
+  "api-keys": {
+    path: "api-keys",
+    noun: "API key",
+    secrets: (c) => [{ label: "API key", value: c.key ?? "" }],
+    identifier: (r) => `…${r.last4}`,
+  },
+  "oauth-clients": {
+    path: "oauth-clients",
+    noun: "OAuth client",
+    secrets: (c) => [
+      { label: "client_id", value: c.client_id ?? "" },
+      { label: "client_secret", value: c.client_secret ?? "" },
+    ],
+    identifier: (r) => `${r.client_id} (secret …${r.secret_last4})`,
+  },
+};
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+
+export function CredentialsPanel({ kind: kindName }: { kind: "api-keys" | "oauth-clients" }) {
+  const kind = KINDS[kindName];
+  const endpoint = `/api/panel/${kind.path}`;
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<Record<string, string> | null>(null);
+  const list = useQuery({ queryKey: credentialKeys.list(kind.path), queryFn: () => panelFetch<{ data: Row[] }>(endpoint) });
+  const create = useMutation({
+    mutationFn: (input: CreateCredentialInput) => panelFetch<Record<string, string>>(endpoint, { method: "POST", body: input }),
+    onSuccess: (data) => {
+      setCreated(data);
+      void queryClient.invalidateQueries({ queryKey: credentialKeys.list(kind.path) });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => panelFetch(`${endpoint}/${id}/revoke`, { method: "POST", body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.list(kind.path) }),
+  });
+
+  return (
+    <div className="space-y-6">
+      {created && <SecretReveal title={`${kind.noun} created`} items={kind.secrets(created)} onDone={() => setCreated(null)} />}
+      <CreateCredentialForm noun={kind.noun} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error?.message ?? null} />
+      {list.isError && <p role="alert" className="text-red-600">{list.error.message}</p>}
+      <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
+        <thead className="bg-slate-100 text-xs uppercase text-slate-500">
+          <tr>
+            {["Name", "Environment", "Permissions", "Key", "Created by", "Created", "Last used", ""].map((h) => (
+              <th key={h} className="px-3 py-2">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.data.map((row) => (
+            <tr key={row.id} data-testid={`credential-${row.id}`} className="border-t border-slate-100">
+              <td className="px-3 py-2 font-medium">{row.name}</td>
+              <td className="px-3 py-2">{row.environment}</td>
+              <td className="px-3 py-2">{(row.permissions ?? row.scopes ?? []).join(" ")}</td>
+              <td className="px-3 py-2 font-mono text-xs">{kind.identifier(row)}</td>
+              <td className="px-3 py-2">{row.created_by}</td>
+              <td className="px-3 py-2">{when(row.created_at)}</td>
+              <td className="px-3 py-2">{when(row.last_used_at)}</td>
+              <td className="px-3 py-2">
+                {row.revoked_at ? (
+                  <span className="text-slate-500">Revoked {when(row.revoked_at)}</span>
+                ) : (
+                  <RevokeButton name={row.name} pending={revoke.isPending} onConfirm={() => revoke.mutate(row.id)} />
+                )}
+              </td>
+            </tr>
+          ))}
+          {list.data?.data.length === 0 && (
+            <tr><td colSpan={8} className="px-3 py-6 text-center text-slate-500">No {kind.noun}s yet.</td></tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

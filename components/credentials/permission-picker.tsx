@@ -1,0 +1,29 @@
+"use client";
+
+import { RESOURCES } from "@/lib/auth/permissions";
+
+// Coarse scopes first (what most integrations need), fine-grained ones for least privilege.
+export function PermissionPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const toggle = (p: string) => onChange(value.includes(p) ? value.filter((v) => v !== p) : [...value, p]);
+  const box = (p: string, label: string) => (
+    <label key={p} className="flex items-center gap-2 text-sm">
+      <input type="checkbox" checked={value.includes(p)} onChange={() => toggle(p)} aria-label={p} />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium">Permissions</legend>
+      <div className="flex gap-6">
+        {box("read", "read (every resource)")}
+        {box("write", "write (every resource)")}
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-slate-600">Fine-grained permissions</summary>
+        <div className="mt-2 grid grid-cols-2 gap-1">
+          {RESOURCES.flatMap((r) => [box(`${r}:read`, `${r}:read`), box(`${r}:write`, `${r}:write`)])}
+        </div>
+      </details>
+    </fieldset>
+  );
+}

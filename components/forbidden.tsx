@@ -1,0 +1,3 @@
+export function Forbidden() {
+  return <p role="alert" className="text-slate-600">Only owners and admins manage credentials.</p>;
+}

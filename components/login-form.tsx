@@ -1,0 +1,48 @@
+"use client";
+
+import { getCsrfToken, signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+
+// method="post" so that, without JavaScript, the password never ends up in a URL.
+export function LoginForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    const credentials = { email: String(form.get("email")), password: String(form.get("password")), redirect: false };
+    // One CSRF fetch first: parallel first calls on a cold server can otherwise race (next-auth v4).
+    await getCsrfToken();
+    let result = await signIn("credentials", credentials);
+    if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
+    setPending(false);
+    if (!result || result.error) {
+      setError("Wrong e-mail or password.");
+      return;
+    }
+    router.replace("/");
+    router.refresh();
+  }
+
+  return (
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
+      <label className="block text-sm">
+        <span className="mb-1 block font-medium">E-mail</span>
+        <input name="email" type="email" required autoComplete="username" className="w-full rounded border border-slate-300 px-3 py-2" />
+      </label>
+      <label className="block text-sm">
+        <span className="mb-1 block font-medium">Password</span>
+        <input name="password" type="password" required autoComplete="current-password" className="w-full rounded border border-slate-300 px-3 py-2" />
+      </label>
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <button type="submit" disabled={pending} className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import { errorResponse } from "@/lib/api/error-response";
+import { ApiError } from "@/lib/api/errors";
+import { validate } from "@/lib/api/request-input";
+import { newId } from "@/lib/ids";
+import { canManageCredentials } from "@/lib/tenants/roles";
+import { currentPanelUser, type PanelUser } from "./session";
+
+// The panel's internal JSON endpoints (app/api/panel/**): session user, active tenant, role check,
+// strict body, the same problem+json errors as /v1. Cross-site requests are refused: the session cookie
+// is SameSite=Lax and writes require Content-Type: application/json (never sent cross-site without CORS).
+
+type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; body?: B };
+type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string> };
+
+export function panelRoute<B extends z.ZodType | undefined = undefined>(
+  options: Options<B>,
+  handler: (ctx: Context<B>) => Promise<{ status?: number; body: unknown }>,
+) {
+  return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    const requestId = newId("request");
+    const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
+    try {
+      const user = await currentPanelUser();
+      if (!user) throw new ApiError("authentication_required", "Sign in to the panel");
+      if (options.manageCredentials && !canManageCredentials(user.role)) {
+        throw new ApiError("forbidden", "Only owners and admins manage API keys and OAuth clients");
+      }
+      let raw: unknown = undefined;
+      if (request.method !== "GET") {
+        if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {
+          throw new ApiError("unsupported_media_type", "Send Content-Type: application/json");
+        }
+        raw = await request.json().catch(() => {
+          throw new ApiError("invalid_json");
+        });
+      }
+      const body = validate(options.body, raw, "body") as Context<B>["body"];
+      const actor: Actor = { type: "user", id: user.userId, label: user.email };
+      const result = await handler({ user, actor, body, params: (await context.params) ?? {} });
+      headers.set("content-type", "application/json");
+      return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+    } catch (err) {
+      return errorResponse(err, requestId, headers, false);
+    }
+  };
+}

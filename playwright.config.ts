@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests in Debian's Chromium (never a downloaded browser), against `next dev` on a test port
+// and the database scripts/run-tests.ts prepared (DATABASE_URL).
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
+  use: {
+    baseURL: E2E_BASE,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: `./node_modules/.bin/next dev -p ${PORT}`,
+    url: `${E2E_BASE}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      SANDBOX_BASE_URL: `http://localhost:${PORT}`,
+      PRODUCTION_BASE_URL: `http://127.0.0.1:${PORT}`,
+      NEXTAUTH_URL: E2E_BASE,
+      NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
+      AUTH_JWT_SECRET: "e2e-jwt-secret-0123456789abcdef0123456789abcdef",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
