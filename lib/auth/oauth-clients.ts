@@ -6,6 +6,7 @@ import { notifyInvalidation } from "@/lib/db/notifications";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
+import { touchLastUsed } from "./last-used";
 import { normalizePermissions, type Permission } from "./permissions";
 import { lastFour, randomSecret, safeEqualHex, sha256Hex } from "./secrets";
 
@@ -145,5 +146,7 @@ export function findActiveClient(clientId: string): Promise<ActiveClient | null>
 export async function authenticateClient(clientId: string, clientSecret: string): Promise<ActiveClient | null> {
   const client = await findActiveClient(clientId);
   if (!client) return null;
-  return safeEqualHex(client.secretHash, sha256Hex(clientSecret)) ? client : null;
+  if (!safeEqualHex(client.secretHash, sha256Hex(clientSecret))) return null;
+  touchLastUsed("oauth_client", client.id);
+  return client;
 }

@@ -1,15 +1,17 @@
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { verifyPassword } from "@/lib/auth/passwords";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 
 // Panel sign-in: next-auth's credentials provider over argon2id password hashes, JWT sessions (8 h).
 const SignIn = z.object({ email: z.email().trim().toLowerCase(), password: z.string().min(1).max(200) });
 
-// A fixed hash so that an unknown e-mail costs the same argon2 work as a wrong password.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0VjZbq0pYw2hQyVNmBvxG0m5lWBtXiIu0mI9pLj8fUQ";
+// An unknown e-mail is checked against a throw-away hash so it costs the same argon2 work as a wrong
+// password: response times do not reveal which e-mails have accounts.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword("not-a-password"));
 
 export const authOptions: NextAuthOptions = {
   secret: getEnv().NEXTAUTH_SECRET,
@@ -23,7 +25,7 @@ export const authOptions: NextAuthOptions = {
         const parsed = SignIn.safeParse(raw);
         if (!parsed.success) return null;
         const user = await db().user.findUnique({ where: { email: parsed.data.email } });
-        const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, parsed.data.password);
+        const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
         if (!user || !ok) return null;
         return { id: user.id, email: user.email, name: user.name };
       },

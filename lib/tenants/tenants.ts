@@ -28,7 +28,7 @@ export type CreateTenantInput = z.infer<typeof CreateTenantInput>;
 export async function createTenant(
   input: CreateTenantInput,
   actor: Actor,
-): Promise<{ tenant: Tenant; ownerUserId: string }> {
+): Promise<{ tenant: Tenant; ownerUserId: string; ownerCreated: boolean }> {
   const data = CreateTenantInput.parse(input);
   const passwordHash = await hashPassword(data.owner.password);
   return db().$transaction(async (tx) => {
@@ -50,7 +50,8 @@ export async function createTenant(
       target: { type: "tenant", id: tenant.id },
       metadata: { slug: tenant.slug, owner: user.email },
     });
-    return { tenant, ownerUserId: user.id };
+    // An existing account keeps its password: the one given is used only for a new account.
+    return { tenant, ownerUserId: user.id, ownerCreated: !existingUser };
   });
 }
 
@@ -80,13 +81,12 @@ export async function addMember(
   tenantId: string,
   member: { email: string; name: string; password: string; role: Role },
   actor: Actor,
-): Promise<{ userId: string }> {
+): Promise<{ userId: string; created: boolean }> {
   const passwordHash = await hashPassword(member.password);
   return db().$transaction(async (tx) => {
     const email = member.email.trim().toLowerCase();
-    const user =
-      (await tx.user.findUnique({ where: { email } })) ??
-      (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash } }));
+    const existing = await tx.user.findUnique({ where: { email } });
+    const user = existing ?? (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash } }));
     await tx.membership.upsert({
       where: { tenantId_userId: { tenantId, userId: user.id } },
       create: { tenantId, userId: user.id, role: member.role },
@@ -99,6 +99,6 @@ export async function addMember(
       target: { type: "user", id: user.id },
       metadata: { email, role: member.role },
     });
-    return { userId: user.id };
+    return { userId: user.id, created: !existing };
   });
 }

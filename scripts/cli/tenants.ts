@@ -26,14 +26,15 @@ await runCli(USAGE, async (argv) => {
     const slug = required(values.slug, "--slug");
     const password = values["owner-password"] ?? generatedPassword();
     const email = values["owner-email"] ?? `owner@${slug}.test`;
-    const { tenant } = await createTenant(
+    const { tenant, ownerCreated } = await createTenant(
       { slug, name: required(values.name, "--name"), owner: { email, name: values["owner-name"] ?? "Owner", password } },
       cliActor(),
     );
+    const shownPassword = ownerCreated ? password : null; // an existing account keeps its own password
     output(
       values.json,
-      { tenant_id: tenant.id, slug: tenant.slug, name: tenant.name, owner: { email: email.toLowerCase(), password } },
-      `Tenant ${tenant.name} created.\n  tenant id (X-Tenant-Id): ${tenant.id}\n  owner: ${email.toLowerCase()}\n  password: ${password}`,
+      { tenant_id: tenant.id, slug: tenant.slug, name: tenant.name, owner: { email: email.toLowerCase(), password: shownPassword } },
+      `Tenant ${tenant.name} created.\n  tenant id (X-Tenant-Id): ${tenant.id}\n  owner: ${email.toLowerCase()}\n  password: ${shownPassword ?? "(existing account: unchanged)"}`,
     );
   } else if (command === "list") {
     const { values } = parse(rest, {});
@@ -55,8 +56,9 @@ await runCli(USAGE, async (argv) => {
     const email = required(values.email, "--email");
     const role = oneOf(values.role, ROLES, "--role");
     const password = values.password ?? generatedPassword();
-    const { userId } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
-    output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${password}`);
+    const { userId, created } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
+    const shown = created ? password : null;
+    output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password: shown }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${shown ?? "(existing account: unchanged)"}`);
   } else {
     throw new UsageError(`unknown command "${command}"`);
   }
