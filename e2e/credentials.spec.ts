@@ -73,7 +73,8 @@ test("support staff see no credential settings and the server refuses them", asy
   await signIn(page, support);
   await expect(page.getByRole("link", { name: "API Keys" })).toHaveCount(0);
   await page.goto("/settings/api-keys");
-  await expect(page.getByRole("alert")).toHaveText("Only owners and admins manage credentials.");
+  // (not getByRole("alert"): Next's route announcer is an alert too)
+  await expect(page.getByText("Only owners and admins manage credentials.")).toBeVisible();
   const listed = await page.evaluate(async () => {
     const r = await fetch("/api/panel/api-keys");
     return { status: r.status, body: await r.json() };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The one place that reads process.env. Everything else asks getEnv().
-// Parsed lazily (first call) so scripts can set variables before the app reads them.
+// Parsed lazily (first call) so scripts can set variables before the app reads them; parsed once.
 
 const url = z.string().trim().url();
 
@@ -43,7 +43,3 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Tests change variables between cases; this drops the parsed copy. */
-export function resetEnvForTests(): void {
-  cached = undefined;
-}

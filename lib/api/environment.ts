@@ -39,6 +39,3 @@ export function baseUrlOf(environment: Environment): string {
   return environment === "sandbox" ? env.SANDBOX_BASE_URL : env.PRODUCTION_BASE_URL;
 }
 
-export function resetHostTableForTests(): void {
-  hosts = undefined;
-}

@@ -18,7 +18,6 @@ export function db(): PrismaClient {
   return globalForPrisma.prisma;
 }
 
-export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 export async function disconnectDb(): Promise<void> {
