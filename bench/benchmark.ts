@@ -75,6 +75,7 @@ async function dropStaleDatabases(adminUrl: string): Promise<void> {
   try {
     const { rows } = await client.query<{ datname: string }>(String.raw`SELECT datname FROM pg_database WHERE datname LIKE 'cp\_bench\_%'`);
     for (const { datname } of rows) await dropDatabase(adminUrl, datname);
+    if (rows.length > 0) console.log(`▶ dropped ${rows.length} database(s) left by interrupted runs`);
   } finally {
     await client.end();
   }
@@ -156,13 +157,15 @@ async function main(): Promise<number> {
       await warm(target, load);
     }
     // Round-robin slices: bare, static, health, bare, static, health, … (see lib/measure.ts).
-    const sliceSeconds = Math.max(1, Math.round(load.durationSeconds / load.rounds));
+    // Whole seconds that add up to the duration: 10 s in 2 rounds → 5 + 5, 5 s → 3 + 2.
+    const sliceSeconds = (round: number) =>
+      Math.floor(load.durationSeconds / load.rounds) + (round < load.durationSeconds % load.rounds ? 1 : 0);
     const slices = new Map<Target["name"], Slice[]>(targets.map((t) => [t.name, []]));
-    console.log(`▶ measuring: ${load.rounds} round(s) of ${sliceSeconds} s per target, ${load.connections} connections`);
+    console.log(`▶ measuring: ${load.durationSeconds} s per target in ${load.rounds} interleaved round(s), ${load.connections} connections`);
     for (let round = 0; round < load.rounds; round++) {
       for (const target of targets) {
         checkAborted();
-        slices.get(target.name)!.push(await slice(target, bodies.get(target.name)!, load.connections, sliceSeconds, own));
+        slices.get(target.name)!.push(await slice(target, bodies.get(target.name)!, load.connections, sliceSeconds(round), own));
         await sleep(SETTLE_MS);
         for (const child of [next, bare]) if (child.exited()) throw new Error(`${child.name} died during the run:\n${child.tail()}`);
       }
@@ -180,7 +183,12 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await Promise.all(children.map((c) => c.stop()));
-    if (server && dbName) await dropDatabase(server.adminUrl, dbName).catch((e: unknown) => console.error(`drop ${dbName}: ${String(e)}`));
+    if (server && dbName) {
+      await dropDatabase(server.adminUrl, dbName).catch((e: unknown) =>
+        // After Ctrl-C the embedded server (same process group) has already stopped: the next run drops it.
+        console.error(aborted && server?.embedded ? `${dbName} will be dropped by the next run` : `drop ${dbName}: ${String(e)}`),
+      );
+    }
     // stop() never settles if the server already died (e.g. it got the terminal's Ctrl-C too): bound it.
     if (server) await Promise.race([server.stop().catch(() => undefined), sleep(5000)]);
   }
