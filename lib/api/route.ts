@@ -61,7 +61,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
 
       const params = validate(op.params, await context?.params, "path") as Infer<P>;
-      const query = validate(op.query, queryObject(request), "query") as Infer<Q>;
+      const query = (op.query ? validate(op.query, queryObject(request), "query") : undefined) as Infer<Q>;
       const body = validate(op.body, rawBody, "body") as Infer<B>;
       const ctx: ApiContext = {
         requestId,
