@@ -10,6 +10,10 @@ export const DOMAIN_ERROR_CODES = [
   "invalid_scope",
   "unsupported_grant_type",
   "invalid_request",
+  "invalid_transition",
+  "duplicate_document",
+  "invalid_document",
+  "product_rule_violation",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -20,6 +20,10 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   invalid_scope: "invalid_scope",
   unsupported_grant_type: "unsupported_grant_type",
   invalid_request: "invalid_request",
+  invalid_transition: "invalid_transition",
+  duplicate_document: "duplicate_document",
+  invalid_document: "invalid_document",
+  product_rule_violation: "product_rule_violation",
 };
 
 export function toApiError(err: unknown, requestId: string): ApiError {

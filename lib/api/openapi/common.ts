@@ -42,7 +42,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: "Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`).",
   403: "X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission.",
   404: "Not found — also for another tenant's or environment's objects.",
-  409: "Conflict with the current state, or the same idempotency key still in flight (`idempotency_in_progress`).",
+  409: "Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`).",
   413: "Body over 1 MiB.",
   415: "Content-Type not supported.",
   421: "The host is neither the sandbox nor the production base address.",
