@@ -14,6 +14,7 @@ export const DOMAIN_ERROR_CODES = [
   "duplicate_document",
   "invalid_document",
   "product_rule_violation",
+  "invalid_cursor",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

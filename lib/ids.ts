@@ -10,6 +10,11 @@ export const ID_PREFIXES = {
   audit: "aud",
   event: "evt",
   request: "req",
+  customer: "cus",
+  simulation: "sim",
+  proposal: "prp",
+  contract: "ctr",
+  installment: "ins",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,6 +1,6 @@
 "use client";
 
-import { RESOURCES } from "@/lib/auth/permissions";
+import { RESOURCES, SPECIAL_PERMISSIONS } from "@/lib/auth/permissions";
 
 // Coarse scopes first (what most integrations need), fine-grained ones for least privilege.
 export function PermissionPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
@@ -22,6 +22,7 @@ export function PermissionPicker({ value, onChange }: { value: string[]; onChang
         <summary className="cursor-pointer text-slate-600">Fine-grained permissions</summary>
         <div className="mt-2 grid grid-cols-2 gap-1">
           {RESOURCES.flatMap((r) => [box(`${r}:read`, `${r}:read`), box(`${r}:write`, `${r}:write`)])}
+          {SPECIAL_PERMISSIONS.map((p) => box(p, p))}
         </div>
       </details>
     </fieldset>

@@ -24,6 +24,7 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   duplicate_document: "duplicate_document",
   invalid_document: "invalid_document",
   product_rule_violation: "product_rule_violation",
+  invalid_cursor: "invalid_cursor",
 };
 
 export function toApiError(err: unknown, requestId: string): ApiError {

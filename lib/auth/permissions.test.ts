@@ -10,6 +10,8 @@ describe("permissions", () => {
     expect(grants(["write"], "proposals:read")).toBe(false);
     expect(grants(["customers:write"], "customers:write")).toBe(true);
     expect(grants(["customers:write"], "contracts:write")).toBe(false);
+    expect(grants(["read", "write"], "proposals:review")).toBe(false);
+    expect(grants(["proposals:review"], "proposals:review")).toBe(true);
   });
 
   it("normalizes and rejects unknown names", () => {

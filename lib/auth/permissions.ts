@@ -3,6 +3,7 @@ import { z } from "zod";
 // The permission catalogue. API keys carry permissions, OAuth clients and their tokens carry scopes:
 // both use these names. The spec's coarse scopes `read` and `write` grant every `<resource>:read` and
 // every `<resource>:write` respectively; they do not imply each other (a write-only credential cannot list).
+// `proposals:review` (approve/reject, for staff integrations) is granted only by name.
 
 export const RESOURCES = [
   "customers",
@@ -19,13 +20,16 @@ export const RESOURCES = [
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
-export type FinePermission = `${Resource}:read` | `${Resource}:write`;
+/** Permissions outside the read/write grid, granted only by name (never by coarse `write`). */
+export const SPECIAL_PERMISSIONS = ["proposals:review"] as const;
+export type SpecialPermission = (typeof SPECIAL_PERMISSIONS)[number];
+export type FinePermission = `${Resource}:read` | `${Resource}:write` | SpecialPermission;
 export type Permission = "read" | "write" | FinePermission;
 
-export const FINE_PERMISSIONS: readonly FinePermission[] = RESOURCES.flatMap((r) => [
-  `${r}:read` as const,
-  `${r}:write` as const,
-]);
+export const FINE_PERMISSIONS: readonly FinePermission[] = [
+  ...RESOURCES.flatMap((r) => [`${r}:read` as const, `${r}:write` as const]),
+  ...SPECIAL_PERMISSIONS,
+];
 
 export const ALL_PERMISSIONS: readonly Permission[] = ["read", "write", ...FINE_PERMISSIONS];
 
@@ -40,6 +44,7 @@ export function isPermission(value: string): value is Permission {
 /** Does a credential holding `granted` pass a route that requires `required`? */
 export function grants(granted: readonly string[], required: FinePermission): boolean {
   if (granted.includes(required)) return true;
+  if ((SPECIAL_PERMISSIONS as readonly string[]).includes(required)) return false;
   const action = required.endsWith(":read") ? "read" : "write";
   return granted.includes(action);
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { decodeCursor, ListQuery, toListResponse } from "@/lib/api/pagination";
+import { DomainError } from "@/lib/errors";
+import { decodeCursor, ListQuery, toListResponse } from "@/lib/pagination";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
@@ -52,7 +52,7 @@ describe("pagination", () => {
       () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, "garbage"),
     ];
     for (const attempt of attempts) {
-      expect(attempt).toThrowError(new ApiError("invalid_cursor", "The cursor is invalid for this list"));
+      expect(attempt).toThrowError(new DomainError("invalid_cursor", "The cursor is invalid for this list"));
     }
   });
 

@@ -38,7 +38,7 @@ export const ProblemSchema = z
   });
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid request: `validation_error` (with `errors`), `invalid_json`, `invalid_request_id`, `invalid_cursor`.",
+  400: "Invalid request: `validation_error` (with `errors`), `invalid_json`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation`.",
   401: "Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`).",
   403: "X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission.",
   404: "Not found — also for another tenant's or environment's objects.",

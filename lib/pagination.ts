@@ -2,13 +2,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Environment } from "@prisma/client";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
-import type { Page, PageAfter } from "@/lib/db/paginate";
-import { ApiError } from "./errors";
+import { keyOf, NEWEST_FIRST, type Keyset, type Page, type PageAfter } from "@/lib/db/paginate";
+import { DomainError } from "@/lib/errors";
 
 // The one pagination scheme of every list (spec §4 rule 2, since 1.2.0): `limit` 1–100 (default 20) and
 // an opaque `cursor`; answers `{ object: "list", data, has_more, next_cursor }`, newest first.
 // Cursors are signed and bound to the tenant and environment: a cursor from another tenant, another
-// environment, or one that was edited is a 400 `invalid_cursor`.
+// environment, or one that was edited is a 400 `invalid_cursor`. Services use it (it speaks no HTTP).
 
 export const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
@@ -31,34 +31,39 @@ function mac(scope: Scope, payload: string): Buffer {
 }
 
 export function encodeCursor(scope: Scope, after: PageAfter): string {
-  const payload = Buffer.from(JSON.stringify([after.createdAt.toISOString(), after.id])).toString("base64url");
+  const payload = Buffer.from(JSON.stringify([after.at.toISOString(), after.id])).toString("base64url");
   return `${payload}.${mac(scope, payload).subarray(0, 16).toString("base64url")}`;
 }
 
 export function decodeCursor(scope: Scope, cursor: string | undefined): PageAfter | undefined {
   if (cursor === undefined) return undefined;
-  const invalid = new ApiError("invalid_cursor", "The cursor is invalid for this list");
+  const invalid = new DomainError("invalid_cursor", "The cursor is invalid for this list");
   const [payload, signature] = cursor.split(".");
   if (!payload || !signature) throw invalid;
   const expected = mac(scope, payload).subarray(0, 16);
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
-    const date = new Date(createdAt);
+    const [at, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
+    const date = new Date(at);
     if (Number.isNaN(date.getTime()) || typeof id !== "string") throw invalid;
-    return { createdAt: date, id };
+    return { at: date, id };
   } catch {
     throw invalid;
   }
 }
 
-export function toListResponse<Row extends { createdAt: Date; id: string }, T>(scope: Scope, page: Page<Row>, serialize: (row: Row) => T) {
+export function toListResponse<Row extends { createdAt: Date; id: string; dueDate?: Date }, T>(
+  scope: Scope,
+  page: Page<Row>,
+  serialize: (row: Row) => T,
+  keyset: Keyset = NEWEST_FIRST,
+) {
   const last = page.items.at(-1);
   return {
     object: "list" as const,
     data: page.items.map(serialize),
     has_more: page.hasMore,
-    next_cursor: page.hasMore && last ? encodeCursor(scope, { createdAt: last.createdAt, id: last.id }) : null,
+    next_cursor: page.hasMore && last ? encodeCursor(scope, keyOf(last, keyset)) : null,
   };
 }

@@ -1,0 +1,8 @@
+import { cancelProposalOperation } from "@/lib/api/operations/proposals";
+import { apiRoute } from "@/lib/api/route";
+import { applyProposalAction } from "@/lib/proposals/apply-action";
+
+// POST /v1/proposals/{id}/cancel — one transition of the proposal state machine (409 when not allowed).
+export const POST = apiRoute(cancelProposalOperation, async ({ ctx, params, body }) => ({
+  body: await applyProposalAction(ctx, ctx.actor, params.id, "cancel", { reason: body.reason }),
+}));

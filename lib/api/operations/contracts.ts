@@ -1,0 +1,112 @@
+import { CancelContractBody, ContractIdParams, ContractResponse, IssueContractBody, ListContractsQuery } from "@/lib/contracts/schemas";
+import { AsOfQuery, ContractInstallmentsQuery, InstallmentIdParams, InstallmentResponse, ListInstallmentsQuery } from "@/lib/installments/schemas";
+import { listEnvelope } from "@/lib/pagination";
+import { defineOperation } from "../operation";
+
+const tags = ["Contracts"];
+
+export const issueContractOperation = defineOperation({
+  operationId: "issueContract",
+  method: "POST",
+  path: "/v1/contracts",
+  summary: "Issue a contract from a signed proposal",
+  description:
+    "Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and " +
+    "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`.",
+  tags,
+  auth: "bearer",
+  permission: "contracts:write",
+  body: IssueContractBody,
+  responses: { 201: { description: "The contract.", schema: ContractResponse } },
+  errors: [404],
+});
+
+export const listContractsOperation = defineOperation({
+  operationId: "listContracts",
+  method: "GET",
+  path: "/v1/contracts",
+  summary: "List contracts (newest first)",
+  tags,
+  auth: "bearer",
+  permission: "contracts:read",
+  query: ListContractsQuery,
+  responses: { 200: { description: "A page of contracts.", schema: listEnvelope(ContractResponse) } },
+});
+
+export const getContractOperation = defineOperation({
+  operationId: "getContract",
+  method: "GET",
+  path: "/v1/contracts/{id}",
+  summary: "Get a contract",
+  tags,
+  auth: "bearer",
+  permission: "contracts:read",
+  params: ContractIdParams,
+  responses: { 200: { description: "The contract.", schema: ContractResponse } },
+  errors: [404],
+});
+
+export const cancelContractOperation = defineOperation({
+  operationId: "cancelContract",
+  method: "POST",
+  path: "/v1/contracts/{id}/cancel",
+  summary: "Cancel a contract (borrower's withdrawal within 7 days, before any payment)",
+  tags,
+  auth: "bearer",
+  permission: "contracts:write",
+  params: ContractIdParams,
+  body: CancelContractBody,
+  responses: { 200: { description: "The canceled contract.", schema: ContractResponse } },
+  errors: [404, 409],
+});
+
+export const contractInstallmentsOperation = defineOperation({
+  operationId: "listContractInstallments",
+  method: "GET",
+  path: "/v1/contracts/{id}/installments",
+  summary: "A contract's installments, by due date",
+  tags: ["Installments"],
+  auth: "bearer",
+  permission: "installments:read",
+  params: ContractIdParams,
+  query: ContractInstallmentsQuery,
+  responses: { 200: { description: "A page of installments.", schema: listEnvelope(InstallmentResponse) } },
+  errors: [404],
+});
+
+export const listInstallmentsOperation = defineOperation({
+  operationId: "listInstallments",
+  method: "GET",
+  path: "/v1/installments",
+  summary: "List installments by contract, status and due-date range (earliest due first)",
+  tags: ["Installments"],
+  auth: "bearer",
+  permission: "installments:read",
+  query: ListInstallmentsQuery,
+  responses: { 200: { description: "A page of installments.", schema: listEnvelope(InstallmentResponse) } },
+  errors: [404],
+});
+
+export const getInstallmentOperation = defineOperation({
+  operationId: "getInstallment",
+  method: "GET",
+  path: "/v1/installments/{id}",
+  summary: "Get an installment and the amount due on a date (late charges included)",
+  tags: ["Installments"],
+  auth: "bearer",
+  permission: "installments:read",
+  params: InstallmentIdParams,
+  query: AsOfQuery,
+  responses: { 200: { description: "The installment.", schema: InstallmentResponse } },
+  errors: [404],
+});
+
+export const contractOperations = [
+  issueContractOperation,
+  listContractsOperation,
+  getContractOperation,
+  cancelContractOperation,
+  contractInstallmentsOperation,
+  listInstallmentsOperation,
+  getInstallmentOperation,
+];

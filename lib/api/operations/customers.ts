@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { CreateCustomerBody, CustomerList, CustomerResponse, ListCustomersQuery, UpdateCustomerBody } from "@/lib/customers/schemas";
+import { defineOperation } from "../operation";
+
+// /v1/customers (persons and companies) and its deprecated alias /v1/clients (spec: since 1.1.0).
+
+export const CustomerParams = z.strictObject({
+  id: z.string().trim().min(1).max(64).meta({ description: "The customer's id.", example: "cus_01JD0000000000000000000000" }),
+});
+
+const TAGS = ["Customers"];
+const ISOLATION = "A customer of another tenant or of the other environment answers 404, like one that does not exist.";
+
+const listDescription =
+  "Newest first, with the standard pagination (`limit`, `cursor` → `has_more`, `next_cursor`). " +
+  "Filter by `document` to find a customer by CPF or CNPJ.";
+
+export const createCustomerOperation = defineOperation({
+  operationId: "createCustomer",
+  method: "POST",
+  path: "/v1/customers",
+  summary: "Register a customer (person or company)",
+  description:
+    "The kind is inferred from `document`: a CPF makes a person, a CNPJ (numeric or the alphanumeric form of 2026) " +
+    "a company. Check digits are validated strictly (since 1.3.0): an invalid document is a 400 `invalid_document` " +
+    "with `reason` (`invalid_length`, `invalid_characters`, `repeated_digits`, `invalid_check_digits`) and the " +
+    "field in `errors`; so is an invalid `payroll.employer_cnpj`. `birth_date` and `payroll` are for persons, " +
+    "`foundation_date` for companies (400 `validation_error` otherwise). One customer per document per tenant and " +
+    "environment: a second one is a 409 `duplicate_document`. Emits the `customer.created` event.",
+  tags: TAGS,
+  auth: "bearer",
+  permission: "customers:write",
+  body: CreateCustomerBody,
+  responses: { 201: { description: "The customer was created.", schema: CustomerResponse } },
+  errors: [409],
+});
+
+export const listCustomersOperation = defineOperation({
+  operationId: "listCustomers",
+  method: "GET",
+  path: "/v1/customers",
+  summary: "List customers",
+  description: listDescription,
+  tags: TAGS,
+  auth: "bearer",
+  permission: "customers:read",
+  query: ListCustomersQuery,
+  responses: { 200: { description: "A page of customers.", schema: CustomerList } },
+});
+
+export const getCustomerOperation = defineOperation({
+  operationId: "getCustomer",
+  method: "GET",
+  path: "/v1/customers/{id}",
+  summary: "Get a customer",
+  description: ISOLATION,
+  tags: TAGS,
+  auth: "bearer",
+  permission: "customers:read",
+  params: CustomerParams,
+  responses: { 200: { description: "The customer.", schema: CustomerResponse } },
+  errors: [404],
+});
+
+export const updateCustomerOperation = defineOperation({
+  operationId: "updateCustomer",
+  method: "PATCH",
+  path: "/v1/customers/{id}",
+  summary: "Update a customer",
+  description:
+    "Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. " +
+    "`document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` " +
+    `with \`changed_fields\`. ${ISOLATION}`,
+  tags: TAGS,
+  auth: "bearer",
+  permission: "customers:write",
+  params: CustomerParams,
+  body: UpdateCustomerBody,
+  responses: { 200: { description: "The customer after the update.", schema: CustomerResponse } },
+  errors: [404],
+});
+
+const DEPRECATED = { successor: "/v1/customers" };
+const deprecatedNote =
+  "Deprecated since 1.1.0: use the same call under /v1/customers. Answers exactly like it, plus the headers " +
+  '`Deprecation: true`, `Link: </v1/customers…>; rel="successor-version"` and `Warning`.';
+
+export const listClientsOperation = defineOperation({
+  ...listCustomersOperation,
+  operationId: "listClients",
+  path: "/v1/clients",
+  summary: "List customers (deprecated alias of GET /v1/customers)",
+  description: `${deprecatedNote} ${listDescription}`,
+  deprecated: DEPRECATED,
+});
+
+export const getClientOperation = defineOperation({
+  ...getCustomerOperation,
+  operationId: "getClient",
+  path: "/v1/clients/{id}",
+  summary: "Get a customer (deprecated alias of GET /v1/customers/{id})",
+  description: `${deprecatedNote} ${ISOLATION}`,
+  deprecated: DEPRECATED,
+});
+
+export const customerOperations = [
+  createCustomerOperation,
+  listCustomersOperation,
+  getCustomerOperation,
+  updateCustomerOperation,
+  listClientsOperation,
+  getClientOperation,
+];

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { listEnvelope } from "@/lib/pagination";
+import { CreateProposalBody, ListProposalsQuery, ProposalIdParams, ProposalResponse, ReasonBody, RejectBody } from "@/lib/proposals/schemas";
+import type { FinePermission } from "@/lib/auth/permissions";
+import { defineOperation } from "../operation";
+
+const tags = ["Proposals"];
+const one = { description: "The proposal.", schema: ProposalResponse };
+
+export const createProposalOperation = defineOperation({
+  operationId: "createProposal",
+  method: "POST",
+  path: "/v1/proposals",
+  summary: "Create a proposal (draft) from a customer and a simulation",
+  description: "Freezes the simulation's terms and schedule. The state machine is in docs/state-machines.md.",
+  tags,
+  auth: "bearer",
+  permission: "proposals:write",
+  body: CreateProposalBody,
+  responses: { 201: { description: "Created in status `draft`.", schema: ProposalResponse } },
+  errors: [404],
+});
+
+export const listProposalsOperation = defineOperation({
+  operationId: "listProposals",
+  method: "GET",
+  path: "/v1/proposals",
+  summary: "List proposals (newest first)",
+  tags,
+  auth: "bearer",
+  permission: "proposals:read",
+  query: ListProposalsQuery,
+  responses: { 200: { description: "A page of proposals.", schema: listEnvelope(ProposalResponse) } },
+});
+
+export const getProposalOperation = defineOperation({
+  operationId: "getProposal",
+  method: "GET",
+  path: "/v1/proposals/{id}",
+  summary: "Get a proposal",
+  tags,
+  auth: "bearer",
+  permission: "proposals:read",
+  params: ProposalIdParams,
+  responses: { 200: one },
+  errors: [404],
+});
+
+function action<B extends z.ZodType | undefined>(name: string, summary: string, permission: FinePermission, body?: B) {
+  return defineOperation({
+    operationId: `${name}Proposal`,
+    method: "POST",
+    path: `/v1/proposals/{id}/${name}`,
+    summary,
+    description: "409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.",
+    tags,
+    auth: "bearer",
+    permission,
+    params: ProposalIdParams,
+    body,
+    responses: { 200: one },
+    errors: [404, 409],
+  });
+}
+
+export const submitProposalOperation = action("submit", "Submit a draft for review (draft → pending_review)", "proposals:write");
+export const approveProposalOperation = action("approve", "Approve (pending_review → approved); staff: proposals:review", "proposals:review");
+export const rejectProposalOperation = action("reject", "Reject with a reason (pending_review → rejected); staff: proposals:review", "proposals:review", RejectBody);
+export const signProposalOperation = action("sign", "Record the borrower's signature (approved → signed)", "proposals:write");
+export const cancelProposalOperation = action("cancel", "Cancel (from draft, pending_review or approved)", "proposals:write", ReasonBody);
+
+export const proposalOperations = [
+  createProposalOperation,
+  listProposalsOperation,
+  getProposalOperation,
+  submitProposalOperation,
+  approveProposalOperation,
+  rejectProposalOperation,
+  signProposalOperation,
+  cancelProposalOperation,
+];

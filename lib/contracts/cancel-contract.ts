@@ -1,0 +1,40 @@
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { addDays, daysBetween } from "@/lib/finance";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { isoDate } from "@/lib/serialize";
+import { nextState } from "@/lib/state-machine";
+import type { ContractResponse } from "./schemas";
+import { toContractResponse } from "./serialize";
+import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, WITHDRAWAL_DAYS, type ContractStatus } from "./transitions";
+
+// POST /v1/contracts/{id}/cancel — the borrower's withdrawal within 7 days of disbursement, before any
+// payment. Its open installments are canceled with it.
+export async function cancelContract(scope: Scope, actor: Actor, id: string, reason: string, today: string): Promise<ContractResponse> {
+  return db().$transaction(async (tx) => {
+    const contract = await tx.contract.findFirst({ where: { id, ...where(scope) } });
+    if (!contract) throw notFound("Contract");
+    const from = contract.status as ContractStatus;
+    const to = nextState(CONTRACT_TRANSITIONS, "contract", from, "cancel");
+    const disbursed = isoDate(contract.disbursementDate);
+    if (daysBetween(disbursed, today) > WITHDRAWAL_DAYS) {
+      throw new DomainError("invalid_transition", `The withdrawal period ended on ${addDays(disbursed, WITHDRAWAL_DAYS)}`, {
+        current_status: from,
+        action: "cancel",
+      });
+    }
+    if (await tx.installment.count({ where: { contractId: id, ...where(scope), paidAmount: { gt: 0 } } })) {
+      throw new DomainError("invalid_transition", "A contract with payments cannot be canceled", { current_status: from, action: "cancel" });
+    }
+    const changed = await tx.contract.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to } });
+    if (changed.count !== 1) throw new DomainError("invalid_transition", "The contract changed meanwhile", { current_status: from, action: "cancel" });
+    await tx.installment.updateMany({ where: { contractId: id, ...where(scope) }, data: { status: "canceled" } });
+    await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.cancel, target: { type: "contract", id }, metadata: { from, to, reason } });
+    const body = toContractResponse((await tx.contract.findFirst({ where: { id, ...where(scope) } }))!);
+    await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.cancel, payload: { ...body, reason } });
+    return body;
+  });
+}

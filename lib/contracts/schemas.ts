@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { CONTRACT_STATUSES } from "./transitions";
+
+const id = (prefix: string, what: string) =>
+  z.string().trim().regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), `Must be a ${what} id (${prefix}_…)`);
+
+export const IssueContractBody = z
+  .strictObject({
+    proposal_id: id("prp", "proposal").meta({ description: "A signed proposal; its frozen terms and schedule become the contract's." }),
+  })
+  .meta({ id: "IssueContractBody" });
+
+export const ContractIdParams = z.strictObject({ id: id("ctr", "contract") });
+
+export const CancelContractBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the borrower withdrew." }) })
+  .meta({ id: "CancelContractBody" });
+
+export const ListContractsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().trim().min(1).max(500).optional(),
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  customer_id: id("cus", "customer").optional(),
+});
+
+export const ContractResponse = z
+  .object({
+    id: z.string(),
+    object: z.literal("contract"),
+    number: z.string().meta({ description: "The contract (CCB) number, unique per tenant and environment.", example: "CCB-2026-000001" }),
+    status: z.enum(CONTRACT_STATUSES),
+    proposal_id: z.string(),
+    customer_id: z.string(),
+    product: z.string(),
+    amortization: z.string(),
+    principal: z.number().int(),
+    released_amount: z.number().int(),
+    monthly_rate: z.string(),
+    term: z.number().int(),
+    disbursement_date: z.string(),
+    first_due_date: z.string(),
+    installment_amount: z.number().int(),
+    cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
+    iof: z.object({ daily: z.number().int(), additional: z.number().int(), total: z.number().int(), financed: z.boolean() }),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Contract" });
+export type ContractResponse = z.infer<typeof ContractResponse>;

@@ -1,0 +1,28 @@
+import type { TransitionTable } from "@/lib/state-machine";
+
+// Contract lifecycle (see docs/state-machines.md). A contract is issued active (disbursed) from a signed
+// proposal. settle, assign and write_off are applied by the settlement, portfolio-assignment and
+// collection modules; cancel (the borrower's 7-day withdrawal right, CDC art. 49) is an endpoint now.
+export const CONTRACT_STATUSES = ["active", "settled", "written_off", "assigned", "canceled"] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const CONTRACT_ACTIONS = ["settle", "write_off", "assign", "cancel"] as const;
+export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
+
+export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractAction> = {
+  active: { settle: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
+  written_off: { settle: "settled" },
+  assigned: {},
+  settled: {},
+  canceled: {},
+};
+
+export const CONTRACT_EVENTS: Record<ContractAction, string> = {
+  settle: "contract.settled",
+  write_off: "contract.written_off",
+  assign: "contract.assigned",
+  cancel: "contract.canceled",
+};
+
+/** Days after disbursement during which the borrower may withdraw (Código de Defesa do Consumidor, art. 49). */
+export const WITHDRAWAL_DAYS = 7;

@@ -1,0 +1,55 @@
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import type { Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import type { ProposalResponse } from "./schemas";
+import { toProposalResponse } from "./serialize";
+import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
+
+// Applies one action of the transition table: status change, audit row and outbox event commit together.
+// The update is conditional on the status read, so two racing actions cannot both apply (the loser gets 409).
+export async function applyProposalActionIn(
+  tx: Tx,
+  scope: Scope,
+  actor: Actor,
+  id: string,
+  action: ProposalAction,
+  options: { reason?: string; contractId?: string } = {},
+): Promise<ProposalResponse> {
+  const current = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
+  if (!current) throw notFound("Proposal");
+  const from = current.status as ProposalStatus;
+  const to = nextState(PROPOSAL_TRANSITIONS, "proposal", from, action);
+  const updated = await tx.proposal.updateMany({
+    where: { id, ...where(scope), status: from },
+    data: { status: to, ...(options.reason !== undefined ? { reason: options.reason } : {}) },
+  });
+  if (updated.count !== 1) {
+    throw new DomainError("invalid_transition", "The proposal changed meanwhile; read it again", { current_status: from, action });
+  }
+  const row = (await tx.proposal.findFirst({ where: { id, ...where(scope) } }))!;
+  await writeAudit(tx, {
+    ...where(scope),
+    actor,
+    action: PROPOSAL_EVENTS[action],
+    target: { type: "proposal", id },
+    metadata: { from, to, ...(options.reason ? { reason: options.reason } : {}) },
+  });
+  const body = toProposalResponse(row, options.contractId ?? null);
+  await writeOutboxEvent(tx, { ...where(scope), type: PROPOSAL_EVENTS[action], payload: body });
+  return body;
+}
+
+export function applyProposalAction(
+  scope: Scope,
+  actor: Actor,
+  id: string,
+  action: Exclude<ProposalAction, "issue_contract">,
+  options: { reason?: string } = {},
+): Promise<ProposalResponse> {
+  return db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options));
+}

@@ -1,0 +1,44 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import type { z } from "zod";
+import type { CreateProposalBody, ProposalResponse } from "./schemas";
+import { toProposalResponse } from "./serialize";
+
+// POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
+export async function createProposal(
+  scope: Scope,
+  actor: Actor,
+  input: z.infer<typeof CreateProposalBody>,
+): Promise<ProposalResponse> {
+  return db().$transaction(async (tx) => {
+    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true } });
+    if (!customer) throw notFound("Customer");
+    const simulation = await tx.simulation.findFirst({ where: { id: input.simulation_id, ...where(scope) } });
+    if (!simulation) throw notFound("Simulation");
+    if (simulation.customerId && simulation.customerId !== customer.id) {
+      throw new DomainError("validation_error", "The simulation was made for another customer", {
+        errors: [{ param: "simulation_id", in: "body", message: "Simulated for another customer" }],
+      });
+    }
+    const proposal = await tx.proposal.create({
+      data: {
+        id: newId("proposal"),
+        ...where(scope),
+        customerId: customer.id,
+        simulationId: simulation.id,
+        status: "draft",
+        terms: simulation.result as Prisma.InputJsonObject,
+      },
+    });
+    await writeAudit(tx, { ...where(scope), actor, action: "proposal.created", target: { type: "proposal", id: proposal.id } });
+    const body = toProposalResponse(proposal);
+    await writeOutboxEvent(tx, { ...where(scope), type: "proposal.created", payload: body });
+    return body;
+  });
+}

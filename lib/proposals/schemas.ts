@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { PROPOSAL_STATUSES } from "./transitions";
+
+const id = (prefix: string, what: string) =>
+  z.string().trim().regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), `Must be a ${what} id (${prefix}_…)`);
+
+export const CreateProposalBody = z
+  .strictObject({
+    customer_id: id("cus", "customer").meta({ description: "The borrower (must exist in this environment)." }),
+    simulation_id: id("sim", "simulation").meta({
+      description: "The simulation whose terms the proposal freezes (create one with POST /v1/simulations).",
+    }),
+  })
+  .meta({ id: "CreateProposalBody" });
+
+export const ProposalIdParams = z.strictObject({ id: id("prp", "proposal") });
+
+export const ReasonBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why (kept with the proposal)." }) })
+  .meta({ id: "ReasonBody" });
+
+export const RejectBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the proposal was rejected." }) })
+  .meta({ id: "RejectBody" });
+
+export const ListProposalsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().trim().min(1).max(500).optional(),
+  status: z.enum(PROPOSAL_STATUSES).optional().meta({ description: "Only proposals in this status." }),
+  customer_id: id("cus", "customer").optional(),
+});
+
+export const ProposalTerms = z.object({
+  product: z.string(),
+  amortization: z.string(),
+  principal: z.number().int().meta({ description: "Financed principal, centavos." }),
+  released_amount: z.number().int().meta({ description: "Amount released to the borrower, centavos." }),
+  installment_amount: z.number().int(),
+  monthly_rate: z.string(),
+  term: z.number().int(),
+  disbursement_date: z.string(),
+  first_due_date: z.string(),
+  cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
+});
+
+export const ProposalResponse = z
+  .object({
+    id: z.string(),
+    object: z.literal("proposal"),
+    status: z.enum(PROPOSAL_STATUSES),
+    allowed_actions: z.array(z.string()).meta({ description: "Actions the current status allows." }),
+    customer_id: z.string(),
+    simulation_id: z.string().nullable(),
+    terms: ProposalTerms,
+    reason: z.string().nullable(),
+    contract_id: z.string().nullable(),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Proposal" });
+export type ProposalResponse = z.infer<typeof ProposalResponse>;

@@ -1,0 +1,33 @@
+import type { TransitionTable } from "@/lib/state-machine";
+
+// Proposal lifecycle (see docs/state-machines.md):
+//   draft ──submit──▶ pending_review ──approve──▶ approved ──sign──▶ signed ──issue_contract──▶ contract_issued
+//                        └──reject──▶ rejected
+//   cancel from draft, pending_review, approved (not once signed: the contract path takes over).
+// issue_contract is not an endpoint of its own: POST /v1/contracts applies it in the contract's transaction.
+
+export const PROPOSAL_STATUSES = ["draft", "pending_review", "approved", "rejected", "signed", "contract_issued", "canceled"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract"] as const;
+export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
+
+export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalAction> = {
+  draft: { submit: "pending_review", cancel: "canceled" },
+  pending_review: { approve: "approved", reject: "rejected", cancel: "canceled" },
+  approved: { sign: "signed", cancel: "canceled" },
+  signed: { issue_contract: "contract_issued" },
+  rejected: {},
+  contract_issued: {},
+  canceled: {},
+};
+
+/** The event each action publishes through the outbox. */
+export const PROPOSAL_EVENTS: Record<ProposalAction, string> = {
+  submit: "proposal.submitted",
+  approve: "proposal.approved",
+  reject: "proposal.rejected",
+  sign: "proposal.signed",
+  cancel: "proposal.canceled",
+  issue_contract: "proposal.contract_issued",
+};

@@ -1,0 +1,90 @@
+import type { Prisma } from "@prisma/client";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { daysBetween, decimal, type BorrowerKind } from "@/lib/finance";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { dateColumn } from "@/lib/serialize";
+import { computeSimulation } from "./compute";
+import { checkCustomer } from "./customer-check";
+import { checkTermAndRate } from "./product-rules";
+import type { CreateSimulationBody, SimulationResponse } from "./schemas";
+import { toSimulationResponse, toSimulationSummary } from "./serialize";
+
+// POST /v1/simulations: check the product's rules, compute, store, and emit `simulation.created`.
+// A simulation changes no agreement's state, so it writes no audit row; the outbox event (written in
+// the same transaction) is its record for integrators.
+
+export const MAX_FIRST_PERIOD_DAYS = 180;
+
+export type CreatedSimulation = { simulation: SimulationResponse; usedDeprecatedTaxRate: boolean };
+
+export async function createSimulation(scope: Scope, body: CreateSimulationBody): Promise<CreatedSimulation> {
+  const rateParam = body.monthly_rate !== undefined ? "monthly_rate" : "tax_rate";
+  const monthlyRate = decimal.toString(decimal.parse(body.monthly_rate ?? body.tax_rate ?? "")); // the schema requires one
+  checkTermAndRate(body.product, body.term, monthlyRate, rateParam);
+  const disbursementDate = body.disbursement_date ?? todayInBrazil();
+  if (body.first_due_date !== undefined) checkFirstDueDate(disbursementDate, body.first_due_date);
+  const borrowerKind = await resolveBorrowerKind(scope, body);
+
+  const result = computeSimulation({
+    product: body.product,
+    amount: body.requested_amount !== undefined ? { kind: "requested", value: body.requested_amount } : { kind: "installment", value: body.installment_amount ?? 0 },
+    term: body.term,
+    monthlyRate,
+    amortization: body.amortization,
+    disbursementDate,
+    firstDueDate: body.first_due_date,
+    dueDateRule: body.due_date_rule,
+    borrowerKind,
+    iofFinanced: body.iof_financed,
+    fees: body.fees,
+  });
+
+  const row = { id: newId("simulation"), customerId: body.customer_id ?? null, environment: scope.environment, createdAt: new Date() };
+  const simulation = toSimulationResponse(row, result);
+  const summary = toSimulationSummary(row, result);
+  await db().$transaction(async (tx) => {
+    await tx.simulation.create({
+      data: {
+        ...row,
+        tenantId: scope.tenantId,
+        product: result.product,
+        amortization: result.amortization,
+        monthlyRate: result.monthly_rate,
+        term: result.term,
+        principal: BigInt(result.principal),
+        releasedAmount: BigInt(result.released_amount),
+        disbursementDate: dateColumn(result.disbursement_date),
+        firstDueDate: dateColumn(result.first_due_date),
+        input: body as Prisma.InputJsonObject,
+        result: result as unknown as Prisma.InputJsonObject,
+      },
+      select: { id: true },
+    });
+    await writeOutboxEvent(tx, { ...where(scope), type: "simulation.created", payload: summary as unknown as Prisma.InputJsonObject });
+  });
+  return { simulation, usedDeprecatedTaxRate: body.tax_rate !== undefined };
+}
+
+function invalid(param: string, message: string): DomainError {
+  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
+}
+
+function checkFirstDueDate(disbursementDate: string, firstDueDate: string): void {
+  const days = daysBetween(disbursementDate, firstDueDate);
+  if (days <= 0) throw invalid("first_due_date", "Must be after disbursement_date");
+  if (days > MAX_FIRST_PERIOD_DAYS) throw invalid("first_due_date", `Must be at most ${MAX_FIRST_PERIOD_DAYS} days after disbursement_date`);
+}
+
+// PF/PJ picks the IOF daily rate: the customer's kind when one is named (a different borrower_kind is a 400).
+async function resolveBorrowerKind(scope: Scope, body: CreateSimulationBody): Promise<BorrowerKind> {
+  if (body.customer_id === undefined) return body.borrower_kind ?? "PF";
+  const { borrowerKind } = await checkCustomer(scope, body.customer_id, body.product);
+  if (body.borrower_kind !== undefined && body.borrower_kind !== borrowerKind) {
+    throw invalid("borrower_kind", `The customer is a ${borrowerKind === "PF" ? "person (PF)" : "company (PJ)"}`);
+  }
+  return borrowerKind;
+}

@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { decimal, parseIsoDate } from "@/lib/finance";
+import { PRODUCT_CODES, PRODUCTS } from "@/lib/products";
+
+// Request and response schemas of /v1/simulations. Their descriptions are the API reference.
+
+const MAX_AMOUNT = 1_000_000_000_00; // R$ 1 billion: a sanity bound; products set the real limits
+const RATE = /^\d(\.\d{1,8})?$/;
+
+const centavos = (description: string) => z.number().int().min(1).max(MAX_AMOUNT).meta({ description });
+const rate = (description: string) =>
+  z.string().trim().regex(RATE, 'Must be a decimal fraction with up to 8 decimals, e.g. "0.0185"').meta({ description });
+const isoDate = (description: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => isValidDate(value), "Must be a valid date YYYY-MM-DD")
+    .meta({ description, example: "2026-01-15" });
+
+function isValidDate(value: string): boolean {
+  try {
+    parseIsoDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const productRules = PRODUCT_CODES.map((code) => {
+  const p = PRODUCTS[code];
+  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos${p.requiresPayrollLink ? ", customer needs a payroll link" : ""}`;
+}).join("; ");
+
+export const FEE_TYPES = ["origination", "registration", "insurance"] as const;
+
+export const SimulationFee = z
+  .strictObject({
+    type: z.enum(FEE_TYPES).meta({ description: "`origination` (TAC), `registration` (cadastro) or `insurance` (prestamista), one of each at most." }),
+    amount: centavos("Amount in centavos (BRL)."),
+    financed: z.boolean().meta({
+      description: "true: added to the principal (bears interest, paid in the installments). false: paid by the borrower on the disbursement date (counts in `upfront_charges` and in the CET).",
+    }),
+  })
+  .meta({ id: "SimulationFee" });
+
+export const CreateSimulationBody = z
+  .strictObject({
+    product: z.enum(PRODUCT_CODES).meta({ description: `Credit product; its rules are enforced (400 \`product_rule_violation\`). ${productRules}.` }),
+    requested_amount: centavos(
+      "Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`.",
+    ).optional(),
+    installment_amount: centavos(
+      "Desired Price installment, centavos: the principal is solved as the largest one whose installment does not exceed it. Price only. Exactly one of `requested_amount` and `installment_amount`.",
+    ).optional(),
+    term: z.number().int().min(1).max(600).meta({ description: "Number of monthly installments (the product caps it)." }),
+    monthly_rate: rate('Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap.').optional(),
+    tax_rate: rate("Deprecated since 1.3.0: use `monthly_rate`. Same meaning; accepted alone (the response then carries `Deprecation: true` and a `Warning` header) or together with an equal `monthly_rate`; a different value is a 400.")
+      .optional()
+      .meta({ deprecated: true }),
+    amortization: z.enum(["price", "sac"]).default("price").meta({ description: "`price` (equal installments, default) or `sac` (constant amortization)." }),
+    disbursement_date: isoDate("Disbursement date; default: today in America/Sao_Paulo.").optional(),
+    first_due_date: isoDate(
+      "Nominal first due date; default: one month after disbursement. Must be after disbursement and at most 180 days later (a longer first period is a grace period: its interest compounds for months + days/30).",
+    ).optional(),
+    due_date_rule: z.enum(["following", "preceding", "keep"]).default("following").meta({
+      description: "How due dates on weekends and national bank holidays move: `following` business day (default), `preceding`, or `keep`. Interest runs on the nominal monthly periods; IOF and CET use the actual dates.",
+    }),
+    borrower_kind: z.enum(["PF", "PJ"]).optional().meta({
+      description: "Individual (`PF`) or company (`PJ`): picks the IOF daily rate. Default: from the customer when `customer_id` is given, else `PF`; must match the customer.",
+    }),
+    iof_financed: z.boolean().default(true).meta({
+      description: "true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).",
+    }),
+    fees: z.array(SimulationFee).max(3).default([]).meta({ description: "Fees of the operation (TAC, cadastro, insurance)." }),
+    customer_id: z
+      .string()
+      .trim()
+      .regex(/^cus_[0-9A-Z]{26}$/, "Must be a customer id (cus_…)")
+      .optional()
+      .meta({ description: "Optional borrower (must exist in this environment: else 404). Payroll products require the customer to have a payroll link." }),
+  })
+  .superRefine((body, ctx) => {
+    const amounts = [body.requested_amount, body.installment_amount].filter((v) => v !== undefined).length;
+    if (amounts !== 1) {
+      const message = "Send exactly one of requested_amount and installment_amount";
+      ctx.addIssue({ code: "custom", path: [body.requested_amount === undefined ? "requested_amount" : "installment_amount"], message });
+    }
+    if (body.installment_amount !== undefined && body.amortization !== "price") {
+      ctx.addIssue({ code: "custom", path: ["installment_amount"], message: "installment_amount needs amortization price (SAC installments are not equal)" });
+    }
+    if (body.monthly_rate === undefined && body.tax_rate === undefined) {
+      ctx.addIssue({ code: "custom", path: ["monthly_rate"], message: "Required" });
+    }
+    if (body.monthly_rate !== undefined && body.tax_rate !== undefined && !sameRate(body.monthly_rate, body.tax_rate)) {
+      ctx.addIssue({ code: "custom", path: ["tax_rate"], message: "tax_rate (deprecated) differs from monthly_rate; send monthly_rate only" });
+    }
+    const kinds = body.fees.map((f) => f.type);
+    if (new Set(kinds).size !== kinds.length) ctx.addIssue({ code: "custom", path: ["fees"], message: "At most one fee of each type" });
+  })
+  .meta({ id: "CreateSimulationBody" });
+export type CreateSimulationBody = z.infer<typeof CreateSimulationBody>;
+
+function sameRate(a: string, b: string): boolean {
+  return decimal.cmp(decimal.parse(a), decimal.parse(b)) === 0;
+}
+
+export const SimulationIdParams = z.strictObject({
+  id: z.string().trim().regex(/^sim_[0-9A-Z]{26}$/, "Must be a simulation id (sim_…)").meta({ description: "The simulation's id." }),
+});
+
+export const ListSimulationsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
+  cursor: z.string().trim().min(1).max(500).optional().meta({ description: "`next_cursor` of the previous page." }),
+  customer_id: z.string().trim().regex(/^cus_[0-9A-Z]{26}$/, "Must be a customer id (cus_…)").optional().meta({ description: "Only this customer's simulations." }),
+});
+export type ListSimulationsQuery = z.infer<typeof ListSimulationsQuery>;
+
+const money = (description: string) => z.number().int().meta({ description });
+
+export const ScheduleRow = z
+  .object({
+    number: z.number().int(),
+    due_date: z.string().meta({ description: "Actual due date (after `due_date_rule`)." }),
+    opening_balance: money("Balance before this installment, centavos."),
+    interest: money("Interest of the period, centavos (rate × opening balance, half-up)."),
+    amortization: money("Principal repaid, centavos; the last row absorbs rounding so they sum to `principal`."),
+    payment: money("Installment = interest + amortization, centavos."),
+    closing_balance: money("Balance after this installment, centavos (0 after the last)."),
+  })
+  .meta({ id: "SimulationInstallment" });
+
+export const SimulationResponse = z
+  .object({
+    id: z.string().meta({ example: "sim_01JD0000000000000000000000" }),
+    object: z.literal("simulation"),
+    product: z.enum(PRODUCT_CODES),
+    amortization: z.enum(["price", "sac"]),
+    term: z.number().int(),
+    monthly_rate: z.string().meta({ description: "Monthly rate used, normalized decimal fraction." }),
+    annual_rate: z.string().meta({ description: "Effective annual rate (1 + monthly_rate)^12 − 1, decimal fraction, 8 decimals." }),
+    borrower_kind: z.enum(["PF", "PJ"]),
+    requested_amount: z.number().int().nullable().meta({ description: "The request's net amount; null when solved from `installment_amount`." }),
+    principal: money("Financed principal = net + financed fees + financed IOF, centavos."),
+    released_amount: money("Credit released to the borrower = principal − financed fees − financed IOF, centavos."),
+    upfront_charges: money("IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos."),
+    installment_amount: money("First installment, centavos (Price: every installment but the last, which absorbs rounding)."),
+    iof: z
+      .object({
+        daily: money("Σ amortization × daily rate × min(days, 365), half-up."),
+        additional: money("principal × 0.38%, half-up."),
+        total: money("daily + additional."),
+        financed: z.boolean(),
+      })
+      .meta({ description: "IOF-crédito on the principal (rates in the product configuration)." }),
+    fees: z.array(SimulationFee),
+    totals: z.object({
+      payments: money("Σ installments, centavos."),
+      interest: money("Σ interest, centavos."),
+      amortization: money("Σ amortization = principal, centavos."),
+    }),
+    cet: z
+      .object({
+        monthly_percent: z.string().meta({ example: "2.27" }),
+        annual_percent: z.string().meta({ example: "30.91" }),
+      })
+      .meta({
+        description: "Custo Efetivo Total (Res. CMN 4.881/2020), percent with 2 decimals: the annual rate solving Σ installmentⱼ / (1+CET)^(daysⱼ/365) = released_amount − upfront_charges; monthly = (1+annual)^(1/12) − 1.",
+      }),
+    disbursement_date: z.string(),
+    first_due_date: z.string().meta({ description: "Nominal first due date (the schedule's first row shows the adjusted one)." }),
+    due_date_rule: z.enum(["following", "preceding", "keep"]),
+    customer_id: z.string().nullable(),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    schedule: z.array(ScheduleRow),
+  })
+  .meta({ id: "Simulation" });
+export type SimulationResponse = z.infer<typeof SimulationResponse>;
+
+export const SimulationSummary = SimulationResponse.omit({ schedule: true }).meta({
+  id: "SimulationSummary",
+  description: "A simulation without its schedule (list items; GET by id for the schedule).",
+});
+export type SimulationSummary = z.infer<typeof SimulationSummary>;

@@ -1,0 +1,157 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as issue, GET as listContracts } from "@/app/v1/contracts/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
+import { GET as contractInstallments } from "@/app/v1/contracts/[id]/installments/route";
+import { GET as listInstallments } from "@/app/v1/installments/route";
+import { GET as getInstallment } from "@/app/v1/installments/[id]/route";
+import { GET as getProposal } from "@/app/v1/proposals/[id]/route";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { stopListener } from "@/lib/db/notifications";
+import { newKey } from "../helpers/factory";
+import { bearer, call } from "../helpers/http";
+import { creditTenant, newProposal, signedProposal, type CreditTenant } from "./flow-helpers";
+
+afterAll(() => stopListener());
+
+const issueFor = (t: CreditTenant, proposalId: string, requestId?: string) =>
+  call(issue, { base: t.base, path: "/v1/contracts", headers: { ...t.headers, ...(requestId ? { "x-request-id": requestId } : {}) }, json: { proposal_id: proposalId } });
+
+type Inst = { id: string; number: number; due_date: string; principal: number; interest: number; amount: number; status: string; amount_due: Record<string, number | string> };
+
+async function allInstallments(t: CreditTenant, contractId: string, extra = ""): Promise<Inst[]> {
+  const out: Inst[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: { data: Inst[]; next_cursor: string | null } } = await call(contractInstallments, {
+      base: t.base,
+      path: `/v1/contracts/${contractId}/installments?limit=5${extra}${cursor ? `&cursor=${cursor}` : ""}`,
+      headers: t.headers,
+      params: { id: contractId },
+    });
+    expect(res.status).toBe(200);
+    out.push(...res.body.data);
+    cursor = res.body.next_cursor;
+  } while (cursor);
+  return out;
+}
+
+describe("contracts and installments (customer → simulation → proposal → approval → signature → contract)", () => {
+  it("issues an active contract with the frozen terms and one installment per scheduled payment", async () => {
+    const t = await creditTenant();
+    const { proposal, simulation, customer } = await signedProposal(t);
+    const res = await issueFor(t, proposal.id, "issue-1");
+    expect(res.status).toBe(201);
+    const year = "2026";
+    expect(res.body).toMatchObject({
+      object: "contract",
+      number: `CCB-${year}-000001`,
+      status: "active",
+      proposal_id: proposal.id,
+      customer_id: customer.id,
+      product: "inss_payroll",
+      principal: simulation.principal,
+      monthly_rate: "0.018",
+      term: 12,
+      disbursement_date: "2026-03-02",
+      environment: "sandbox",
+    });
+    const contractId = res.body.id as string;
+    expect((await issueFor(t, proposal.id, "issue-1")).headers.get("idempotent-replayed")).toBe("true");
+
+    const installments = await allInstallments(t, contractId);
+    expect(installments.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(installments.map((i) => [i.due_date, i.amount, i.principal, i.interest])).toEqual(
+      simulation.schedule.map((s) => [s.due_date, s.payment, s.amortization, s.interest]),
+    );
+    expect(installments.reduce((sum, i) => sum + i.principal, 0)).toBe(simulation.principal);
+
+    const prop = await call(getProposal, { path: `/v1/proposals/${proposal.id}`, headers: t.headers, params: { id: proposal.id } });
+    expect(prop.body).toMatchObject({ status: "contract_issued", contract_id: contractId, allowed_actions: [] });
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: { in: ["contract.issued", "proposal.contract_issued"] } } })).toBe(2);
+
+    const again = await issueFor(t, proposal.id);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("invalid_transition");
+    expect(await db().contract.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+  });
+
+  it("refuses to issue from a proposal that is not signed (409) and numbers contracts per tenant", async () => {
+    const t = await creditTenant();
+    const { proposal } = await newProposal(t);
+    const res = await issueFor(t, proposal.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "invalid_transition", current_status: "draft", action: "issue_contract", detail: "Cannot issue_contract a proposal that is draft" });
+    expect(await db().installment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    const second = await signedProposal(t);
+    expect((await issueFor(t, second.proposal.id)).body.number).toBe("CCB-2026-000001");
+    const third = await signedProposal(t);
+    expect((await issueFor(t, third.proposal.id)).body.number).toBe("CCB-2026-000002");
+  });
+
+  it("computes status and amount due with late charges on a date; filters by status and due date", async () => {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t);
+    const contractId = (await issueFor(t, proposal.id)).body.id as string;
+    const [first] = await allInstallments(t, contractId);
+    // Due 2026-04-02; on 2026-05-02 it is 30 days late: 2% fine + 1% a.m. pro rata (30/30).
+    const late = await call(getInstallment, { path: `/v1/installments/${first!.id}?as_of=2026-05-02`, headers: t.headers, params: { id: first!.id } });
+    expect(late.body.status).toBe("overdue");
+    const fine = Math.round(first!.amount * 0.02);
+    const interest = Math.round(first!.amount * 0.01);
+    expect(late.body.amount_due).toEqual({ as_of: "2026-05-02", days_late: 30, outstanding: first!.amount, fine, late_interest: interest, total: first!.amount + fine + interest });
+    const onTime = await call(getInstallment, { path: `/v1/installments/${first!.id}?as_of=2026-04-02`, headers: t.headers, params: { id: first!.id } });
+    expect(onTime.body).toMatchObject({ status: "open", amount_due: { days_late: 0, fine: 0, late_interest: 0, total: first!.amount } });
+
+    const overdue = await call(listInstallments, { path: `/v1/installments?contract_id=${contractId}&status=overdue&as_of=2026-06-15&limit=100`, headers: t.headers });
+    expect(overdue.body.data.map((i: Inst) => i.number)).toEqual([1, 2, 3]);
+    const window = await call(listInstallments, { path: `/v1/installments?contract_id=${contractId}&due_from=2026-06-01&due_to=2026-08-31`, headers: t.headers });
+    // Due dates follow the next business day: 2026-08-02 is a Sunday.
+    expect(window.body.data.map((i: Inst) => [i.number, i.due_date])).toEqual([[3, "2026-06-02"], [4, "2026-07-02"], [5, "2026-08-03"]]);
+    const bad = await call(listInstallments, { path: "/v1/installments?status=late&due_from=2026-13-01", headers: t.headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { param: string }) => e.param)).toEqual(["status", "due_from"]);
+  });
+
+  it("cancels within the 7-day withdrawal period only, canceling the installments", async () => {
+    const t = await creditTenant();
+    const old = await signedProposal(t);
+    const oldContract = (await issueFor(t, old.proposal.id)).body.id as string;
+    const late = await call(cancelContract, { path: `/v1/contracts/${oldContract}/cancel`, headers: t.headers, params: { id: oldContract }, json: { reason: "changed my mind" } });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toBe("The withdrawal period ended on 2026-03-09");
+
+    const fresh = await signedProposal(t, null); // default dates: disbursed today
+    const contractId = (await issueFor(t, fresh.proposal.id)).body.id as string;
+    const res = await call(cancelContract, { path: `/v1/contracts/${contractId}/cancel`, headers: t.headers, params: { id: contractId }, json: { reason: "changed my mind" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "canceled", disbursement_date: todayInBrazil() });
+    expect(new Set((await allInstallments(t, contractId)).map((i) => i.status))).toEqual(new Set(["canceled"]));
+    const twice = await call(cancelContract, { path: `/v1/contracts/${contractId}/cancel`, headers: t.headers, params: { id: contractId }, json: { reason: "again" } });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ current_status: "canceled", allowed_actions: [] });
+  });
+
+  it("isolates contracts and installments across tenants and environments, and checks permissions", async () => {
+    const t = await creditTenant();
+    const other = await creditTenant();
+    const { proposal } = await signedProposal(t);
+    const contract = (await issueFor(t, proposal.id)).body;
+    const [inst] = await allInstallments(t, contract.id);
+    const { key: liveKey } = await newKey(t.tenant.id, "production");
+    const live = { base: "http://127.0.0.1:3000", headers: bearer(liveKey, t.tenant.id) };
+    for (const who of [{ base: t.base, headers: other.headers }, live]) {
+      expect((await call(getContract, { ...who, path: `/v1/contracts/${contract.id}`, params: { id: contract.id } })).status).toBe(404);
+      expect((await call(getInstallment, { ...who, path: `/v1/installments/${inst!.id}`, params: { id: inst!.id } })).status).toBe(404);
+      expect((await call(contractInstallments, { ...who, path: `/v1/contracts/${contract.id}/installments`, params: { id: contract.id } })).status).toBe(404);
+      const list = await call(listContracts, { ...who, path: "/v1/contracts" });
+      expect(list.body).toEqual({ object: "list", data: [], has_more: false, next_cursor: null });
+      const theirIssue = await call(issue, { ...who, path: "/v1/contracts", json: { proposal_id: proposal.id } });
+      expect(theirIssue.status).toBe(404);
+    }
+    const { key: readOnly } = await newKey(t.tenant.id, "sandbox", ["read"]);
+    const denied = await call(cancelContract, { path: `/v1/contracts/${contract.id}/cancel`, headers: bearer(readOnly, t.tenant.id), params: { id: contract.id }, json: { reason: "x" } });
+    expect(denied.status).toBe(403);
+  });
+});

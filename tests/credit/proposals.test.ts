@@ -1,0 +1,150 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as getProposal } from "@/app/v1/proposals/[id]/route";
+import { POST as createProposal, GET as listProposals } from "@/app/v1/proposals/route";
+import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
+import { POST as approve } from "@/app/v1/proposals/[id]/approve/route";
+import { POST as reject } from "@/app/v1/proposals/[id]/reject/route";
+import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
+import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
+import type { RouteHandler } from "@/lib/api/route";
+import { db } from "@/lib/db/client";
+import { stopListener } from "@/lib/db/notifications";
+import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
+import { transitions } from "@/lib/state-machine";
+import { newKey } from "../helpers/factory";
+import { bearer, call } from "../helpers/http";
+import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
+
+afterAll(() => stopListener());
+
+const ACTIONS: Record<string, { handler: RouteHandler; body?: Record<string, string> }> = {
+  submit: { handler: submit },
+  approve: { handler: approve },
+  reject: { handler: reject, body: { reason: "Income does not cover the installment" } },
+  sign: { handler: sign },
+  cancel: { handler: cancel, body: { reason: "Customer gave up" } },
+};
+
+const act = (t: CreditTenant, id: string, action: string) =>
+  call(ACTIONS[action]!.handler, { base: t.base, path: `/v1/proposals/${id}/${action}`, headers: t.headers, params: { id }, json: ACTIONS[action]!.body });
+
+describe("proposals", () => {
+  it("creates a draft that freezes the simulation's terms", async () => {
+    const t = await creditTenant();
+    const { proposal, simulation, customer } = await newProposal(t);
+    expect(proposal).toEqual({
+      id: expect.stringMatching(/^prp_/),
+      object: "proposal",
+      status: "draft",
+      allowed_actions: ["submit", "cancel"],
+      customer_id: customer.id,
+      simulation_id: simulation.id,
+      terms: expect.objectContaining({ product: "inss_payroll", principal: simulation.principal, term: 12, monthly_rate: "0.018" }),
+      reason: null,
+      contract_id: null,
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.created" } });
+    expect(events.map((e) => (e.payload as { id: string }).id)).toEqual([proposal.id]);
+  });
+
+  it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
+    const t = await creditTenant();
+    const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract");
+    expect(endpointActions.length).toBe(7);
+    for (const [from, action, to] of endpointActions) {
+      const { proposal } = await newProposal(t);
+      await db().proposal.update({ where: { id: proposal.id }, data: { status: from } });
+      const res = await act(t, proposal.id, action);
+      expect(res.status, `${from} --${action}--> ${to}`).toBe(200);
+      expect(res.body.status).toBe(to);
+      const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+      expect(row.status).toBe(to);
+      const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, targetId: proposal.id, action: { not: "proposal.created" } } });
+      expect(audit.metadata).toMatchObject({ from, to });
+      const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: PROPOSAL_EVENTS[action] }, orderBy: { createdAt: "desc" } });
+      expect(event.payload).toMatchObject({ id: proposal.id, status: to });
+    }
+  });
+
+  it("refuses every action the table does not allow with 409, changing nothing", async () => {
+    const t = await creditTenant();
+    const { proposal } = await newProposal(t);
+    for (const status of PROPOSAL_STATUSES) {
+      await db().proposal.update({ where: { id: proposal.id }, data: { status } });
+      for (const action of Object.keys(ACTIONS)) {
+        if ((PROPOSAL_TRANSITIONS[status as ProposalStatus] as Record<string, string>)[action]) continue;
+        const before = await db().auditLog.count({ where: { targetId: proposal.id } });
+        const res = await act(t, proposal.id, action);
+        expect(res.status, `${status} --${action}`).toBe(409);
+        expect(res.body).toEqual({
+          type: "urn:credit-platform:problem:invalid_transition",
+          title: "The action is not allowed in the resource's current state",
+          status: 409,
+          detail: `Cannot ${action} a proposal that is ${status}`,
+          code: "invalid_transition",
+          request_id: expect.any(String),
+          current_status: status,
+          action,
+          allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status as ProposalStatus]),
+        });
+        expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe(status);
+        expect(await db().auditLog.count({ where: { targetId: proposal.id } })).toBe(before);
+      }
+    }
+  });
+
+  it("needs proposals:review to approve or reject, and a reason to reject", async () => {
+    const t = await creditTenant();
+    const { proposal } = await newProposal(t);
+    expect((await act(t, proposal.id, "submit")).status).toBe(200);
+    const { key } = await newKey(t.tenant.id, "sandbox", ["read", "write"]);
+    const res = await call(approve, { path: `/v1/proposals/${proposal.id}/approve`, headers: bearer(key, t.tenant.id), params: { id: proposal.id } });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe("This operation requires the proposals:review permission");
+    const noReason = await call(reject, { path: `/v1/proposals/${proposal.id}/reject`, headers: t.headers, params: { id: proposal.id }, json: {} });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual([{ param: "reason", in: "body", message: "Invalid input: expected string, received undefined" }]);
+  });
+
+  it("validates the body and refuses another tenant's or environment's customer and simulation (404)", async () => {
+    const t = await creditTenant();
+    const other = await creditTenant();
+    const customer = await newCustomer(t);
+    const theirSimulation = await newSimulation(other);
+    const bad = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: "nope", simulation_id: theirSimulation.id, status: "approved" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { param: "customer_id", in: "body", message: "Must be a customer id (cus_…)" },
+      { param: "status", in: "body", message: "Unknown field" },
+    ]);
+    const foreign = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: theirSimulation.id } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe("Simulation not found");
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("hides proposals across tenants and environments (404) and pages without gaps", async () => {
+    const t = await creditTenant();
+    const other = await creditTenant();
+    const live = await creditTenant("production");
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await newProposal(t)).proposal.id);
+    const theirs = await call(getProposal, { path: `/v1/proposals/${ids[0]}`, headers: other.headers, params: { id: ids[0]! } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.detail).toBe("Proposal not found");
+    const { key: liveKey } = await newKey(t.tenant.id, "production");
+    const crossEnv = await call(getProposal, { base: live.base, path: `/v1/proposals/${ids[0]}`, headers: bearer(liveKey, t.tenant.id), params: { id: ids[0]! } });
+    expect(crossEnv.status).toBe(404);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: { id: string }[]; next_cursor: string | null } } = await call(listProposals, { path: `/v1/proposals?limit=2${cursor ? `&cursor=${cursor}` : ""}`, headers: t.headers });
+      seen.push(...page.body.data.map((p) => p.id));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+});

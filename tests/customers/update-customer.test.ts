@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { stopListener } from "@/lib/db/notifications";
+import { caller, COMPANY, get, invalidFields, patch, PERSON, post } from "./fixtures";
+
+afterAll(() => stopListener());
+
+const history = async (tenantId: string, id: string) => ({
+  audit: (await db().auditLog.findMany({ where: { tenantId, targetId: id }, orderBy: { createdAt: "asc" } })).map((a) => [a.action, a.metadata]),
+  events: (await db().outboxEvent.findMany({ where: { tenantId }, orderBy: { createdAt: "asc" } })).map((e) => e.type),
+});
+
+describe("PATCH /v1/customers/{id}", () => {
+  it("changes only the fields sent, clears with null, and writes the audit row and the event with the change", async () => {
+    const who = await caller();
+    const created = (await post(who, PERSON)).body;
+    const res = await patch(who, created.id, { email: "maria.silva@example.com", monthly_income: 920000, address: null, name: "Maria da Silva" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...created, email: "maria.silva@example.com", monthly_income: 920000, address: null, updated_at: expect.any(String) });
+    expect(Date.parse(res.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
+
+    const row = await db().customer.findUniqueOrThrow({ where: { id: created.id } });
+    expect([row.email, row.monthlyIncome, row.address, row.name, row.phone]).toEqual(["maria.silva@example.com", 920000n, null, "Maria da Silva", "+5511987654321"]);
+    expect(await history(who.tenantId, created.id)).toEqual({
+      audit: [["customer.created", { kind: "person" }], ["customer.updated", { fields: ["email", "address", "monthly_income"] }]],
+      events: ["customer.created", "customer.updated"],
+    });
+    const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: who.tenantId, type: "customer.updated" } });
+    expect(event.payload).toEqual({ customer: res.body, changed_fields: ["email", "address", "monthly_income"] });
+    expect((await get(who, created.id)).body).toEqual(res.body);
+  });
+
+  it("writes nothing when nothing changes", async () => {
+    const who = await caller();
+    const created = (await post(who, PERSON)).body;
+    for (const body of [{}, { name: "Maria da Silva", address: PERSON.address }]) {
+      const res = await patch(who, created.id, body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(created);
+    }
+    expect((await history(who.tenantId, created.id)).events).toEqual(["customer.created"]);
+  });
+
+  it("keeps document and kind immutable and the per-kind rules, with whole field errors", async () => {
+    const who = await caller();
+    const company = (await post(who, COMPANY)).body;
+    const immutable = await patch(who, company.id, { document: "52998224725", kind: "person" });
+    expect(immutable.body).toEqual(invalidFields([
+      { param: "document", message: "Unknown field" },
+      { param: "kind", message: "Unknown field" },
+    ]));
+    const birth = await patch(who, company.id, { birth_date: "1990-01-01" });
+    expect(birth.status).toBe(400);
+    expect(birth.body).toEqual(invalidFields([{ param: "birth_date", message: "Only persons (CPF) have a birth date; send foundation_date for a company" }]));
+    expect(await patch(who, company.id, { name: null })).toMatchObject({ status: 400, body: { errors: [{ param: "name", in: "body" }] } });
+    expect((await get(who, company.id)).body).toEqual(company);
+    expect((await history(who.tenantId, company.id)).events).toEqual(["customer.created"]);
+  });
+});
