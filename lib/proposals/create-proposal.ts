@@ -6,20 +6,26 @@ import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import { createSimulation } from "@/lib/simulations/create-simulation";
 import type { z } from "zod";
 import type { CreateProposalBody, ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
+// Inline terms are first stored as a simulation (a quote, visible under /v1/simulations even if the
+// proposal then fails), so every proposal points at the simulation it froze.
 export async function createProposal(
   scope: Scope,
   actor: Actor,
   input: z.infer<typeof CreateProposalBody>,
 ): Promise<ProposalResponse> {
+  const simulationId = input.terms
+    ? (await createSimulation(scope, { ...input.terms, customer_id: input.customer_id })).simulation.id
+    : input.simulation_id!;
   return db().$transaction(async (tx) => {
     const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true } });
     if (!customer) throw notFound("Customer");
-    const simulation = await tx.simulation.findFirst({ where: { id: input.simulation_id, ...where(scope) } });
+    const simulation = await tx.simulation.findFirst({ where: { id: simulationId, ...where(scope) } });
     if (!simulation) throw notFound("Simulation");
     if (simulation.customerId && simulation.customerId !== customer.id) {
       throw new DomainError("validation_error", "The simulation was made for another customer", {

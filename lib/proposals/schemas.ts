@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CreateSimulationBody } from "@/lib/simulations/schemas";
 import { PROPOSAL_STATUSES } from "./transitions";
 
 const id = (prefix: string, what: string) =>
@@ -7,9 +8,22 @@ const id = (prefix: string, what: string) =>
 export const CreateProposalBody = z
   .strictObject({
     customer_id: id("cus", "customer").meta({ description: "The borrower (must exist in this environment)." }),
-    simulation_id: id("sim", "simulation").meta({
-      description: "The simulation whose terms the proposal freezes (create one with POST /v1/simulations).",
+    simulation_id: id("sim", "simulation").optional().meta({
+      description: "A stored simulation whose terms the proposal freezes. Exactly one of `simulation_id` and `terms`.",
     }),
+    terms: CreateSimulationBody.optional().meta({
+      description:
+        "Inline terms, exactly as the body of POST /v1/simulations: the simulation is computed and stored (it appears under " +
+        "/v1/simulations and is the proposal's `simulation_id`), then frozen into the proposal. `customer_id` inside, if sent, must be the same.",
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.simulation_id === undefined) === (body.terms === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["simulation_id"], message: "Send exactly one of simulation_id and terms" });
+    }
+    if (body.terms?.customer_id !== undefined && body.terms.customer_id !== body.customer_id) {
+      ctx.addIssue({ code: "custom", path: ["terms", "customer_id"], message: "Must be the proposal's customer_id" });
+    }
   })
   .meta({ id: "CreateProposalBody" });
 

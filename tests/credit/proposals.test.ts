@@ -50,6 +50,25 @@ describe("proposals", () => {
     expect(events.map((e) => (e.payload as { id: string }).id)).toEqual([proposal.id]);
   });
 
+  it("accepts inline terms: the simulation is stored and frozen, and exactly one of simulation_id and terms is required", async () => {
+    const t = await creditTenant();
+    const customer = await newCustomer(t);
+    const terms = { product: "inss_payroll", requested_amount: 500000, term: 24, monthly_rate: "0.0179", disbursement_date: "2026-03-02" };
+    const res = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms } });
+    expect(res.status).toBe(201);
+    expect(res.body.simulation_id).toMatch(/^sim_/);
+    expect(res.body.terms).toMatchObject({ product: "inss_payroll", term: 24, monthly_rate: "0.0179", released_amount: 500000 });
+    const stored = await db().simulation.findFirstOrThrow({ where: { id: res.body.simulation_id } });
+    expect(stored.customerId).toBe(customer.id);
+    const both = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: res.body.simulation_id, terms } });
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toEqual([{ param: "simulation_id", in: "body", message: "Send exactly one of simulation_id and terms" }]);
+    const badTerms = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms: { ...terms, monthly_rate: "0.05" } } });
+    expect(badTerms.status).toBe(400);
+    expect(badTerms.body.code).toBe("product_rule_violation");
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+  });
+
   it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
     const t = await creditTenant();
     const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract");

@@ -11,7 +11,7 @@ export const createProposalOperation = defineOperation({
   operationId: "createProposal",
   method: "POST",
   path: "/v1/proposals",
-  summary: "Create a proposal (draft) from a customer and a simulation",
+  summary: "Create a proposal (draft) from a customer and a simulation or inline terms",
   description: "Freezes the simulation's terms and schedule. The state machine is in docs/state-machines.md.",
   tags,
   auth: "bearer",
