@@ -45,10 +45,30 @@ describe("computeIof", () => {
     expect(iof).toEqual({ daily: 1644, additional: 380, total: 2024 });
   });
 
-  it("rejects negative amortization and due dates before disbursement", () => {
+  it("rejects due dates before disbursement", () => {
     const run = (due_date: string, amortization: number) =>
       computeIof({ borrower: "PF", principal: 100, disbursementDate: "2025-01-15", installments: [{ due_date, amortization }] }, IOF_2025);
-    expect(() => run("2025-02-15", -1)).toThrow(RangeError);
     expect(() => run("2025-01-14", 100)).toThrow(RangeError);
+  });
+
+  // Grace: the first installment amortizes −50.00 (interest capitalized). The second's 600.00 repays
+  // those 50.00 first (CC art. 354) and 550.00 of principal; the third's 500.00 is principal. Taxed:
+  // 55,000 × 59 d + 50,000 × 90 d = 3,245,000 + 4,500,000 = 7,745,000 centavo-days × 0.000082 = 635.09
+  // → 6.35 (half-up); additional 0.38% × 1,000.00 = 3.80.
+  it("taxes only principal when a long first period capitalizes interest", () => {
+    const iof = computeIof(
+      {
+        borrower: "PF",
+        principal: 100000,
+        disbursementDate: "2025-01-15",
+        installments: [
+          { due_date: "2025-02-15", amortization: -5000 },
+          { due_date: "2025-03-15", amortization: 60000 },
+          { due_date: "2025-04-15", amortization: 50000 },
+        ],
+      },
+      IOF_2025,
+    );
+    expect(iof).toEqual({ daily: 635, additional: 380, total: 1015 });
   });
 });

@@ -28,18 +28,27 @@ export type IofBreakdown = { daily: Centavos; additional: Centavos; total: Centa
 
 // daily = Σ amortizationₖ × dailyRate × min(daysₖ, 365), summed exactly then rounded half-up once;
 // additional = principal × additionalRate, half-up. The base is the principal amortized in each
-// installment, so a negative amortization (capitalized grace interest) is rejected.
+// installment. A negative amortization (a long first period whose interest exceeds the installment) is
+// interest capitalized into the balance, not principal: later amortizations repay it first — payments go
+// to overdue interest before capital (Código Civil art. 354) — and only the rest is taxed, so the taxed
+// amortizations still add up to the principal.
 export function computeIof(input: IofInput, config: IofConfig): IofBreakdown {
   const dailyRate = parseRate(input.borrower === "PF" ? config.dailyRatePF : config.dailyRatePJ, "dailyRate");
   const additionalRate = parseRate(config.additionalRate, "additionalRate");
   const maxDays = config.maxDays ?? 365;
-  let base = 0n; // Σ amortization × days, exact integer centavo-days
+  let base = 0n; // Σ taxed amortization × days, exact integer centavo-days
+  let capitalized = 0; // interest added to the balance by negative amortizations, not yet repaid
   for (const { due_date, amortization } of input.installments) {
     assertCentavos(amortization, "amortization");
-    if (amortization < 0) throw new RangeError(`negative amortization on ${due_date}: IOF base is undefined`);
     const days = daysBetween(input.disbursementDate, due_date);
     if (days < 0) throw new RangeError(`due date ${due_date} is before disbursement`);
-    base += BigInt(amortization) * BigInt(Math.min(days, maxDays));
+    if (amortization < 0) {
+      capitalized -= amortization;
+      continue;
+    }
+    const repaysInterest = Math.min(capitalized, amortization);
+    capitalized -= repaysInterest;
+    base += BigInt(amortization - repaysInterest) * BigInt(Math.min(days, maxDays));
   }
   const daily = roundCentavos(D.mul(D.fromInt(base), dailyRate));
   const additional = applyRate(assertCentavos(input.principal, "principal"), additionalRate);

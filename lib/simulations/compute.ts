@@ -150,14 +150,12 @@ function memoized(terms: SimulationTerms): (principal: Centavos) => Computed {
   };
 }
 
-// A first period so long that its interest exceeds the installment (Price) would amortize a negative
-// amount; a `preceding` rule could pull the first due date onto the disbursement date. Both are 400s.
+// A `preceding` rule could pull the first due date onto the disbursement date: a 400. (A first period so
+// long that its interest exceeds the installment amortizes a negative amount: that interest is
+// capitalized, and lib/finance's IOF treats it as such.)
 function checkSchedule(terms: SimulationTerms, schedule: Installment[]): void {
   if (daysBetween(terms.disbursementDate, schedule[0]!.due_date) <= 0) {
     throw invalid("first_due_date", "The first due date, after the due date rule, must be after the disbursement date");
-  }
-  if (schedule.some((row) => row.amortization < 0)) {
-    throw invalid("first_due_date", "The first period is too long: its interest would exceed the installment");
   }
 }
 

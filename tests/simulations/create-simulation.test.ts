@@ -83,6 +83,18 @@ describe("POST /v1/simulations", () => {
     expect(Number(b.cet.monthly_percent)).toBeGreaterThan(1.85);
   });
 
+  it("grace: a 51-day first period on a 96-month INSS Price capitalizes its excess interest and still closes at zero", async () => {
+    const who = await caller();
+    const res = await simulate(who, { product: "inss_payroll", requested_amount: 1000000, term: 96, monthly_rate: "0.0185", disbursement_date: "2026-03-02", first_due_date: "2026-04-22" });
+    expect(res.status).toBe(201);
+    const schedule = res.body.schedule as { amortization: number; closing_balance: number; opening_balance: number }[];
+    expect(schedule[0]!.amortization).toBeLessThan(0);
+    expect(schedule[0]!.closing_balance).toBeGreaterThan(schedule[0]!.opening_balance);
+    expect(schedule.at(-1)!.closing_balance).toBe(0);
+    expect(schedule.reduce((sum, r) => sum + r.amortization, 0)).toBe(res.body.principal);
+    expect(res.body.released_amount).toBe(1000000);
+  });
+
   it("SAC: constant amortization, decreasing installments", async () => {
     const who = await caller();
     const res = await simulate(who, { ...INSS_96, term: 24, amortization: "sac", due_date_rule: "keep" });
