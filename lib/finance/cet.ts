@@ -79,15 +79,23 @@ function toTerms({ disbursementDate, flows }: CetInput): Term[] {
 }
 
 // f(x) and f'(x). Discount factors e^(−x·d/365) are built as powers of one daily factor, walking
-// the sorted days, so each evaluation costs one exp plus a few multiplications per flow.
+// the sorted days; monthly schedules have only a handful of distinct gaps (28–31 days), so each gap's
+// power is computed once per evaluation: one exp, a few powers, then one multiplication per flow.
 function evaluate(terms: readonly Term[], fc0: bigint, x: D.Decimal): { value: D.Decimal; slope: D.Decimal } {
   const daily = exp(D.neg(D.div(x, D.fromInt(365))));
   let factor = D.ONE;
   let day = 0;
   let value = D.fromInt(-fc0);
   let weighted = D.ZERO; // Σ FCⱼ·dⱼ·e^(−x·dⱼ/365); f'(x) = −weighted/365
+  const gapPowers = new Map<number, D.Decimal>();
   for (const { days, amount } of terms) {
-    factor = D.mul(factor, D.powInt(daily, days - day));
+    const gap = days - day;
+    let step = gapPowers.get(gap);
+    if (step === undefined) {
+      step = D.powInt(daily, gap);
+      gapPowers.set(gap, step);
+    }
+    factor = D.mul(factor, step);
     day = days;
     const discounted = D.mulInt(factor, amount);
     value = D.add(value, discounted);
