@@ -16,8 +16,8 @@ export type ProductRules = {
   /** Late payment defaults: fine once, and late interest per month pro rata die. */
   lateFineRate: string;
   lateMonthlyInterestRate: string;
-  /** Payroll products need a payroll link on the customer. */
-  requiresPayrollLink: boolean;
+  /** The customer's payroll link (customers.payroll.type) the installments are deducted from; null: none needed. */
+  payrollLink: "inss" | "private" | null;
 };
 
 export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
@@ -31,7 +31,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     maxAmount: 500_000_00,
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
-    requiresPayrollLink: true,
+    payrollLink: "inss",
   },
   private_payroll: {
     code: "private_payroll",
@@ -43,7 +43,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     maxAmount: 500_000_00,
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
-    requiresPayrollLink: true,
+    payrollLink: "private",
   },
   personal_loan: {
     code: "personal_loan",
@@ -55,7 +55,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     maxAmount: 1_000_000_00,
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
-    requiresPayrollLink: false,
+    payrollLink: null,
   },
 };
 

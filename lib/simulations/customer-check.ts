@@ -8,15 +8,12 @@ import { where, type Scope } from "@/lib/scope";
 // (else 404, never revealing another tenant's customers), and a payroll product needs the customer's
 // payroll link of the matching kind. Reads the customers table directly (one indexed row, two columns).
 
-// Which payroll link (customers.payroll.type) each payroll product deducts from.
-const PAYROLL_LINK: Partial<Record<ProductCode, string>> = { inss_payroll: "inss", private_payroll: "private" };
-
 export async function checkCustomer(scope: Scope, customerId: string, product: ProductCode): Promise<{ borrowerKind: BorrowerKind }> {
   const customer = await db().customer.findFirst({ where: { id: customerId, ...where(scope) }, select: { kind: true, payroll: true } });
   if (!customer) throw notFound("Customer");
-  if (PRODUCTS[product].requiresPayrollLink) {
+  const needed = PRODUCTS[product].payrollLink;
+  if (needed) {
     const link = (customer.payroll as { type?: unknown } | null)?.type;
-    const needed = PAYROLL_LINK[product];
     if (link !== needed) {
       const message = `The customer has no ${needed} payroll link, which ${product} requires`;
       throw new DomainError("product_rule_violation", `The simulation breaks the rules of product ${product}`, {
