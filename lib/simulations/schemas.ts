@@ -28,7 +28,7 @@ function isValidDate(value: string): boolean {
 
 const productRules = PRODUCT_CODES.map((code) => {
   const p = PRODUCTS[code];
-  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos${p.payrollLink ? `, customer needs an ${p.payrollLink} payroll link` : ""}`;
+  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos${p.payrollLink ? `, the customer needs a payroll link of type ${p.payrollLink}` : ""}`;
 }).join("; ");
 
 export const FEE_TYPES = ["origination", "registration", "insurance"] as const;
