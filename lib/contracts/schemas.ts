@@ -1,16 +1,15 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/id-schema";
 import { CONTRACT_STATUSES } from "./transitions";
 
-const id = (prefix: string, what: string) =>
-  z.string().trim().regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), `Must be a ${what} id (${prefix}_…)`);
 
 export const IssueContractBody = z
   .strictObject({
-    proposal_id: id("prp", "proposal").meta({ description: "A signed proposal; its frozen terms and schedule become the contract's." }),
+    proposal_id: idSchema("proposal", "proposal").meta({ description: "A signed proposal; its frozen terms and schedule become the contract's." }),
   })
   .meta({ id: "IssueContractBody" });
 
-export const ContractIdParams = z.strictObject({ id: id("ctr", "contract") });
+export const ContractIdParams = z.strictObject({ id: idSchema("contract", "contract") });
 
 export const CancelContractBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the borrower withdrew." }) })
@@ -20,7 +19,7 @@ export const ListContractsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().trim().min(1).max(500).optional(),
   status: z.enum(CONTRACT_STATUSES).optional(),
-  customer_id: id("cus", "customer").optional(),
+  customer_id: idSchema("customer", "customer").optional(),
 });
 
 export const ContractResponse = z

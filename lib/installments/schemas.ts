@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/id-schema";
 
-const id = (prefix: string, what: string) =>
-  z.string().trim().regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), `Must be a ${what} id (${prefix}_…)`);
 const isoDate = z.iso.date();
 
 export const INSTALLMENT_STATUSES = ["open", "overdue", "partially_paid", "paid", "canceled"] as const;
@@ -14,7 +13,7 @@ export const AsOfQuery = z.strictObject({
 export const ListInstallmentsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().trim().min(1).max(500).optional(),
-  contract_id: id("ctr", "contract").optional(),
+  contract_id: idSchema("contract", "contract").optional(),
   status: z.enum(INSTALLMENT_STATUSES).optional().meta({ description: "Status as of `as_of` (overdue = unpaid after its due date)." }),
   due_from: isoDate.optional().meta({ description: "Due on or after this date." }),
   due_to: isoDate.optional().meta({ description: "Due on or before this date." }),
@@ -23,7 +22,7 @@ export const ListInstallmentsQuery = z.strictObject({
 
 export const ContractInstallmentsQuery = ListInstallmentsQuery.omit({ contract_id: true });
 
-export const InstallmentIdParams = z.strictObject({ id: id("ins", "installment") });
+export const InstallmentIdParams = z.strictObject({ id: idSchema("installment", "installment") });
 
 export const AmountDue = z.object({
   as_of: z.string(),

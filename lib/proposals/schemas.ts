@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/id-schema";
 import { CreateSimulationBody } from "@/lib/simulations/schemas";
 import { PROPOSAL_STATUSES } from "./transitions";
 
-const id = (prefix: string, what: string) =>
-  z.string().trim().regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), `Must be a ${what} id (${prefix}_…)`);
 
 export const CreateProposalBody = z
   .strictObject({
-    customer_id: id("cus", "customer").meta({ description: "The borrower (must exist in this environment)." }),
-    simulation_id: id("sim", "simulation").optional().meta({
+    customer_id: idSchema("customer", "customer").meta({ description: "The borrower (must exist in this environment)." }),
+    simulation_id: idSchema("simulation", "simulation").optional().meta({
       description: "A stored simulation whose terms the proposal freezes. Exactly one of `simulation_id` and `terms`.",
     }),
     terms: CreateSimulationBody.optional().meta({
@@ -27,7 +26,7 @@ export const CreateProposalBody = z
   })
   .meta({ id: "CreateProposalBody" });
 
-export const ProposalIdParams = z.strictObject({ id: id("prp", "proposal") });
+export const ProposalIdParams = z.strictObject({ id: idSchema("proposal", "proposal") });
 
 export const ReasonBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why (kept with the proposal)." }) })
@@ -41,7 +40,7 @@ export const ListProposalsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().trim().min(1).max(500).optional(),
   status: z.enum(PROPOSAL_STATUSES).optional().meta({ description: "Only proposals in this status." }),
-  customer_id: id("cus", "customer").optional(),
+  customer_id: idSchema("customer", "customer").optional(),
 });
 
 export const ProposalTerms = z.object({

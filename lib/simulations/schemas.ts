@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/id-schema";
 import { decimal, parseIsoDate } from "@/lib/finance";
 import { PRODUCT_CODES, PRODUCTS } from "@/lib/products";
 
@@ -72,10 +73,7 @@ export const CreateSimulationBody = z
       description: "true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).",
     }),
     fees: z.array(SimulationFee).max(3).default([]).meta({ description: "Fees of the operation (TAC, cadastro, insurance)." }),
-    customer_id: z
-      .string()
-      .trim()
-      .regex(/^cus_[0-9A-Z]{26}$/, "Must be a customer id (cus_…)")
+    customer_id: idSchema("customer", "customer")
       .optional()
       .meta({ description: "Optional borrower (must exist in this environment: else 404). Payroll products require the customer to have a payroll link." }),
   })
@@ -105,13 +103,13 @@ function sameRate(a: string, b: string): boolean {
 }
 
 export const SimulationIdParams = z.strictObject({
-  id: z.string().trim().regex(/^sim_[0-9A-Z]{26}$/, "Must be a simulation id (sim_…)").meta({ description: "The simulation's id." }),
+  id: idSchema("simulation", "simulation").meta({ description: "The simulation's id." }),
 });
 
 export const ListSimulationsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
   cursor: z.string().trim().min(1).max(500).optional().meta({ description: "`next_cursor` of the previous page." }),
-  customer_id: z.string().trim().regex(/^cus_[0-9A-Z]{26}$/, "Must be a customer id (cus_…)").optional().meta({ description: "Only this customer's simulations." }),
+  customer_id: idSchema("customer", "customer").optional().meta({ description: "Only this customer's simulations." }),
 });
 export type ListSimulationsQuery = z.infer<typeof ListSimulationsQuery>;
 
