@@ -8,9 +8,15 @@ declare module "autocannon" {
     duration?: number;
     /** Seconds to wait for each response. */
     timeout?: number;
+    /** Default GET. */
+    method?: string;
     headers?: Record<string, string>;
+    /** Sent with every request; autocannon adds Content-Length. */
+    body?: string | Buffer;
     /** Responses whose body differs are counted in `mismatches`. */
     expectBody?: string;
+    /** Responses for which it returns false are counted in `mismatches` (takes precedence over expectBody). */
+    verifyBody?: (body: string) => boolean;
     title?: string;
     /** Resolve with the raw result (encoded histograms) so several runs can be merged by aggregateResult. */
     skipAggregateResult?: boolean;

@@ -4,17 +4,20 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase, dropDatabase, ensureServer, freePort, generateClient, migrate, ROOT, run, withDatabase, type Server } from "../scripts/lib/database";
 import { runCapture, startChild, waitForHttp, type Child } from "./lib/children";
-import { slice, stopLoad, summarize, verify, warm, type LoadOptions, type Measurement, type Slice, type Target } from "./lib/measure";
+import { bodyPredicate, equals, shape, slice, stopLoad, summarize, verify, warm, type LoadOptions, type Measurement, type Slice, type Target } from "./lib/measure";
 import { buildReport, formatReport, writeReport } from "./lib/report";
 
 // The benchmark (started by bench/run.ts, see there why): authenticated GET /v1/health against a production build, side by side with two
 // baselines answering the same JSON on the same machine in the same run — a static Next route handler
-// (the framework's ceiling) and a bare node:http server (the physical ceiling). Everything runs on
-// 127.0.0.1 and is torn down at the end, failure or not: servers, throw-away database, embedded PostgreSQL.
+// (the framework's ceiling) and a bare node:http server (the physical ceiling) — and two endpoints that do
+// real work behind the same layer: POST /v1/simulations (96-month Price schedule, IOF, CET, stored) and
+// GET /v1/customers?limit=100 on a tenant with 100,000 customers. Everything runs on 127.0.0.1 and is torn
+// down at the end, failure or not: servers, throw-away database, embedded PostgreSQL.
 //
 // BENCH_DURATION (measured s per target, default 10), BENCH_WARMUP (s per target, default 3),
 // BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (interleaved slices per target, default 2),
-// BENCH_SKIP_BUILD=1 (reuse an existing .next build).
+// BENCH_SKIP_BUILD=1 (reuse an existing .next build), BENCH_CUSTOMERS (seeded customers, default 100000),
+// BENCH_CPU_PROFILE=<dir> (CPU profile of the Next server over the whole run; figures then include its overhead).
 
 function positiveInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -61,12 +64,57 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
 
 const tsxNode = (file: string, ...args: string[]) => ["--import", "tsx", path.join(ROOT, file), ...args];
 
-async function seed(env: NodeJS.ProcessEnv): Promise<{ tenantId: string; key: string }> {
+type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number };
+
+async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
   const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), env, ROOT);
   const line = out.split("\n").find((l) => l.startsWith('{"tenantId"'));
-  if (!line) throw new Error(`bench/seed.ts printed no {"tenantId","key"} line:\n${out}`);
-  return JSON.parse(line) as { tenantId: string; key: string };
+  if (!line) throw new Error(`bench/seed.ts printed no {"tenantId","key",…} line:\n${out}`);
+  return JSON.parse(line) as Seeded;
 }
+
+// POST /v1/simulations: the longest Price schedule inss_payroll allows (96 months), IOF financed (solved
+// so the borrower still gets the requested R$ 15,000.00), CET, fixed dates so every answer has the same
+// figures. No X-Request-Id / Idempotency-Key: with one the route would replay the stored answer instead
+// of computing (and storing) a new simulation on every request.
+const REQUESTED_AMOUNT = 1_500_000;
+const SIMULATION_BODY = {
+  product: "inss_payroll",
+  amortization: "price",
+  term: 96,
+  monthly_rate: "0.0180",
+  requested_amount: REQUESTED_AMOUNT,
+  iof_financed: true,
+  disbursement_date: "2026-01-15",
+  first_due_date: "2026-02-15",
+};
+
+type SimulationAnswer = {
+  id: string;
+  object: string;
+  term: number;
+  requested_amount: number;
+  released_amount: number;
+  schedule: { number: number; closing_balance: number }[];
+  iof: { financed: boolean; total: number };
+  cet: { annual_percent: string; monthly_percent: string };
+};
+const simulationShape = shape<SimulationAnswer>({
+  'object "simulation"': (j) => j.object === "simulation" && /^sim_[0-9A-Z]{26}$/.test(j.id),
+  "term 96": (j) => j.term === 96,
+  "schedule of 96 rows": (j) => j.schedule.length === 96 && j.schedule[95]!.number === 96,
+  "last closing_balance 0": (j) => j.schedule[95]!.closing_balance === 0,
+  "IOF financed, > 0": (j) => j.iof.financed && j.iof.total > 0,
+  "released = requested (+1 centavo at most)": (j) => j.released_amount - REQUESTED_AMOUNT >= 0 && j.released_amount - REQUESTED_AMOUNT <= 1,
+  "CET as percent strings": (j) => /^\d+\.\d{2}$/.test(j.cet.annual_percent) && /^\d+\.\d{2}$/.test(j.cet.monthly_percent),
+});
+
+type CustomerPage = { object: string; data: { id: string; object: string }[]; has_more: boolean; next_cursor: string | null };
+const customerPageShape = shape<CustomerPage>({
+  'object "list"': (j) => j.object === "list",
+  "100 customers": (j) => j.data.length === 100 && j.data.every((c) => c.object === "customer" && /^cus_[0-9A-Z]{26}$/.test(c.id)),
+  "has_more true, with a cursor": (j) => j.has_more && typeof j.next_cursor === "string",
+});
 
 /** The embedded server's data dir is the bench's own: drop databases an interrupted run left there. */
 async function dropStaleDatabases(adminUrl: string): Promise<void> {
@@ -98,8 +146,8 @@ async function main(): Promise<number> {
     checkAborted();
     await migrate(databaseUrl);
     checkAborted();
-    const { tenantId, key } = await seed(appEnv);
-    console.log(`▶ seeded tenant ${tenantId} with a sandbox API key`);
+    const { tenantId, key, customers, seedSeconds } = await seed(appEnv);
+    console.log(`▶ seeded tenant ${tenantId} with a sandbox API key (read write) and ${customers} customers (${seedSeconds.toFixed(1)} s)`);
     checkAborted();
 
     if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
@@ -111,7 +159,13 @@ async function main(): Promise<number> {
     checkAborted();
 
     const [nextPort, barePort] = [await freePort(), await freePort()];
-    const next = startChild("next start", path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-p", String(nextPort), "-H", "127.0.0.1"], {
+    const nextArgs = ["start", "-p", String(nextPort), "-H", "127.0.0.1"];
+    // BENCH_CPU_PROFILE=<dir>: run next under `node --cpu-prof` (written when it stops; open it in Chrome DevTools).
+    const profileDir = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+    const [nextCommand, nextCommandArgs] = profileDir
+      ? [process.execPath, ["--cpu-prof", "--cpu-prof-dir", profileDir, path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), ...nextArgs]]
+      : [path.join(ROOT, "node_modules", ".bin", "next"), nextArgs];
+    const next = startChild("next start", nextCommand, nextCommandArgs, {
       ...appEnv,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
@@ -132,22 +186,53 @@ async function main(): Promise<number> {
     console.log(`▶ servers up: next start on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
 
     const baseline = { status: "ok", environment: "sandbox", version: "1.4.0", tenant: "ten_000000000000000000000BENCH" };
+    const api = { host: `localhost:${nextPort}`, authorization: `Bearer ${key}`, "x-tenant-id": tenantId };
     const targets: Target[] = [
-      { name: "bare", description: "node:http", url: `http://127.0.0.1:${barePort}/`, headers: {}, expected: baseline },
-      { name: "static", description: "Next route /bench/static", url: `http://127.0.0.1:${nextPort}/bench/static`, headers: {}, expected: baseline },
+      { name: "bare", description: "node:http", url: `http://127.0.0.1:${barePort}/`, headers: {}, check: equals(baseline), underLoad: "same-body" },
+      { name: "static", description: "Next route /bench/static", url: `http://127.0.0.1:${nextPort}/bench/static`, headers: {}, check: equals(baseline), underLoad: "same-body" },
       {
         name: "health",
         description: "GET /v1/health (API key)",
         url: `http://127.0.0.1:${nextPort}/v1/health`,
-        headers: { host: `localhost:${nextPort}`, authorization: `Bearer ${key}`, "x-tenant-id": tenantId },
-        expected: { ...baseline, tenant: tenantId },
+        headers: api,
+        check: equals({ ...baseline, tenant: tenantId }),
+        underLoad: "same-body",
+      },
+      {
+        name: "simulation",
+        description: "POST /v1/simulations (96× Price, IOF, CET)",
+        url: `http://127.0.0.1:${nextPort}/v1/simulations`,
+        method: "POST",
+        headers: { ...api, "content-type": "application/json" },
+        body: JSON.stringify(SIMULATION_BODY),
+        status: 201,
+        check: simulationShape,
+        // Each answer has its own id and created_at: every one is parsed and shape-checked (~14 kB of JSON).
+        underLoad: bodyPredicate(simulationShape),
+        distinctAnswers: true,
+      },
+      {
+        name: "customers",
+        description: `GET /v1/customers?limit=100 (${customers.toLocaleString("en")} customers)`,
+        url: `http://127.0.0.1:${nextPort}/v1/customers?limit=100`,
+        headers: api,
+        check: customerPageShape,
+        // Nothing writes customers during the run: the first page is the same bytes every time, and a
+        // string comparison is far cheaper for the load generator than parsing ~60 kB per answer.
+        underLoad: "same-body",
       },
     ];
     // detached children lead their own process group (pgid = pid)
     const own = { pgids: [next, bare].map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined) };
     const bodies = new Map<string, string>();
-    for (const target of targets) bodies.set(target.name, await verify(target));
-    console.log("▶ all three targets answer 200 with the expected JSON");
+    for (const target of targets) {
+      // A 500 says nothing by itself: add what the server logged (LOG_LEVEL=warn keeps it short).
+      const body = await verify(target).catch((err: unknown) => {
+        throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- next start, last lines:\n${next.tail()}`);
+      });
+      bodies.set(target.name, body);
+    }
+    console.log(`▶ all ${targets.length} targets answer the expected status and JSON`);
 
     // Warm every target before measuring any: static and health share one Next process, and whichever
     // went second would otherwise run on code the first one's load had already optimised.
@@ -156,7 +241,7 @@ async function main(): Promise<number> {
       checkAborted();
       await warm(target, load);
     }
-    // Round-robin slices: bare, static, health, bare, static, health, … (see lib/measure.ts).
+    // Round-robin slices: bare, static, health, simulation, customers, bare, … (see lib/measure.ts).
     // Whole seconds that add up to the duration: 10 s in 2 rounds → 5 + 5, 5 s → 3 + 2.
     const sliceSeconds = (round: number) =>
       Math.floor(load.durationSeconds / load.rounds) + (round < load.durationSeconds % load.rounds ? 1 : 0);

@@ -67,19 +67,25 @@ export function runCapture(command: string, args: string[], env: NodeJS.ProcessE
 
 export type Reply = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
-/** GET over node:http (fetch would not let us set Host, which picks the API environment). */
-export function get(url: string, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<Reply> {
+/** One request over node:http (fetch would not let us set Host, which picks the API environment). */
+export function request(method: string, url: string, headers: Record<string, string> = {}, body?: string, timeoutMs = 5000): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, timeout: timeoutMs, agent: false }, (res) => {
-      let body = "";
+    const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
+    const req = http.request(url, { method, headers: sent, timeout: timeoutMs, agent: false }, (res) => {
+      let text = "";
       res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
       res.on("error", reject);
     });
-    req.on("timeout", () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    req.on("timeout", () => req.destroy(new Error(`${method} ${url} timed out after ${timeoutMs} ms`)));
     req.on("error", reject);
+    req.end(body);
   });
+}
+
+export function get(url: string, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<Reply> {
+  return request("GET", url, headers, undefined, timeoutMs);
 }
 
 /** Polls `url` until it answers 200, the child exits, or `timeoutMs` passes. */

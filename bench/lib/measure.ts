@@ -1,6 +1,6 @@
 import { deepStrictEqual } from "node:assert/strict";
 import autocannon, { type Options, type RawResult, type Result } from "autocannon";
-import { get } from "./children";
+import { request } from "./children";
 import { cpuSnapshot, otherCpu, type OtherCpu } from "./cpu";
 
 // One benchmark target: check it answers what we expect, warm it up (figures dropped), then load it
@@ -8,17 +8,81 @@ import { cpuSnapshot, otherCpu, type OtherCpu } from "./cpu";
 // neighbour's burst of CPU is spread over the targets instead of hitting one; the slices are merged at
 // the end (latency histograms included, so p50/p99 are exact over the whole measured time).
 
+export type TargetName = "bare" | "static" | "health" | "simulation" | "customers";
+
+/** Checks a decoded JSON answer: undefined when it is right, else what is wrong. */
+export type JsonCheck = (json: unknown) => string | undefined;
+
 export type Target = {
-  name: "bare" | "static" | "health";
+  name: TargetName;
   description: string;
   url: string;
+  /** Default GET. */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
-  expected: Record<string, unknown>;
+  /** Request body (sent as is, with the given headers; autocannon adds Content-Length). */
+  body?: string;
+  /** Status every answer must have (default 200). */
+  status?: number;
+  /** Checked once before the run on a real answer (see equals() and shape()). */
+  check: JsonCheck;
+  /**
+   * How each answer under load is checked (a failure counts as a mismatch): "same-body" = byte-identical
+   * to the verified answer (autocannon's expectBody, a string comparison); or a predicate on the body text
+   * (autocannon's verifyBody) for answers that legitimately differ (ids, timestamps). It runs in the load
+   * generator, which shares the CPUs with the server, so it must stay cheap.
+   */
+  underLoad: "same-body" | ((body: string) => boolean);
+  /** Answers must differ between two calls (work done per request, e.g. a new id): checked at verification. */
+  distinctAnswers?: boolean;
 };
 
+/** Exactly this JSON (deep equality). */
+export function equals(expected: unknown): JsonCheck {
+  return (json) => {
+    try {
+      deepStrictEqual(json, expected);
+      return undefined;
+    } catch {
+      return `expected exactly ${JSON.stringify(expected)}`;
+    }
+  };
+}
+
+/**
+ * A shape check: each named condition must hold. `T` is what the answer should look like; it is not
+ * checked by the type system, so a condition that reads a missing field throws, and a throw is a failure.
+ */
+export function shape<T>(conditions: Record<string, (json: T) => boolean>): JsonCheck {
+  return (json) => {
+    const failed = Object.entries(conditions)
+      .filter(([, holds]) => {
+        try {
+          return !holds(json as T);
+        } catch {
+          return true;
+        }
+      })
+      .map(([name]) => name);
+    return failed.length === 0 ? undefined : `failed: ${failed.join("; ")}`;
+  };
+}
+
+/** A JsonCheck as a predicate on the body text, for Target.underLoad. */
+export function bodyPredicate(check: JsonCheck): (body: string) => boolean {
+  return (body) => {
+    try {
+      return check(JSON.parse(body)) === undefined;
+    } catch {
+      return false;
+    }
+  };
+}
+
 export type Measurement = {
-  target: Target["name"];
+  target: TargetName;
   description: string;
+  method: "GET" | "POST";
   url: string;
   requestsPerSecond: number;
   p50Ms: number;
@@ -39,18 +103,34 @@ export type LoadOptions = { connections: number; durationSeconds: number; warmup
 export type Own = { pgids: number[] };
 export type Slice = { raw: RawResult; cpu: OtherCpu };
 
-/** Fails loudly unless the target answers 200 with exactly the expected JSON; returns the body text. */
-export async function verify(target: Target): Promise<string> {
-  const reply = await get(target.url, target.headers);
-  const context = `${target.name} (${target.url}) answered ${reply.status} ${reply.headers["content-type"] ?? ""}: ${reply.body.slice(0, 500)}`;
-  if (reply.status !== 200) throw new Error(`Verification failed: ${context}`);
+async function verifyOnce(target: Target): Promise<{ body: string; json: unknown }> {
+  const method = target.method ?? "GET";
+  const status = target.status ?? 200;
+  const reply = await request(method, target.url, target.headers, target.body);
+  const context = `${target.name} (${method} ${target.url}) answered ${reply.status} ${reply.headers["content-type"] ?? ""}: ${reply.body.slice(0, 500)}`;
+  if (reply.status !== status) throw new Error(`Verification failed (expected ${status}): ${context}`);
   if (!String(reply.headers["content-type"]).startsWith("application/json")) throw new Error(`Verification failed (not JSON): ${context}`);
+  let json: unknown;
   try {
-    deepStrictEqual(JSON.parse(reply.body), target.expected);
+    json = JSON.parse(reply.body);
   } catch {
-    throw new Error(`Verification failed (expected ${JSON.stringify(target.expected)}): ${context}`);
+    throw new Error(`Verification failed (invalid JSON): ${context}`);
   }
-  return reply.body;
+  const problem = target.check(json);
+  if (problem !== undefined) throw new Error(`Verification failed (${problem}): ${context}`);
+  return { body: reply.body, json };
+}
+
+/** Fails loudly unless the target answers the expected status with JSON that passes its check; returns the body text. */
+export async function verify(target: Target): Promise<string> {
+  const first = await verifyOnce(target);
+  if (target.distinctAnswers) {
+    const second = await verifyOnce(target);
+    if (second.body === first.body) {
+      throw new Error(`Verification failed: ${target.name} answered the same body twice (a replay?), but every request must do the work`);
+    }
+  }
+  return first.body;
 }
 
 let running: { stop(): void } | undefined;
@@ -70,21 +150,24 @@ async function load<T>(options: Options): Promise<T> {
   }
 }
 
+function requestOptions(target: Target): Pick<Options, "url" | "method" | "headers" | "body"> {
+  return { url: target.url, method: target.method ?? "GET", headers: target.headers, ...(target.body !== undefined ? { body: target.body } : {}) };
+}
+
 /** Loads the target without recording anything (JIT, connection pools, caches). */
 export async function warm(target: Target, opts: LoadOptions): Promise<void> {
   if (opts.warmupSeconds <= 0) return;
-  await load<Result>({ url: target.url, headers: target.headers, connections: opts.connections, duration: opts.warmupSeconds });
+  await load<Result>({ ...requestOptions(target), connections: opts.connections, duration: opts.warmupSeconds });
 }
 
-/** One measured slice; bodies that differ from the verified one count as mismatches. */
+/** One measured slice; answers that fail the target's underLoad check count as mismatches. */
 export async function slice(target: Target, body: string, connections: number, seconds: number, own: Own): Promise<Slice> {
   const before = cpuSnapshot(own.pgids);
   const raw = await load<RawResult>({
-    url: target.url,
-    headers: target.headers,
+    ...requestOptions(target),
     connections,
     duration: seconds,
-    expectBody: body,
+    ...(target.underLoad === "same-body" ? { expectBody: body } : { verifyBody: target.underLoad }),
     skipAggregateResult: true,
   });
   return { raw, cpu: otherCpu(before, cpuSnapshot(own.pgids)) };
@@ -102,6 +185,7 @@ export function summarize(target: Target, slices: Slice[], connections: number):
   return {
     target: target.name,
     description: target.description,
+    method: target.method ?? "GET",
     url: target.url,
     requestsPerSecond: completed / seconds,
     p50Ms: r.latency.p50,

@@ -18,7 +18,13 @@ export type Report = {
   rateLimitPerMinute: number;
   rateLimitStore: "memory" | "redis";
   results: Measurement[];
-  ratios: { healthOverStatic: number; staticOverBare: number };
+  ratios: {
+    healthOverStatic: number;
+    staticOverBare: number;
+    /** Throughput of the endpoints that do work, relative to /v1/health (same layer, no work). */
+    simulationOverHealth: number;
+    customersOverHealth: number;
+  };
   goal: { healthOverStaticAtLeast: number; met: boolean };
 };
 
@@ -33,7 +39,12 @@ export function buildReport(results: Measurement[], load: LoadOptions, rateLimit
     rateLimitPerMinute,
     rateLimitStore: redis ? "redis" : "memory",
     results,
-    ratios: { healthOverStatic, staticOverBare: rps("static") / rps("bare") },
+    ratios: {
+      healthOverStatic,
+      staticOverBare: rps("static") / rps("bare"),
+      simulationOverHealth: rps("simulation") / rps("health"),
+      customersOverHealth: rps("customers") / rps("health"),
+    },
     goal: { healthOverStaticAtLeast: GOAL_HEALTH_OVER_STATIC, met: healthOverStatic >= GOAL_HEALTH_OVER_STATIC },
   };
 }
@@ -44,6 +55,12 @@ function layerCost(ratio: number): string {
   if (!Number.isFinite(ratio)) return "no figure";
   if (ratio >= 1) return "health at least as fast as static: the layer's cost is below this run's noise";
   return `the /v1 layer costs ${fixed((1 - ratio) * 100, 0)}% of the static route's throughput`;
+}
+
+function workCost(ratio: number, work: string): string {
+  if (!Number.isFinite(ratio)) return "no figure";
+  if (ratio >= 1) return `${work} costs less than this run's noise`;
+  return `a request with ${work} costs ${fixed(1 / ratio, 1)}× a /v1/health request`;
 }
 
 export function formatReport(report: Report): string {
@@ -59,7 +76,7 @@ export function formatReport(report: Report): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const { healthOverStatic, staticOverBare } = report.ratios;
+  const { healthOverStatic, staticOverBare, simulationOverHealth, customersOverHealth } = report.ratios;
   const { load } = report;
   return [
     `${load.connections} connections, ${load.warmupSeconds} s warm-up then ${load.durationSeconds} s measured per target ` +
@@ -74,6 +91,8 @@ export function formatReport(report: Report): string {
     "",
     `health/static ${fixed(healthOverStatic, 2)}  (goal ≥ ${GOAL_HEALTH_OVER_STATIC}: ${report.goal.met ? "met" : "NOT met"}; ${layerCost(healthOverStatic)})`,
     `static/bare   ${fixed(staticOverBare, 3)}  (what Next itself keeps of a bare node:http server)`,
+    `simulation/health ${fixed(simulationOverHealth, 2)}  (${workCost(simulationOverHealth, "a 96-month simulation (compute + insert)")})`,
+    `customers/health  ${fixed(customersOverHealth, 2)}  (${workCost(customersOverHealth, "a page of 100 customers (query + serialize)")})`,
     ...report.results
       .filter((r) => r.otherCpuPercent > OTHER_CPU_WARNING)
       .map((r) => `WARNING: other processes used ${r.otherCpuPercent.toFixed(0)}% of the machine's CPU while ${r.target} was measured: figures are skewed`),
