@@ -48,7 +48,7 @@ export function applyProposalAction(
   scope: Scope,
   actor: Actor,
   id: string,
-  action: Exclude<ProposalAction, "issue_contract">,
+  action: Exclude<ProposalAction, "issue_contract" | "expire">,
   options: { reason?: string } = {},
 ): Promise<ProposalResponse> {
   return db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options));

@@ -10,6 +10,7 @@ import { createSimulation } from "@/lib/simulations/create-simulation";
 import type { z } from "zod";
 import type { CreateProposalBody, ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
+import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
 // Inline terms are first stored as a simulation (a quote, visible under /v1/simulations even if the
@@ -39,6 +40,7 @@ export async function createProposal(
         customerId: customer.id,
         simulationId: simulation.id,
         status: "draft",
+        expiresAt: new Date(Date.now() + PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000),
         terms: simulation.result as Prisma.InputJsonObject,
       },
     });

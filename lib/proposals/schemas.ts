@@ -66,6 +66,7 @@ export const ProposalResponse = z
     simulation_id: z.string().nullable(),
     terms: ProposalTerms,
     reason: z.string().nullable(),
+    expires_at: z.string().nullable().meta({ description: "After this instant the proposal is closed as `expired` unless signed." }),
     contract_id: z.string().nullable(),
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),

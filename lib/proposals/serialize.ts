@@ -2,7 +2,10 @@ import type { Proposal } from "@prisma/client";
 import type { ProposalResponse } from "./schemas";
 import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
-// Staff-only and internal actions are listed too: the caller's permissions decide whether it may use them.
+// Actions with an endpoint of their own are listed (staff-only ones too: the caller's permissions decide).
+// issue_contract happens through POST /v1/contracts and expire through the expiry job.
+const INTERNAL_ACTIONS: readonly string[] = ["issue_contract", "expire"];
+
 export function toProposalResponse(row: Proposal, contractId: string | null = null): ProposalResponse {
   const status = row.status as ProposalStatus;
   const terms = row.terms as ProposalResponse["terms"] & Record<string, unknown>;
@@ -10,7 +13,7 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
     id: row.id,
     object: "proposal",
     status,
-    allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status]).filter((a) => a !== "issue_contract"),
+    allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status]).filter((a) => !INTERNAL_ACTIONS.includes(a)),
     customer_id: row.customerId,
     simulation_id: row.simulationId,
     terms: {
@@ -26,6 +29,7 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
       cet: terms.cet,
     },
     reason: row.reason,
+    expires_at: row.expiresAt?.toISOString() ?? null,
     contract_id: contractId,
     environment: row.environment,
     created_at: row.createdAt.toISOString(),

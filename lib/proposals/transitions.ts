@@ -3,24 +3,29 @@ import type { TransitionTable } from "@/lib/state-machine";
 // Proposal lifecycle (see docs/state-machines.md):
 //   draft ──submit──▶ pending_review ──approve──▶ approved ──sign──▶ signed ──issue_contract──▶ contract_issued
 //                        └──reject──▶ rejected
-//   cancel from draft, pending_review, approved (not once signed: the contract path takes over).
+//   cancel from draft, pending_review, approved (not once signed: the contract path takes over);
+//   expire (the proposal-expiry job, past expires_at) from the same three.
 // issue_contract is not an endpoint of its own: POST /v1/contracts applies it in the contract's transaction.
 
-export const PROPOSAL_STATUSES = ["draft", "pending_review", "approved", "rejected", "signed", "contract_issued", "canceled"] as const;
+export const PROPOSAL_STATUSES = ["draft", "pending_review", "approved", "rejected", "signed", "contract_issued", "canceled", "expired"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract"] as const;
+export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract", "expire"] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
 export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalAction> = {
-  draft: { submit: "pending_review", cancel: "canceled" },
-  pending_review: { approve: "approved", reject: "rejected", cancel: "canceled" },
-  approved: { sign: "signed", cancel: "canceled" },
+  draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
+  pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
+  approved: { sign: "signed", cancel: "canceled", expire: "expired" },
   signed: { issue_contract: "contract_issued" },
   rejected: {},
   contract_issued: {},
   canceled: {},
+  expired: {},
 };
+
+/** How long a proposal stays open before the expiry job closes it (its simulated terms go stale). */
+export const PROPOSAL_VALIDITY_DAYS = 30;
 
 /** The event each action publishes through the outbox. */
 export const PROPOSAL_EVENTS: Record<ProposalAction, string> = {
@@ -30,4 +35,5 @@ export const PROPOSAL_EVENTS: Record<ProposalAction, string> = {
   sign: "proposal.signed",
   cancel: "proposal.canceled",
   issue_contract: "proposal.contract_issued",
+  expire: "proposal.expired",
 };

@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
 import { transitions } from "@/lib/state-machine";
+import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
 import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
@@ -41,6 +42,7 @@ describe("proposals", () => {
       simulation_id: simulation.id,
       terms: expect.objectContaining({ product: "inss_payroll", principal: simulation.principal, term: 12, monthly_rate: "0.018" }),
       reason: null,
+      expires_at: expect.any(String),
       contract_id: null,
       environment: "sandbox",
       created_at: expect.any(String),
@@ -71,7 +73,7 @@ describe("proposals", () => {
 
   it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
     const t = await creditTenant();
-    const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract");
+    const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract" && a !== "expire");
     expect(endpointActions.length).toBe(7);
     for (const [from, action, to] of endpointActions) {
       const { proposal } = await newProposal(t);
@@ -113,6 +115,27 @@ describe("proposals", () => {
         expect(await db().auditLog.count({ where: { targetId: proposal.id } })).toBe(before);
       }
     }
+  });
+
+  it("the expiry job closes open proposals past expires_at, and only those", async () => {
+    const t = await creditTenant();
+    const made = await Promise.all([newProposal(t), newProposal(t), newProposal(t), newProposal(t)]);
+    const [draft, approved, signed, fresh] = made.map((m) => m.proposal.id);
+    const past = new Date(Date.now() - 1000);
+    await db().proposal.update({ where: { id: draft }, data: { expiresAt: past } });
+    await db().proposal.update({ where: { id: approved }, data: { expiresAt: past, status: "approved" } });
+    await db().proposal.update({ where: { id: signed }, data: { expiresAt: past, status: "signed" } });
+    const { expired } = await expireProposals();
+    expect(expired).toBeGreaterThanOrEqual(2);
+    const status = async (id: string) => (await db().proposal.findUniqueOrThrow({ where: { id } })).status;
+    expect([await status(draft!), await status(approved!), await status(signed!), await status(fresh!)]).toEqual(["expired", "expired", "signed", "draft"]);
+    const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: "proposal.expired" } });
+    expect(event.payload).toMatchObject({ status: "expired", reason: "Expired before signature", allowed_actions: [] });
+    const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: draft, action: "proposal.expired" } });
+    expect([audit.actorType, audit.actorLabel]).toEqual(["system", "proposal-expiry"]);
+    const late = await act(t, draft!, "submit");
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ current_status: "expired", allowed_actions: [] });
   });
 
   it("needs proposals:review to approve or reject, and a reason to reject", async () => {
