@@ -120,7 +120,7 @@ export const ScheduleRow = z
     number: z.number().int(),
     due_date: z.string().meta({ description: "Actual due date (after `due_date_rule`)." }),
     opening_balance: money("Balance before this installment, centavos."),
-    interest: money("Interest of the period, centavos (rate × opening balance, half-up)."),
+    interest: money("Interest of the period, centavos: rate × opening balance, with the rounding remainder carried to the next period (so the schedule's present value at the contract rate equals the principal within ½ centavo)."),
     amortization: money("Principal repaid, centavos; the last row absorbs rounding so they sum to `principal`."),
     payment: money("Installment = interest + amortization, centavos."),
     closing_balance: money("Balance after this installment, centavos (0 after the last)."),
