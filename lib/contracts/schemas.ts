@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
 import { CONTRACT_STATUSES } from "./transitions";
 
 
@@ -15,9 +16,7 @@ export const CancelContractBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the borrower withdrew." }) })
   .meta({ id: "CancelContractBody" });
 
-export const ListContractsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().trim().min(1).max(500).optional(),
+export const ListContractsQuery = ListQuery.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
   customer_id: idSchema("customer", "customer").optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
 
 const isoDate = z.iso.date();
 
@@ -10,9 +11,7 @@ export const AsOfQuery = z.strictObject({
   as_of: isoDate.optional().meta({ description: "Date (YYYY-MM-DD, America/Sao_Paulo) for status and amount due; default today." }),
 });
 
-export const ListInstallmentsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().trim().min(1).max(500).optional(),
+export const ListInstallmentsQuery = ListQuery.extend({
   contract_id: idSchema("contract", "contract").optional(),
   status: z.enum(INSTALLMENT_STATUSES).optional().meta({ description: "Status as of `as_of` (overdue = unpaid after its due date)." }),
   due_from: isoDate.optional().meta({ description: "Due on or after this date." }),

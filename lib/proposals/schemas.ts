@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
 import { CreateSimulationBody } from "@/lib/simulations/schemas";
 import { PROPOSAL_STATUSES } from "./transitions";
 
@@ -36,9 +37,7 @@ export const RejectBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the proposal was rejected." }) })
   .meta({ id: "RejectBody" });
 
-export const ListProposalsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().trim().min(1).max(500).optional(),
+export const ListProposalsQuery = ListQuery.extend({
   status: z.enum(PROPOSAL_STATUSES).optional().meta({ description: "Only proposals in this status." }),
   customer_id: idSchema("customer", "customer").optional(),
 });

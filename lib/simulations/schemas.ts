@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
 import { decimal, parseIsoDate } from "@/lib/finance";
 import { PRODUCT_CODES, PRODUCTS } from "@/lib/products";
 
@@ -106,9 +107,7 @@ export const SimulationIdParams = z.strictObject({
   id: idSchema("simulation", "simulation").meta({ description: "The simulation's id." }),
 });
 
-export const ListSimulationsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
-  cursor: z.string().trim().min(1).max(500).optional().meta({ description: "`next_cursor` of the previous page." }),
+export const ListSimulationsQuery = ListQuery.extend({
   customer_id: idSchema("customer", "customer").optional().meta({ description: "Only this customer's simulations." }),
 });
 export type ListSimulationsQuery = z.infer<typeof ListSimulationsQuery>;

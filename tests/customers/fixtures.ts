@@ -1,5 +1,4 @@
 import type { Environment } from "@prisma/client";
-import { expect } from "vitest";
 import * as clientById from "@/app/v1/clients/[id]/route";
 import * as clients from "@/app/v1/clients/route";
 import * as customerById from "@/app/v1/customers/[id]/route";
@@ -8,6 +7,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { cpfCheckDigits } from "@/lib/br";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
+import { problem } from "../helpers/problem";
 
 // Shared by the customer tests: a caller (tenant + key + base address), request helpers and sample bodies.
 
@@ -55,15 +55,7 @@ export const PERSON = {
 
 export const COMPANY = { document: "11.222.333/0001-81", name: "Padaria Boa Vista Ltda", foundation_date: "2010-09-01" };
 
-export const problem = (code: string, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) => ({
-  type: `urn:credit-platform:problem:${code}`,
-  title,
-  status,
-  detail,
-  code,
-  request_id: expect.any(String),
-  ...extra,
-});
+export { problem };
 
 export const invalidFields = (errors: { param: string; message: string }[]) =>
   problem("validation_error", 400, "The request is invalid", "One or more fields are invalid", {

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import type { Environment } from "@prisma/client";
-import { expect } from "vitest";
 import * as byId from "@/app/v1/simulations/[id]/route";
 import * as collection from "@/app/v1/simulations/route";
 import type { Permission } from "@/lib/auth/permissions";
@@ -8,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
+import { problem } from "../helpers/problem";
 
 // A caller is a tenant + key + the base address of the key's environment.
 export type Caller = { tenantId: string; base: string; headers: Record<string, string> };
@@ -60,15 +60,7 @@ export const INSS_96 = {
   disbursement_date: "2026-03-02",
 };
 
-export const problem = (code: string, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) => ({
-  type: `urn:credit-platform:problem:${code}`,
-  title,
-  status,
-  detail,
-  code,
-  request_id: expect.any(String),
-  ...extra,
-});
+export { problem };
 
 export const invalid = (...errors: { param: string; message: string }[]) =>
   problem("validation_error", 400, "The request is invalid", "One or more fields are invalid", { errors: errors.map((e) => ({ ...e, in: "body" })) });
