@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { disconnectDb } from "@/lib/db/client";
-import { stopListener } from "@/lib/db/notifications";
-import { generateClient, ROOT, run } from "./lib/database";
+import { ROOT, run } from "./lib/database";
 import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
+import { ensureClient } from "./lib/prepare-client";
 
 // `npm run dev`: the whole app on one command. Without DATABASE_URL an embedded PostgreSQL is started
 // (data in .data/pg); migrations are applied, the demo tenant is seeded, and Next serves the panel and
 // /v1. `npm run dev -- --prod` builds and serves a production build instead of the dev server.
+// Nothing may import the database client before it is generated: it is imported dynamically below.
 
 const prod = process.argv.includes("--prod");
 const port = Number(process.env.PORT ?? 3000);
@@ -15,15 +15,20 @@ process.env.SANDBOX_BASE_URL ??= `http://localhost:${port}`;
 process.env.PRODUCTION_BASE_URL ??= `http://127.0.0.1:${port}`;
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
+const began = performance.now();
+const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
 loadDevEnv();
-const database = await devDatabase();
-console.log(`▶ database: ${database.server ? "embedded PostgreSQL (.data/pg)" : "DATABASE_URL"}`);
-await generateClient();
-await prepareDatabase(database, true);
+const [database, generated] = await Promise.all([devDatabase(), ensureClient()]);
+console.log(`▶ database: ${database.server ? "embedded PostgreSQL (.data/pg)" : "DATABASE_URL"}${generated ? "; database client generated" : ""} (${elapsed()})`);
+const prepared = await prepareDatabase(database);
+if (prepared.created || prepared.migrated > 0) console.log(`▶ ${prepared.migrated} migration(s) applied (${elapsed()})`);
 const { seedDemo } = await import("./seed-demo");
 const demo = await seedDemo();
+const { disconnectDb } = await import("@/lib/db/client");
+const { stopListener } = await import("@/lib/db/notifications");
 await disconnectDb();
 await stopListener();
+console.log(`▶ demo tenant ready (${elapsed()}); starting Next`);
 
 if (prod) await run("next", ["build"]);
 const next: ChildProcess = spawn(path.join(ROOT, "node_modules", ".bin", "next"), [prod ? "start" : "dev", "-p", String(port)], {

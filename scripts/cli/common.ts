@@ -43,7 +43,7 @@ export async function runCli(usage: string, main: (argv: string[]) => Promise<vo
   const database = await devDatabase();
   let code = 0;
   try {
-    await prepareDatabase(database, false);
+    await prepareDatabase(database);
     await main(argv);
   } catch (err) {
     if (err instanceof UsageError) {

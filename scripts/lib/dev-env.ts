@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
-import { createDatabase, databaseExists, migrate, ROOT, startEmbedded, withDatabase, type Server } from "./database";
+import { createDatabase, databaseExists, ROOT, startEmbedded, withDatabase, type Server } from "./database";
+import { ensureMigrated } from "./prepare-client";
 
 // The local development environment shared by `npm run dev` and the operator CLIs:
 // - .env (if any) is loaded first; real deployments set variables instead;
@@ -55,10 +56,10 @@ export async function devDatabase(): Promise<{ url: string; server: Server | nul
   return { url, server, adminUrl };
 }
 
-/** Creates the database if it is missing and applies pending migrations when asked to (or when new). */
-export async function prepareDatabase(db: { url: string; adminUrl: string }, alwaysMigrate: boolean): Promise<void> {
+/** Creates the database if it is missing and applies the migrations it has not applied yet. */
+export async function prepareDatabase(db: { url: string; adminUrl: string }): Promise<{ created: boolean; migrated: number }> {
   const name = new URL(db.url).pathname.slice(1);
   const exists = await databaseExists(db.adminUrl, name);
   if (!exists) await createDatabase(db.adminUrl, name);
-  if (alwaysMigrate || !exists) await migrate(db.url);
+  return { created: !exists, migrated: await ensureMigrated(db.url) };
 }
