@@ -36,7 +36,8 @@ class CatalogSafeClient extends pg.Client {
 }
 
 function poolFor(connectionString: string): pg.Pool {
-  return new pg.Pool({ connectionString, Client: CatalogSafeClient as unknown as typeof pg.Client, max: 2 });
+  // allowExitOnIdle: idle connections must not hold the CLI open for pg-pool's 10 s idle timeout.
+  return new pg.Pool({ connectionString, Client: CatalogSafeClient as unknown as typeof pg.Client, max: 2, allowExitOnIdle: true });
 }
 
 class MigrateAdapterFactory extends PrismaPg {

@@ -19,7 +19,7 @@ const began = performance.now();
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
 loadDevEnv();
 const [database, generated] = await Promise.all([devDatabase(), ensureClient()]);
-console.log(`▶ database: ${database.server ? "embedded PostgreSQL (.data/pg)" : "DATABASE_URL"}${generated ? "; database client generated" : ""} (${elapsed()})`);
+console.log(`▶ database: ${database.embedded ? `embedded PostgreSQL (.data/pg${database.server ? "" : ", already running"})` : "DATABASE_URL"}${generated ? "; database client generated" : ""} (${elapsed()})`);
 const prepared = await prepareDatabase(database);
 if (prepared.created || prepared.migrated > 0) console.log(`▶ ${prepared.migrated} migration(s) applied (${elapsed()})`);
 const { seedDemo } = await import("./seed-demo");

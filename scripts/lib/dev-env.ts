@@ -45,15 +45,15 @@ function portOpen(port: number): Promise<boolean> {
 }
 
 /** DATABASE_URL, or the embedded dev database (started here when not already running). */
-export async function devDatabase(): Promise<{ url: string; server: Server | null; adminUrl: string }> {
+export async function devDatabase(): Promise<{ url: string; server: Server | null; adminUrl: string; embedded: boolean }> {
   if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, server: null, adminUrl: withDatabase(process.env.DATABASE_URL, "postgres") };
+    return { url: process.env.DATABASE_URL, server: null, adminUrl: withDatabase(process.env.DATABASE_URL, "postgres"), embedded: false };
   }
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${DEV_PG_PORT}/postgres`;
   const server = (await portOpen(DEV_PG_PORT)) ? null : await startEmbedded(DEV_PG_DIR, DEV_PG_PORT);
   const url = withDatabase(adminUrl, DEV_DB_NAME);
   process.env.DATABASE_URL = url;
-  return { url, server, adminUrl };
+  return { url, server, adminUrl, embedded: true };
 }
 
 /** Creates the database if it is missing and applies the migrations it has not applied yet. */

@@ -13,9 +13,11 @@ const SCHEMA = path.join(ROOT, "prisma", "schema.prisma");
 const GENERATED_SCHEMA = path.join(ROOT, "node_modules", ".prisma", "client", "schema.prisma");
 const MIGRATIONS = path.join(ROOT, "prisma", "migrations");
 
+// The generated copy is the schema as `prisma format` lays it out: compare without whitespace.
+const squeeze = (file: string) => readFileSync(file, "utf8").replace(/\s+/g, "");
+
 export function clientIsCurrent(): boolean {
-  if (!existsSync(GENERATED_SCHEMA)) return false;
-  return readFileSync(GENERATED_SCHEMA, "utf8") === readFileSync(SCHEMA, "utf8");
+  return existsSync(GENERATED_SCHEMA) && squeeze(GENERATED_SCHEMA) === squeeze(SCHEMA);
 }
 
 export async function ensureClient(): Promise<boolean> {
