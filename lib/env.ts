@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().trim().min(1, "DATABASE_URL is required (npm run dev sets it for the embedded PostgreSQL)"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Longest wait for a database connection before a request answers 503 (pg would wait forever).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   REDIS_URL: z.string().trim().min(1).optional(),
   // Each environment has its own base address; the request's host picks the environment (spec §4 rule 1).
   // Local defaults need no DNS: sandbox on localhost, production on 127.0.0.1.

@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability";
 import { ZodError } from "zod";
 import { DomainError, type DomainErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -33,12 +34,26 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ZodError) {
     return new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(err, "body") });
   }
+  if (isDatabaseUnavailable(err)) {
+    reportDatabaseDown(err); // logged once per outage, not once per request
+    return unavailable();
+  }
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
     if (err.code === "P2002") return new ApiError("conflict", "A resource with the same unique value already exists");
     if (err.code === "P2025") return new ApiError("not_found");
   }
   log().error({ err, request_id: requestId }, "unhandled error in /v1 handler");
   return new ApiError("internal_error", "An internal error occurred; quote the request_id when contacting support");
+}
+
+/** Seconds a client should wait before retrying after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export function unavailable(): ApiError {
+  return new ApiError("service_unavailable", "The database is unavailable; retry with backoff", {
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+    extra: { retryable: true },
+  });
 }
 
 export function errorResponse(err: unknown, requestId: string, headers: Headers, oauth: boolean): Response {

@@ -34,6 +34,9 @@ export type Operation<
   /** Errors also carry RFC 6749 `error` / `error_description`, and responses are `no-store`. */
   oauthErrors?: boolean;
   deprecated?: { successor: string };
+  /** The body of this operation's 503 when the database is unavailable, instead of the problem document
+   *  (health: the spec's fields with a status naming the unavailable dependency). */
+  unavailableBody?: (input: { request: Request; requestId: string; environment: "sandbox" | "production" | null }) => unknown;
   responses: Record<number, OperationResponse>;
   /** Error statuses this operation can answer besides the common ones (400, 401, 403, 429, 500). */
   errors?: number[];

@@ -24,9 +24,13 @@ export class RateLimits {
     const build = (environment: Environment) => {
       const options = { points: limits[environment], duration: DURATION_SECONDS, keyPrefix: `${keyPrefix}:${environment}` };
       if (store.kind === "memory") return new RateLimiterMemory(options);
+      // Redis unreachable (not ready, or a command fails or times out): the insurance limiter, a per-process
+      // memory limiter with the same limits, answers instead, so the API keeps serving during an outage
+      // (limits then apply per instance) and goes back to Redis by itself when it reconnects.
       return new RateLimiterRedis({
         ...options,
         storeClient: store.client,
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       });
     };
@@ -74,16 +78,39 @@ export function rateLimits(): RateLimits {
   if (holder.__cpRateLimits) return holder.__cpRateLimits;
   const env = getEnv();
   let store: RateLimitStore = { kind: "memory" };
-  if (env.REDIS_URL) {
-    const client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
-    client.on("error", (err) => log().warn({ err: err.message }, "redis error (rate limiter falls back to memory)"));
-    store = { kind: "redis", client };
-  }
+  if (env.REDIS_URL) store = { kind: "redis", client: redisClient(env.REDIS_URL) };
   holder.__cpRateLimits = new RateLimits(store, {
     sandbox: env.RATE_LIMIT_SANDBOX_PER_MINUTE,
     production: env.RATE_LIMIT_PRODUCTION_PER_MINUTE,
   });
   return holder.__cpRateLimits;
+}
+
+/** A Redis client that never makes a request wait: no offline queue (a command fails at once while
+ *  disconnected), bounded connect and command times, reconnection with capped backoff, and one log line
+ *  when Redis goes away and one when it is back (ioredis reports an error on every reconnect attempt). */
+export function redisClient(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(5000, 100 * 2 ** Math.min(attempt, 6)),
+  });
+  let down = false;
+  const lost = (reason: string) => {
+    if (down) return;
+    down = true;
+    log().warn({ err: reason }, "redis unavailable: rate limits fall back to per-instance memory counters");
+  };
+  client.on("error", (err: Error) => lost(err.message));
+  client.on("reconnecting", () => lost("connection lost")); // not emitted for a deliberate quit()
+  client.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log().info("redis available again: rate limits shared through redis");
+  });
+  return client;
 }
 
 /** Tests swap the store (memory ↔ Redis) and run the same cases against both. */

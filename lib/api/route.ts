@@ -41,11 +41,13 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
     if (op.oauthErrors) headers.set("pragma", "no-cache");
     if (op.deprecated) addDeprecationHeaders(headers, op.deprecated.successor);
     let requestId = "";
+    let hostEnvironment: Environment | null = null;
     try {
       const ids = readRequestId(request);
       requestId = ids.requestId;
       headers.set("x-request-id", requestId);
       const environment = environmentOf(request);
+      hostEnvironment = environment;
       const rawBody = op.body ? await readBody(request, op.bodyKind ?? "json") : undefined;
 
       const credential =
@@ -77,7 +79,11 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const scope = { tenantId: ctx.tenantId, environment, key: ids.idempotencyKey! };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
-      return errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
+      const response = errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
+      if (response.status !== 503 || !op.unavailableBody) return response;
+      headers.set("content-type", "application/json");
+      const body = op.unavailableBody({ request, requestId: requestId || "unknown", environment: hostEnvironment });
+      return new Response(JSON.stringify(body), { status: 503, headers });
     }
   };
   return Object.assign(run, { operation: op as unknown as Operation });

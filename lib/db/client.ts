@@ -7,9 +7,16 @@ import { getEnv } from "@/lib/env";
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
+// A bounded wait for a connection (pg's default is to wait forever): with the database down or the pool
+// exhausted, a request fails within DATABASE_CONNECT_TIMEOUT_MS and answers 503 (lib/db/availability.ts).
 function createClient(): PrismaClient {
   const env = getEnv();
-  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+  const adapter = new PrismaPg({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   return new PrismaClient({ adapter });
 }
 

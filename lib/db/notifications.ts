@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { isDatabaseUnavailable, reportDatabaseDown, reportDatabaseUp } from "@/lib/db/availability";
 import { log } from "@/lib/log";
 
 // Cross-process cache invalidation over PostgreSQL LISTEN/NOTIFY: a revocation committed by any process
@@ -13,12 +14,20 @@ type State = {
   client?: pg.Client;
   listening: boolean;
   starting?: Promise<void>;
+  /** A reconnection is scheduled: requests must not start one each (an outage would become a storm). */
+  retry?: NodeJS.Timeout;
+  failures: number;
   handlers: Set<(payload: string) => void>;
   stopped: boolean;
 };
 
 const globalState = globalThis as unknown as { __cpNotify?: State };
-const state: State = (globalState.__cpNotify ??= { listening: false, handlers: new Set(), stopped: false });
+const state: State = (globalState.__cpNotify ??= { listening: false, failures: 0, handlers: new Set(), stopped: false });
+
+// Reconnection backoff: 0.5 s, 1 s, 2 s … capped at 15 s, with ±20% jitter so that many servers do not
+// reconnect in step after an outage.
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 15_000;
 
 export function isListening(): boolean {
   return state.listening;
@@ -34,22 +43,37 @@ export async function notifyInvalidation(tx: Tx, payload: string): Promise<void>
 }
 
 export function startListener(): Promise<void> {
-  if (state.listening || state.stopped) return Promise.resolve();
+  if (state.listening || state.stopped || state.retry) return state.starting ?? Promise.resolve();
   state.starting ??= connect().finally(() => {
     state.starting = undefined;
   });
   return state.starting;
 }
 
+function scheduleRetry(): void {
+  if (state.stopped || state.retry) return;
+  const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(state.failures, 10)) * (0.8 + Math.random() * 0.4);
+  state.retry = setTimeout(() => {
+    state.retry = undefined;
+    void startListener();
+  }, delay).unref();
+}
+
+function failed(err: unknown, what: string): void {
+  state.failures += 1;
+  if (isDatabaseUnavailable(err)) reportDatabaseDown(err);
+  else if (state.failures === 1) log().warn({ err: (err as Error)?.message }, what);
+  scheduleRetry();
+}
+
 async function connect(): Promise<void> {
-  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL });
+  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL, connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS });
   const lost = (err?: Error) => {
     if (state.client !== client) return;
     state.listening = false;
     state.client = undefined;
     for (const h of state.handlers) h("*"); // drop everything: we may have missed notifications
-    if (err) log().warn({ err: err.message }, "credential invalidation listener lost; retrying");
-    if (!state.stopped) setTimeout(() => void startListener(), 1000).unref();
+    failed(err ?? new Error("Connection terminated"), "credential invalidation listener lost; reconnecting");
   };
   client.on("error", lost);
   client.on("end", () => lost());
@@ -63,15 +87,20 @@ async function connect(): Promise<void> {
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     state.client = client;
     state.listening = true;
+    state.failures = 0;
+    reportDatabaseUp();
   } catch (err) {
+    client.removeAllListeners("end");
+    client.on("error", () => undefined);
     await client.end().catch(() => undefined);
-    log().warn({ err: (err as Error).message }, "credential invalidation listener failed to start");
-    if (!state.stopped) setTimeout(() => void startListener(), 1000).unref();
+    failed(err, "credential invalidation listener failed to start; retrying with backoff");
   }
 }
 
 export async function stopListener(): Promise<void> {
   state.stopped = true;
+  clearTimeout(state.retry);
+  state.retry = undefined;
   state.listening = false;
   const client = state.client;
   state.client = undefined;

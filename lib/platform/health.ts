@@ -17,3 +17,34 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 export function health(tenantId: string, environment: Environment): HealthResponse {
   return { status: "ok", environment, version: API_VERSION, tenant: tenantId };
 }
+
+export const HealthUnavailableResponse = z
+  .object({
+    status: z.literal("database_unavailable").meta({ description: "The database cannot be reached: take this instance out of rotation and retry later." }),
+    environment: z.enum(["sandbox", "production"]).nullable().meta({ description: "The environment of the base address used (null for an unknown host)." }),
+    version: z.string().meta({ description: "The API's semantic version.", example: API_VERSION }),
+    tenant: z.string().nullable().meta({ description: "The X-Tenant-Id sent, echoed unverified (credentials cannot be checked without the database); null when absent or malformed." }),
+    checks: z.object({ database: z.literal("unavailable") }).meta({ description: "The dependency that failed." }),
+    code: z.literal("service_unavailable"),
+    retryable: z.literal(true),
+    request_id: z.string(),
+  })
+  .meta({ id: "HealthUnavailable" });
+export type HealthUnavailableResponse = z.infer<typeof HealthUnavailableResponse>;
+
+const TENANT_ID = /^ten_[0-9A-Z]{26}$/;
+
+/** The 503 answer of the health check while the database is down (the wrapper answers it; see route.ts). */
+export function healthUnavailable(input: { tenantHeader: string | null; environment: Environment | null; requestId: string }): HealthUnavailableResponse {
+  const tenant = input.tenantHeader?.trim() ?? null;
+  return {
+    status: "database_unavailable",
+    environment: input.environment,
+    version: API_VERSION,
+    tenant: tenant && TENANT_ID.test(tenant) ? tenant : null,
+    checks: { database: "unavailable" },
+    code: "service_unavailable",
+    retryable: true,
+    request_id: input.requestId,
+  };
+}

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/v1/health/route";
-import { RateLimits, setRateLimitsForTests, type RateLimitStore } from "@/lib/api/rate-limit";
+import { RateLimits, redisClient, setRateLimitsForTests, type RateLimitStore } from "@/lib/api/rate-limit";
 import { stopListener } from "@/lib/db/notifications";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
@@ -16,8 +15,8 @@ if (redisUrl) {
   stores.push([
     "redis",
     async () => {
-      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-      await client.ping();
+      const client = redisClient(redisUrl); // the production client settings
+      await new Promise((resolve) => client.once("ready", resolve));
       return { store: { kind: "redis", client }, close: async () => void (await client.quit()) };
     },
   ]);

@@ -49,4 +49,5 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Idempotency key reused with a different request (`idempotency_key_reused`).",
   429: "Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff.",
   500: "Internal error (no details are exposed).",
+  503: "`service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`.",
 };

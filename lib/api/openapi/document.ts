@@ -9,7 +9,7 @@ import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
 
 // The OpenAPI 3.1 document, generated from the same operations and zod schemas the routes enforce.
 
-const COMMON_ERRORS = [400, 401, 403, 429, 500];
+const COMMON_ERRORS = [400, 401, 403, 429, 500, 503];
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed per minute for this tenant and environment.", schema: { type: "integer" as const } },
@@ -42,6 +42,7 @@ function routeConfig(op: Operation): RouteConfig {
     };
   }
   for (const status of errors) {
+    if (responses[String(status)]) continue; // the operation documents this status itself (health's 503)
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? "Error",
       content: { "application/problem+json": { schema: ProblemSchema } },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TokenRequest, TokenResponse } from "@/lib/auth/token-request";
-import { HealthResponse } from "@/lib/platform/health";
+import { HealthResponse, healthUnavailable, HealthUnavailableResponse } from "@/lib/platform/health";
 import { defineOperation } from "../operation";
 
 export const healthOperation = defineOperation({
@@ -10,15 +10,23 @@ export const healthOperation = defineOperation({
   summary: "Check the API, your credential and your environment",
   description:
     "Answers once the credential, tenant, environment and rate-limit checks pass. `environment` is the environment " +
-    "of the base address used (spec §4 rule 1); `version` is the API's semantic version.",
+    "of the base address used (spec §4 rule 1); `version` is the API's semantic version. While the database is " +
+    "unavailable it answers 503 (`application/json`, `Retry-After`) with `status: \"database_unavailable\"`, so a " +
+    "load balancer can take the instance out of rotation.",
   tags: ["Platform"],
   auth: "bearer",
   permission: null,
+  unavailableBody: ({ request, requestId, environment }) =>
+    healthUnavailable({ tenantHeader: request.headers.get("x-tenant-id"), environment, requestId }),
   responses: {
     200: {
       description: "The API is up and the credential works here.",
       schema: HealthResponse,
       example: { status: "ok", environment: "sandbox", version: "1.4.0", tenant: "ten_01JD0000000000000000000000" },
+    },
+    503: {
+      description: "The database is unavailable (the credential cannot be checked): retry after `Retry-After` seconds.",
+      schema: HealthUnavailableResponse,
     },
   },
 });
