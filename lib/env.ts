@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   AUTH_JWT_ISSUER: z.string().trim().min(1).default("urn:credit-platform"),
   AUTH_JWT_AUDIENCE: z.string().trim().min(1).default("urn:credit-platform:api"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
+  // How long an in-flight idempotent request holds its key before a retry may take over (its process died).
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RATE_LIMIT_SANDBOX_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_PRODUCTION_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,19 +1,40 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Environment } from "@prisma/client";
 import stringify from "safe-stable-stringify";
-import { db } from "@/lib/db/client";
+import { rootDb, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { ApiError } from "./errors";
 
-// Idempotent POSTs (api-conventions.md): the key (X-Request-Id, or its synonym Idempotency-Key) is
-// stored per tenant + environment with a fingerprint of method, path and body. A repeat replays the
-// stored response; the same key with another request is 422; a repeat while the first still runs is 409.
-// Only requests that reach the handler are recorded (auth, validation and 429 failures are not), and a
-// 5xx outcome is forgotten so that the client's retry can succeed.
+// Idempotent POSTs (api-conventions.md), crash-safe in Stripe's "atomic phases":
+// 1. claim — a record `in_flight` with a lease (IDEMPOTENCY_LEASE_SECONDS, default 30 s) commits on its own;
+// 2. effect — the handler runs in one transaction that also stores the response in the record
+//    (`completeInTransaction`), fenced by the lease token: if another request took the key over, the update
+//    finds nothing and the whole effect rolls back;
+// 3. a 4xx outcome (the effect rolled back) is stored afterwards; a 5xx outcome releases the key.
+// After a crash the key is either completed with its response (replayed) or in flight with no effect (a retry
+// takes over once the lease has passed and applies the effect exactly once). The key (X-Request-Id, or its
+// synonym Idempotency-Key) is stored per tenant + environment with a fingerprint of method, path and body:
+// another request under the same key is 422; a repeat while the lease holds is 409 with Retry-After.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 export type IdempotencyScope = { tenantId: string; environment: Environment; key: string };
 export type StoredResponse = { status: number; body: string; contentType: string };
+export type Claim = { replay: StoredResponse; lease: null } | { replay: null; lease: string };
+
+type Row = {
+  fingerprint: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_type: string | null;
+  lease_token: string | null;
+  lease_left_ms: number | null;
+  expired: boolean;
+};
+
+/** The second phase found the key taken over by another request (its lease had passed). */
+export class LeaseLostError extends Error {}
 
 export function fingerprint(method: string, path: string, body: unknown): string {
   return createHash("sha256")
@@ -21,63 +42,86 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest("hex");
 }
 
-/** Claims the key for this request, or returns the stored response to replay. Throws 409/422. */
-export async function claimIdempotencyKey(
-  scope: IdempotencyScope,
-  print: string,
-): Promise<{ replay: StoredResponse } | { replay: null }> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const now = new Date();
-    const inserted = await db().$executeRaw`
-      INSERT INTO idempotency_records (tenant_id, environment, key, fingerprint, state, created_at, expires_at)
-      VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${scope.key}, ${print}, 'in_flight', ${now},
-              ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)})
-      ON CONFLICT DO NOTHING`;
-    if (inserted === 1) return { replay: null };
+const leaseMs = () => getEnv().IDEMPOTENCY_LEASE_SECONDS * 1000;
 
-    const existing = await db().idempotencyRecord.findUnique({
-      where: { tenantId_environment_key: { tenantId: scope.tenantId, environment: scope.environment, key: scope.key } },
-    });
+const inProgress = (retryAfterSeconds: number) =>
+  new ApiError("idempotency_in_progress", "The first request with this key has not finished; retry later", {
+    headers: { "retry-after": String(Math.max(1, retryAfterSeconds)) },
+  });
+
+/** Phase 1: claims the key for this request (new, expired, or its lease passed), or returns the response to replay. */
+export async function claimIdempotencyKey(scope: IdempotencyScope, print: string): Promise<Claim> {
+  const db = rootDb();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const lease = randomUUID();
+    // Times come from the database's clock, the one clock every instance shares.
+    const inserted = await db.$executeRaw`
+      INSERT INTO idempotency_records (tenant_id, environment, key, fingerprint, state, lease_token, locked_until, created_at, expires_at)
+      VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${scope.key}, ${print}, 'in_flight', ${lease},
+              now() + make_interval(secs => ${leaseMs() / 1000}), now(), now() + make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000}))
+      ON CONFLICT DO NOTHING`;
+    if (inserted === 1) return { replay: null, lease };
+
+    const [existing] = await db.$queryRaw<Row[]>`
+      SELECT fingerprint, state, response_status, response_body, response_type, lease_token,
+             (EXTRACT(EPOCH FROM (locked_until - now())) * 1000)::float8 AS lease_left_ms,
+             expires_at <= now() AS expired
+      FROM idempotency_records
+      WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}`;
     if (!existing) continue; // released between our insert and read: try again
-    if (existing.expiresAt <= now) {
-      await db().idempotencyRecord.deleteMany({
-        where: { tenantId: scope.tenantId, environment: scope.environment, key: scope.key, expiresAt: { lte: now } },
-      });
+    if (existing.expired) {
+      await db.$executeRaw`
+        DELETE FROM idempotency_records
+        WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key} AND expires_at <= now()`;
       continue;
     }
     if (existing.fingerprint !== print) {
       throw new ApiError("idempotency_key_reused", "This idempotency key was already used with a different request");
     }
-    if (existing.state !== "completed") {
-      throw new ApiError("idempotency_in_progress", "The first request with this key has not finished; retry later", {
-        headers: { "retry-after": "1" },
-      });
+    if (existing.state === "completed") {
+      return {
+        replay: {
+          status: existing.response_status ?? 200,
+          body: existing.response_body ?? "",
+          contentType: existing.response_type ?? "application/json",
+        },
+        lease: null,
+      };
     }
-    return {
-      replay: {
-        status: existing.responseStatus ?? 200,
-        body: existing.responseBody ?? "",
-        contentType: existing.responseType ?? "application/json",
-      },
-    };
+    if (existing.lease_left_ms !== null && existing.lease_left_ms > 0) throw inProgress(Math.ceil(existing.lease_left_ms / 1000));
+    // In flight, lease passed: its request died before committing (a commit stores the response). Take over —
+    // only if nobody else did first (the old token must still be there).
+    const taken = await db.$executeRaw`
+      UPDATE idempotency_records SET lease_token = ${lease}, locked_until = now() + make_interval(secs => ${leaseMs() / 1000})
+      WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}
+        AND state = 'in_flight' AND lease_token IS NOT DISTINCT FROM ${existing.lease_token}`;
+    if (taken === 1) return { replay: null, lease };
   }
-  throw new ApiError("idempotency_in_progress", "The idempotency key is busy; retry later", { headers: { "retry-after": "1" } });
+  throw inProgress(1);
 }
 
-export async function completeIdempotencyKey(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-  await db().idempotencyRecord.update({
-    where: { tenantId_environment_key: { tenantId: scope.tenantId, environment: scope.environment, key: scope.key } },
-    data: {
-      state: "completed",
-      responseStatus: response.status,
-      responseBody: response.body,
-      responseType: response.contentType,
-    },
+/** Phase 2, inside the effect's transaction: stores the response; throws LeaseLostError if the key was taken over. */
+export async function completeInTransaction(tx: Tx, scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
+  const updated = await tx.$executeRaw`
+    UPDATE idempotency_records
+    SET state = 'completed', response_status = ${response.status}, response_body = ${response.body},
+        response_type = ${response.contentType}, lease_token = NULL, locked_until = NULL
+    WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}
+      AND state = 'in_flight' AND lease_token = ${lease}`;
+  if (updated !== 1) throw new LeaseLostError("the idempotency key was taken over by another request");
+}
+
+/** Phase 3 for a 4xx outcome (nothing was changed): stores it, if this request still holds the lease. */
+export async function completeIdempotencyKey(scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
+  await completeInTransaction(rootDb() as unknown as Tx, scope, lease, response).catch((err: unknown) => {
+    if (!(err instanceof LeaseLostError)) throw err;
   });
 }
 
-export async function releaseIdempotencyKey(scope: IdempotencyScope): Promise<void> {
-  await db().idempotencyRecord.deleteMany({
-    where: { tenantId: scope.tenantId, environment: scope.environment, key: scope.key, state: "in_flight" },
-  });
+/** Phase 3 for a 5xx outcome: forgets the key so that the client's retry runs again. */
+export async function releaseIdempotencyKey(scope: IdempotencyScope, lease: string): Promise<void> {
+  await rootDb().$executeRaw`
+    DELETE FROM idempotency_records
+    WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}
+      AND state = 'in_flight' AND lease_token = ${lease}`;
 }

@@ -3,11 +3,14 @@ import type { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import type { Credential } from "@/lib/auth/credential";
 import { grants } from "@/lib/auth/permissions";
+import { rootDb } from "@/lib/db/client";
+import { runInAmbientTransaction } from "@/lib/db/transaction";
+import { getEnv } from "@/lib/env";
 import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
 import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
-import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey, type IdempotencyScope } from "./idempotency";
+import { claimIdempotencyKey, completeIdempotencyKey, completeInTransaction, fingerprint, LeaseLostError, releaseIdempotencyKey, type IdempotencyScope } from "./idempotency";
 import type { Operation } from "./operation";
 import { rateLimitHeaders, rateLimits } from "./rate-limit";
 import { queryObject, readBody, readRequestId, validate } from "./request-input";
@@ -97,29 +100,41 @@ async function runIdempotent(
   requestId: string,
   op: Operation,
 ): Promise<Response> {
-  const { replay } = await claimIdempotencyKey(scope, print);
-  if (replay) {
-    headers.set("content-type", replay.contentType);
+  const claim = await claimIdempotencyKey(scope, print);
+  if (claim.replay) {
+    headers.set("content-type", claim.replay.contentType);
     headers.set("idempotent-replayed", "true");
-    return new Response(replay.body, { status: replay.status, headers });
+    return new Response(claim.replay.body, { status: claim.replay.status, headers });
   }
-  let response: Response;
-  try {
-    response = toResponse(await call(), headers);
-  } catch (err) {
-    response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
-  }
-  if (response.status >= 500) {
-    await releaseIdempotencyKey(scope);
-    return response;
-  }
-  const body = await response.clone().text();
-  await completeIdempotencyKey(scope, {
+  const stored = async (response: Response) => ({
     status: response.status,
-    body,
+    body: await response.clone().text(),
     contentType: response.headers.get("content-type") ?? "application/json",
   });
-  return response;
+  try {
+    // The effect and its stored response commit together (lib/api/idempotency.ts, lib/db/transaction.ts).
+    const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();
+    return await runInAmbientTransaction(
+      rootDb(),
+      async (tx) => {
+        const response = toResponse(await call(), headers);
+        await completeInTransaction(tx, scope, claim.lease, await stored(response));
+        return response;
+      },
+      { maxWait: DATABASE_CONNECT_TIMEOUT_MS, timeout: IDEMPOTENCY_LEASE_SECONDS * 1000 },
+    );
+  } catch (err) {
+    if (err instanceof LeaseLostError) {
+      throw new ApiError("idempotency_in_progress", "Another request with this key took over; retry to get its response", {
+        headers: { "retry-after": "1" },
+      });
+    }
+    const response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
+    // A 5xx forgets the key (a retry runs again); if even that fails, the lease runs out and a retry takes over.
+    if (response.status >= 500) await releaseIdempotencyKey(scope, claim.lease).catch(() => undefined);
+    else await completeIdempotencyKey(scope, claim.lease, await stored(response));
+    return response;
+  }
 }
 
 /** A public operation (no credential): only the request id, host check and error mapping apply. */

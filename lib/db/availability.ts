@@ -4,11 +4,12 @@ import { log } from "@/lib/log";
 // than a bug (a 500), and one log line per outage instead of one per failed request.
 //
 // The errors come in three wrappings: Prisma's (P1001 unreachable, P1002/P1008 timeouts, P1017 connection
-// closed, P2024 pool timeout, or a driver-adapter error kind in `meta.driverAdapterError.cause`), node-postgres'
+// closed, P2024 pool timeout, P2028 a transaction that could not start in time, or a driver-adapter error
+// kind in `meta.driverAdapterError.cause`), node-postgres'
 // (SQLSTATE class 08 connection exceptions, 57P01–57P03 shutdown / starting up, 53300 too many connections;
 // or its own messages for a terminated connection or a connect timeout), and Node's socket errors.
 
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);

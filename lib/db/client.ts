@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { getEnv } from "@/lib/env";
+import { ambientClient } from "./transaction";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads do not open new pools).
 // engineType = "client" + the pg driver adapter: no native query engine is needed.
@@ -20,7 +21,16 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
+/** The process's client — or, inside an idempotent /v1 write, that request's transaction (lib/db/transaction.ts). */
 export function db(): PrismaClient {
+  const ambient = ambientClient();
+  if (ambient) return ambient;
+  globalForPrisma.prisma ??= createClient();
+  return globalForPrisma.prisma;
+}
+
+/** The process's own client, never the ambient transaction (the idempotency claim commits on its own). */
+export function rootDb(): PrismaClient {
   globalForPrisma.prisma ??= createClient();
   return globalForPrisma.prisma;
 }

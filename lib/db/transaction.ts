@@ -1,0 +1,44 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { PrismaClient } from "@prisma/client";
+import type { Tx } from "./client";
+
+// The ambient transaction of an idempotent /v1 write. The wrapper (lib/api/route.ts) runs the handler inside
+// one database transaction and writes the idempotency record's stored response in that same transaction, so a
+// crash leaves either both or neither (Stripe's "atomic phases"). Services need not know: while a handler runs
+// inside it, `db()` answers with this transaction — every read and write of the request uses its one
+// connection (no second pool connection per request, no deadlock on a full pool), and a service's own
+// `db().$transaction(fn)` joins it instead of opening another.
+
+const ambient = new AsyncLocalStorage<PrismaClient>();
+const joined = new WeakMap<object, PrismaClient>();
+
+/** The client for `tx` as services see it: `$transaction(fn)` runs fn in tx; an array runs in order in tx. */
+function joinedClient(tx: Tx): PrismaClient {
+  let client = joined.get(tx);
+  if (!client) {
+    const join = async (arg: unknown) => {
+      if (typeof arg === "function") return (arg as (t: Tx) => Promise<unknown>)(tx);
+      const results: unknown[] = [];
+      for (const query of arg as Promise<unknown>[]) results.push(await query);
+      return results;
+    };
+    client = new Proxy(tx, {
+      get: (target, prop, receiver) => (prop === "$transaction" ? join : Reflect.get(target, prop, receiver)),
+    }) as unknown as PrismaClient;
+    joined.set(tx, client);
+  }
+  return client;
+}
+
+export function ambientClient(): PrismaClient | undefined {
+  return ambient.getStore();
+}
+
+/** Runs fn inside `client.$transaction` with that transaction made ambient for everything fn calls. */
+export function runInAmbientTransaction<T>(
+  client: PrismaClient,
+  fn: (tx: Tx) => Promise<T>,
+  options: { maxWait: number; timeout: number },
+): Promise<T> {
+  return client.$transaction((tx) => ambient.run(joinedClient(tx), () => fn(tx)), options);
+}
