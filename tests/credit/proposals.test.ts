@@ -155,7 +155,7 @@ describe("proposals", () => {
     const t = await creditTenant();
     const other = await creditTenant();
     const customer = await newCustomer(t);
-    const theirSimulation = await newSimulation(other);
+    const theirSimulation = await newSimulation(other, (await newCustomer(other)).id);
     const bad = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: "nope", simulation_id: theirSimulation.id, status: "approved" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
