@@ -64,7 +64,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
 
 const tsxNode = (file: string, ...args: string[]) => ["--import", "tsx", path.join(ROOT, file), ...args];
 
-type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number };
+type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number; inssCustomerId: string };
 
 async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
   const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), env, ROOT);
@@ -146,7 +146,7 @@ async function main(): Promise<number> {
     checkAborted();
     await migrate(databaseUrl);
     checkAborted();
-    const { tenantId, key, customers, seedSeconds } = await seed(appEnv);
+    const { tenantId, key, customers, seedSeconds, inssCustomerId } = await seed(appEnv);
     console.log(`▶ seeded tenant ${tenantId} with a sandbox API key (read write) and ${customers} customers (${seedSeconds.toFixed(1)} s)`);
     checkAborted();
 
@@ -204,7 +204,7 @@ async function main(): Promise<number> {
         url: `http://127.0.0.1:${nextPort}/v1/simulations`,
         method: "POST",
         headers: { ...api, "content-type": "application/json" },
-        body: JSON.stringify(SIMULATION_BODY),
+        body: JSON.stringify({ ...SIMULATION_BODY, customer_id: inssCustomerId }), // inss_payroll needs a customer with an INSS link
         status: 201,
         check: simulationShape,
         // Each answer has its own id and created_at: every one is parsed and shape-checked (~14 kB of JSON).

@@ -8,7 +8,7 @@ import { createTenant } from "@/lib/tenants/tenants";
 // Seeds the benchmark's throw-away database (DATABASE_URL) with one tenant, one sandbox API key
 // (`read write`: GET /v1/customers needs customers:read, POST /v1/simulations simulations:write) and
 // BENCH_CUSTOMERS (default 100,000) sandbox customers of that tenant, and prints
-// {"tenantId","key","customers","seedSeconds"} as one JSON line on stdout.
+// {"tenantId","key","customers","seedSeconds","inssCustomerId"} as one JSON line on stdout.
 // Run in a child process by bench/benchmark.ts so Prisma never loads into the process that measures.
 
 const actor = { type: "cli", label: "bench" } as const;
@@ -96,7 +96,9 @@ try {
   await db().$executeRawUnsafe("ANALYZE customers");
   await checkSeeded(tenant.id, inserted);
   const seedSeconds = (performance.now() - started) / 1000;
-  process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds })}\n`);
+  // POST /v1/simulations (inss_payroll) names a customer with an INSS payroll link (every 3rd person has one).
+  const inss = await db().customer.findFirstOrThrow({ where: { tenantId: tenant.id, payroll: { path: ["type"], equals: "inss" } }, select: { id: true } });
+  process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds, inssCustomerId: inss.id })}\n`);
 } finally {
   await disconnectDb();
   await stopListener();

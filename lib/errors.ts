@@ -14,6 +14,9 @@ export const DOMAIN_ERROR_CODES = [
   "duplicate_document",
   "invalid_document",
   "product_rule_violation",
+  "payroll_link_required",
+  "fee_above_cap",
+  "cet_above_ceiling",
   "invalid_cursor",
 ] as const;
 

@@ -5,6 +5,9 @@
 export const PRODUCT_CODES = ["inss_payroll", "private_payroll", "personal_loan"] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
+export const FEE_TYPES = ["origination", "registration", "insurance"] as const;
+export type FeeType = (typeof FEE_TYPES)[number];
+
 export type ProductRules = {
   code: ProductCode;
   name: string;
@@ -18,7 +21,25 @@ export type ProductRules = {
   lateMonthlyInterestRate: string;
   /** The customer's payroll link (customers.payroll.type) the installments are deducted from; null: none needed. */
   payrollLink: "inss" | "private" | null;
+  /**
+   * Cap of each fee as a fraction of the released amount (the credit the borrower receives), financed or
+   * not: "0.05" = at most 5%; "0" = the fee is not allowed. Above it: 400 `fee_above_cap`.
+   */
+  maxFeeRates: Readonly<Record<FeeType, string>>;
+  /** Ceiling of the annual CET (decimal fraction: "0.45" = 45% a.a.). Above it: 400 `cet_above_ceiling`. */
+  maxAnnualCet: string;
 };
+
+// Fee caps and CET ceilings (choices, not regulation; change them here):
+// - INSS consignado: no fees at all. INSS rules forbid TAC and any other charge on the loan, and the
+//   prestamista insurance may not be bundled. CET ceiling 45% a.a.: every loan at the 1.85% cap with a
+//   first period of 20 days or more stays below it (worst: 1 installment, 20 days, 42.6%); what it rejects
+//   is the flat 0.38% IOF annualized over a first period of a few days.
+// - Crédito do Trabalhador: no TAC (forbidden for individuals since Res. CMN 3.518/2007), registration
+//   (cadastro) ≤ 1%, insurance ≤ 5%. CET ceiling 100% a.a. (worst fee-free loan at the 3.99% cap: 88.9%).
+// - Personal loan: TAC ≤ 5% (the product also serves companies), registration ≤ 3%, insurance ≤ 5%. CET
+//   ceiling 250% a.a. (worst fee-free loan at the 8% cap: 215%): a 97% upfront fee (CET ≈ 3·10¹³%) or the
+//   maximum fees on a one-month loan are refused.
 
 export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
   inss_payroll: {
@@ -32,6 +53,8 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: "inss",
+    maxFeeRates: { origination: "0", registration: "0", insurance: "0" },
+    maxAnnualCet: "0.45",
   },
   private_payroll: {
     code: "private_payroll",
@@ -44,6 +67,8 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: "private",
+    maxFeeRates: { origination: "0", registration: "0.01", insurance: "0.05" },
+    maxAnnualCet: "1.00",
   },
   personal_loan: {
     code: "personal_loan",
@@ -56,6 +81,8 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: null,
+    maxFeeRates: { origination: "0.05", registration: "0.03", insurance: "0.05" },
+    maxAnnualCet: "2.50",
   },
 };
 

@@ -25,6 +25,9 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   duplicate_document: "duplicate_document",
   invalid_document: "invalid_document",
   product_rule_violation: "product_rule_violation",
+  payroll_link_required: "payroll_link_required",
+  fee_above_cap: "fee_above_cap",
+  cet_above_ceiling: "cet_above_ceiling",
   invalid_cursor: "invalid_cursor",
 };
 

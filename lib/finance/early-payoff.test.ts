@@ -15,22 +15,21 @@ describe("earlyPayoff", () => {
     expect(result).toEqual({ amount: 100499, face_value: 101000, discount: 501 });
   });
 
-  // Σ 88.85/1.01^k (k = 1…11) + 88.83/1.01^12 = 999.9958845… → 1000.00 (mpmath): within the ½-centavo
+  // Σ 88.85/1.01^k (k = 1…11) + 88.84/1.01^12 = 1000.0047590… → 1000.00 (mpmath): within the
   // interest-rounding bound of the schedule, see schedule.property.test.ts.
   it("on the disbursement date returns the principal", () => {
     expect(earlyPayoff({ monthlyRate: "0.01", payoffDate: "2025-01-15", installments: schedule }).amount).toBe(100000);
   });
 
-  // After paying installment 6 on 2025-07-15: remaining 7…12 (5 × 88.85 + 88.83) discount to
-  // 514.9092439… → 514.91 (mpmath), the schedule's closing balance after installment 6. (Was 514.92 /
-  // last payment 88.84 before the interest rounding carried its remainder: month 6's exact interest
-  // 5.9779 now charges 5.97 because the months before had already rounded up, see price-schedule.test.ts.)
+  // After paying installment 6 on 2025-07-15: remaining 7…12 (5 × 88.85 + 88.84) discount to
+  // 514.9186643… → 514.92 (mpmath), the schedule's closing balance after installment 6 (month 6's
+  // interest: 597.79 × 1% = 5.9779 → 5.98 on its row, amortization 82.87, closing 597.79 − 82.87 = 514.92).
   it("right after an installment returns the outstanding balance", () => {
     const remaining = schedule.slice(6);
     const result = earlyPayoff({ monthlyRate: "0.01", payoffDate: "2025-07-15", installments: remaining });
-    expect(result.amount).toBe(51491);
-    expect(schedule[5]?.closing_balance).toBe(51491);
-    expect(result.discount).toBe(5 * 8885 + 8883 - 51491);
+    expect(result.amount).toBe(51492);
+    expect(schedule[5]?.closing_balance).toBe(51492);
+    expect(result.discount).toBe(5 * 8885 + 8884 - 51492);
   });
 
   it("counts installments due on or before the payoff date at face value", () => {
@@ -45,14 +44,15 @@ describe("earlyPayoff", () => {
     expect(result).toEqual({ amount: 17770, face_value: 17770, discount: 0 });
   });
 
-  // PV on the disbursement date differs from principal by less than ½ centavo before rounding
-  // (see interestAccrual in schedule-setup.ts), so the rounded payoff is the principal ± 1.
+  // PV on the disbursement date differs from principal by at most ½ centavo per installment (each row
+  // rounds its interest on its own; see schedule.property.test.ts), so the rounded payoff is within
+  // ⌈n/2⌉ centavos of the principal.
   it("payoff on disbursement ≈ principal (property)", () => {
     fc.assert(
       fc.property(loanArb, systemArb, (loan, system) => {
         const rows = buildSchedule(system, loan);
         const { amount } = earlyPayoff({ monthlyRate: loan.monthlyRate, payoffDate: loan.disbursementDate, installments: rows });
-        expect(Math.abs(amount - loan.principal)).toBeLessThanOrEqual(1);
+        expect(Math.abs(amount - loan.principal)).toBeLessThanOrEqual(Math.ceil(loan.installments / 2));
       }),
       { numRuns: 60 },
     );

@@ -52,7 +52,7 @@ export { priceSchedule } from "./price-schedule";
 export { sacSchedule } from "./sac-schedule";
 export { buildSchedule, scheduleTotals, type ScheduleTotals } from "./schedule";
 
-export { type BorrowerKind, type IofConfig, type IofInput, type IofBreakdown, computeIof } from "./iof";
+export { type BorrowerKind, type IofConfig, type IofInput, type IofBreakdown, type IofRow, computeIof } from "./iof";
 export {
   type FinancedPrincipal,
   type FinancedIofInput,

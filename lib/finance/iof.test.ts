@@ -10,7 +10,7 @@ describe("computeIof", () => {
       { borrower: "PF", principal: 100000, disbursementDate: "2025-01-01", installments: [{ due_date: "2025-01-31", amortization: 100000 }] },
       IOF_2025,
     );
-    expect(iof).toEqual({ daily: 246, additional: 380, total: 626 });
+    expect(iof).toEqual({ daily: 246, additional: 380, total: 626, rows: [{ number: 1, due_date: "2025-01-31", days: 30, base: 100000, iof: 246 }] });
   });
 
   it("company rate comes from config", () => {
@@ -19,9 +19,9 @@ describe("computeIof", () => {
     expect(computeIof(input, { ...IOF_2025, dailyRatePJ: "0.000082" }).total).toBe(626);
   });
 
-  // 500.00 at 400 days is capped at 365: 500 × 0.000082 × 365 = 14.965; 500.00 at 30 days = 1.23.
-  // Summed exactly: 16.195 → 16.20 (half-up once, not 14.97 + 1.23 = 16.20 by luck of rounding).
-  it("caps days at 365 and rounds the daily part once", () => {
+  // 500.00 at 30 days: 500 × 0.000082 × 30 = 1.23; 500.00 at 401 days is capped at 365:
+  // 500 × 0.000082 × 365 = 14.965 → 14.97 on its row (half-up). daily = 1.23 + 14.97 = 16.20.
+  it("caps days at 365 and rounds each row's daily IOF on its row", () => {
     const iof = computeIof(
       {
         borrower: "PF",
@@ -34,15 +34,33 @@ describe("computeIof", () => {
       },
       IOF_2025,
     );
-    expect(iof).toEqual({ daily: 1620, additional: 380, total: 2000 });
+    expect(iof).toEqual({
+      daily: 1620,
+      additional: 380,
+      total: 2000,
+      rows: [
+        { number: 1, due_date: "2025-01-31", days: 30, base: 50000, iof: 123 },
+        { number: 2, due_date: "2026-02-05", days: 365, base: 50000, iof: 1497 },
+      ],
+    });
   });
 
-  // Price 1000.00 @ 1% × 12 from 2025-01-15: amortizations 78.85, 79.64, … 87.96 (see price test) on
-  // days 31, 59, 90, …, 365: Σ A·d = 20,052,975 centavo-days × 0.000082 = 1644.34 → 16.44.
-  it("uses each installment's amortization and days", () => {
+  // Price 1000.00 @ 1% × 12 from 2025-01-15 (amortizations from price-schedule.test.ts), each row
+  // A × 0.000082 × days rounded half-up on its row (centavos):
+  //   78.85×31 → 0.2004367 → 0.20     79.64×59 → 0.3852983 → 0.39     80.43×90 → 0.5935734 → 0.59
+  //   81.24×120 → 0.7994016 → 0.80    82.05×151 → 1.0159431 → 1.02    82.87×181 → 1.2299565 → 1.23
+  //   83.70×212 → 1.4550408 → 1.46    84.54×243 → 1.6845440 → 1.68    85.38×273 → 1.9113167 → 1.91
+  //   86.24×304 → 2.1497907 → 2.15    87.10×334 → 2.3854948 → 2.39    87.96×365 → 2.6326428 → 2.63
+  // daily = Σ rows = 16.45 (rounding the exact sum 16.4434395 once gave 16.44 before the rows were shown).
+  it("uses each installment's amortization and days, one rounding per row", () => {
     const schedule = priceSchedule({ principal: 100000, monthlyRate: "0.01", installments: 12, disbursementDate: "2025-01-15" });
     const iof = computeIof({ borrower: "PF", principal: 100000, disbursementDate: "2025-01-15", installments: schedule }, IOF_2025);
-    expect(iof).toEqual({ daily: 1644, additional: 380, total: 2024 });
+    expect(iof.rows.map((r) => [r.base, r.days, r.iof])).toEqual([
+      [7885, 31, 20], [7964, 59, 39], [8043, 90, 59], [8124, 120, 80], [8205, 151, 102], [8287, 181, 123],
+      [8370, 212, 146], [8454, 243, 168], [8538, 273, 191], [8624, 304, 215], [8710, 334, 239], [8796, 365, 263],
+    ]);
+    expect(iof.rows.map((r) => r.due_date)).toEqual(schedule.map((r) => r.due_date));
+    expect({ daily: iof.daily, additional: iof.additional, total: iof.total }).toEqual({ daily: 1645, additional: 380, total: 2025 });
   });
 
   it("rejects due dates before disbursement", () => {
@@ -51,10 +69,10 @@ describe("computeIof", () => {
     expect(() => run("2025-01-14", 100)).toThrow(RangeError);
   });
 
-  // Grace: the first installment amortizes −50.00 (interest capitalized). The second's 600.00 repays
-  // those 50.00 first (CC art. 354) and 550.00 of principal; the third's 500.00 is principal. Taxed:
-  // 55,000 × 59 d + 50,000 × 90 d = 3,245,000 + 4,500,000 = 7,745,000 centavo-days × 0.000082 = 635.09
-  // → 6.35 (half-up); additional 0.38% × 1,000.00 = 3.80.
+  // Grace: the first installment amortizes −50.00 (interest capitalized: base 0). The second's 600.00
+  // repays those 50.00 first (CC art. 354) and 550.00 of principal; the third's 500.00 is principal.
+  // Rows: 550.00 × 0.000082 × 59 = 2.66090 → 2.66; 500.00 × 0.000082 × 90 = 3.69 → 3.69; daily 6.35;
+  // additional 0.38% × 1,000.00 = 3.80.
   it("taxes only principal when a long first period capitalizes interest", () => {
     const iof = computeIof(
       {
@@ -69,6 +87,15 @@ describe("computeIof", () => {
       },
       IOF_2025,
     );
-    expect(iof).toEqual({ daily: 635, additional: 380, total: 1015 });
+    expect(iof).toEqual({
+      daily: 635,
+      additional: 380,
+      total: 1015,
+      rows: [
+        { number: 1, due_date: "2025-02-15", days: 31, base: 0, iof: 0 },
+        { number: 2, due_date: "2025-03-15", days: 59, base: 55000, iof: 266 },
+        { number: 3, due_date: "2025-04-15", days: 90, base: 50000, iof: 369 },
+      ],
+    });
   });
 });

@@ -1,6 +1,5 @@
-import * as D from "./decimal";
 import { daysBetween, type IsoDate } from "./date";
-import { applyRate, assertCentavos, roundCentavos, type Centavos } from "./money";
+import { applyRate, applyRateProRata, assertCentavos, type Centavos } from "./money";
 import { parseRate } from "./rates";
 
 export type BorrowerKind = "PF" | "PJ";
@@ -24,33 +23,50 @@ export type IofInput = {
   installments: readonly { due_date: IsoDate; amortization: Centavos }[];
 };
 
-export type IofBreakdown = { daily: Centavos; additional: Centavos; total: Centavos };
+/** One installment's daily IOF, rounded on its own row. */
+export type IofRow = {
+  number: number;
+  due_date: IsoDate;
+  /** Days from disbursement to the due date, capped at maxDays (365). */
+  days: number;
+  /** Principal amortized in this installment (capitalized interest repaid first is not principal; see computeIof). */
+  base: Centavos;
+  /** round_half_up(base × daily rate × days). */
+  iof: Centavos;
+};
 
-// daily = Σ amortizationₖ × dailyRate × min(daysₖ, 365), summed exactly then rounded half-up once;
-// additional = principal × additionalRate, half-up. The base is the principal amortized in each
-// installment. A negative amortization (a long first period whose interest exceeds the installment) is
-// interest capitalized into the balance, not principal: later amortizations repay it first — payments go
-// to overdue interest before capital (Código Civil art. 354) — and only the rest is taxed, so the taxed
-// amortizations still add up to the principal.
+export type IofBreakdown = { daily: Centavos; additional: Centavos; total: Centavos; rows: IofRow[] };
+
+// Each row: iof = base × dailyRate × min(days, 365), rounded half-up to the centavo on that row, so a
+// person checks every row from the figures shown; daily = Σ rows' iof (the total of what is shown);
+// additional = principal × additionalRate, half-up; total = daily + additional. The base is the
+// principal amortized in each installment. A negative amortization (a long first period whose interest
+// exceeds the installment) is interest capitalized into the balance, not principal (base 0): later
+// amortizations repay it first — payments go to overdue interest before capital (Código Civil art. 354)
+// — and only the rest is taxed, so the bases still add up to the principal.
 export function computeIof(input: IofInput, config: IofConfig): IofBreakdown {
   const dailyRate = parseRate(input.borrower === "PF" ? config.dailyRatePF : config.dailyRatePJ, "dailyRate");
   const additionalRate = parseRate(config.additionalRate, "additionalRate");
   const maxDays = config.maxDays ?? 365;
-  let base = 0n; // Σ taxed amortization × days, exact integer centavo-days
+  const rows: IofRow[] = [];
+  let daily = 0;
   let capitalized = 0; // interest added to the balance by negative amortizations, not yet repaid
-  for (const { due_date, amortization } of input.installments) {
+  input.installments.forEach(({ due_date, amortization }, k) => {
     assertCentavos(amortization, "amortization");
-    const days = daysBetween(input.disbursementDate, due_date);
-    if (days < 0) throw new RangeError(`due date ${due_date} is before disbursement`);
-    if (amortization < 0) {
-      capitalized -= amortization;
-      continue;
+    const actualDays = daysBetween(input.disbursementDate, due_date);
+    if (actualDays < 0) throw new RangeError(`due date ${due_date} is before disbursement`);
+    const days = Math.min(actualDays, maxDays);
+    let base = 0;
+    if (amortization < 0) capitalized -= amortization;
+    else {
+      const repaysInterest = Math.min(capitalized, amortization);
+      capitalized -= repaysInterest;
+      base = amortization - repaysInterest;
     }
-    const repaysInterest = Math.min(capitalized, amortization);
-    capitalized -= repaysInterest;
-    base += BigInt(amortization - repaysInterest) * BigInt(Math.min(days, maxDays));
-  }
-  const daily = roundCentavos(D.mul(D.fromInt(base), dailyRate));
+    const iof = applyRateProRata(base, dailyRate, days, 1);
+    daily += iof;
+    rows.push({ number: k + 1, due_date, days, base, iof });
+  });
   const additional = applyRate(assertCentavos(input.principal, "principal"), additionalRate);
-  return { daily, additional, total: daily + additional };
+  return { daily, additional, total: daily + additional, rows };
 }

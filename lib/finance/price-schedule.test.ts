@@ -6,8 +6,8 @@ const base = { disbursementDate: "2025-01-15" };
 
 describe("priceSchedule", () => {
   // Textbook case (HP-12C: 1000 PV, 1 i, 12 n → PMT −88.85): 1000·0.01/(1−1.01^−12) = 88.8488 → 88.85.
-  // Interest per month is 1% of the opening balance with the half-up remainder carried: the centavos
-  // charged through month k are round(Σ exact interest), so months 1–11 pay 88.85 and the last is the residue.
+  // Each row: interest = 1% of its opening balance, half-up on that row; amortization = 88.85 − interest;
+  // the last row amortizes what is left. Every row is recomputed in schedule.table.test.ts.
   it("PV 1000.00, 1% a.m., 12 months → PMT 88.85", () => {
     const rows = priceSchedule({ ...base, principal: 100000, monthlyRate: "0.01", installments: 12 });
     expect(rows.slice(0, 11).every((r) => r.payment === 8885)).toBe(true);
@@ -22,24 +22,22 @@ describe("priceSchedule", () => {
     });
     // Month 2: 921.15 × 1% = 9.2115 → 9.21; amortization 88.85 − 9.21 = 79.64.
     expect(rows[1]).toMatchObject({ opening_balance: 92115, interest: 921, amortization: 7964 });
-    // Month 3: 841.51 × 1% = 8.4151, cumulative exact 10.00 + 9.2115 + 8.4151 = 27.6266 → 27.63, minus
-    // 19.21 already charged = 8.42 (the same as rounding 8.4151 alone; the carry now stands at −0.0034).
+    // Month 3: 841.51 × 1% = 8.4151 → 8.42; amortization 88.85 − 8.42 = 80.43.
     expect(rows[2]).toMatchObject({ opening_balance: 84151, interest: 842, amortization: 8043 });
-    // Month 12: opening 87.96. Cumulative exact interest through month 11 = 65.3050 (→ 65.31 charged),
-    // through month 12 = 65.3050 + 0.8796 = 66.1846 → 66.18, so interest 66.18 − 65.31 = 0.87 and the
-    // payment 87.96 + 0.87 = 88.83. (Changed from 0.88 / 88.84 / total 66.19 when the interest rounding
-    // began carrying its remainder: the old month-by-month half-up rounding overcharged 0.0154 in total,
-    // PV at 1% was 1000.0047590 → now Σ 88.85/1.01^k (k = 1…11) + 88.83/1.01^12 = 999.9958845 (mpmath).)
+    // Month 12: opening 87.96, interest 0.8796 → 0.88 on its row; it amortizes the whole 87.96, so the
+    // payment is 87.96 + 0.88 = 88.84 and the balance ends at 0. (Was 0.87 / 88.83 / totals 66.18 while
+    // the interest rounding carried its remainder between rows, commit 55fb768: month 6's 5.9779 was then
+    // charged 5.97, one centavo off from what a person computes on that row.)
     expect(rows[11]).toEqual({
       number: 12,
       due_date: "2026-01-15",
       opening_balance: 8796,
-      interest: 87,
+      interest: 88,
       amortization: 8796,
-      payment: 8883,
+      payment: 8884,
       closing_balance: 0,
     });
-    expect(scheduleTotals(rows)).toEqual({ payment: 106618, interest: 6618, amortization: 100000 });
+    expect(scheduleTotals(rows)).toEqual({ payment: 106619, interest: 6619, amortization: 100000 });
   });
 
   it("PV 10,000.00, 2% a.m., 24 months → PMT 528.71 (= 528.7110)", () => {

@@ -1,7 +1,7 @@
 import * as D from "./decimal";
 import { pow } from "./decimal-math";
-import { roundCentavos, type Centavos } from "./money";
-import { dueDateAt, installmentRow, interestAccrual, setupSchedule, type ScheduleSetup } from "./schedule-setup";
+import { applyRate, roundCentavos, type Centavos } from "./money";
+import { dueDateAt, installmentRow, setupSchedule, type ScheduleSetup } from "./schedule-setup";
 import type { Installment, ScheduleInput } from "./schedule-types";
 
 // Price (French) system: equal payments PMT = PV·i / (1 − (1+i)^−n), rounded half-up to centavos.
@@ -17,19 +17,17 @@ export function pricePayment(setup: ScheduleSetup): Centavos {
   return roundCentavos(D.mul(annuity, delay));
 }
 
-// Interest is rate × opening balance with the rounding remainder carried from period to period
-// (round of the cumulative exact interest minus what was already charged, half-up; see
-// interestAccrual: PV at the contract rate then equals the principal within ½ centavo);
-// amortization = PMT − interest; the last installment amortizes the whole remaining balance,
-// absorbing the PMT rounding residue.
+// Every row checks by hand (see "How a person checks a row" in schedule-setup.ts): interest = rate ×
+// opening balance rounded half-up on that row, amortization = PMT − interest, closing = opening −
+// amortization. The last installment amortizes the whole remaining balance (its payment = that
+// balance + its own row's interest), absorbing the PMT and interest rounding so the schedule ends at 0.
 export function priceSchedule(input: ScheduleInput): Installment[] {
   const setup = setupSchedule(input);
   const payment = pricePayment(setup);
   const rows: Installment[] = [];
-  const accrue = interestAccrual();
   let balance = setup.principal;
   for (let k = 0; k < setup.count; k += 1) {
-    const interest = accrue(balance, k === 0 ? setup.firstFactor : setup.rate);
+    const interest = applyRate(balance, k === 0 ? setup.firstFactor : setup.rate);
     const isLast = k === setup.count - 1;
     // min(): only degenerate inputs (a few centavos over many months) could overpay before the end.
     const amortization = isLast ? balance : Math.min(payment - interest, balance);

@@ -3,7 +3,6 @@ import { growth } from "./decimal-math";
 import { addMonths, daysBetween } from "./date";
 import { generateDueDates, monthlyDueDatesAfter } from "./due-dates";
 import { assertPositiveCentavos, type Centavos } from "./money";
-import { roundDiv } from "./rounding";
 import { parseRate, periodExponent } from "./rates";
 import type { Installment, ScheduleInput } from "./schedule-types";
 
@@ -58,25 +57,23 @@ export function installmentRow(
   return { number, due_date, opening_balance, interest, amortization, payment, closing_balance: opening_balance - amortization };
 }
 
-// Interest rounding rule (Price and SAC): the exact interest of period k is xₖ = fₖ·Bₖ₋₁ (fₖ the
-// period's factor, Bₖ₋₁ the schedule's own integer opening balance), and the centavos charged are
-// Iₖ = round(Xₖ) − round(Xₖ₋₁) with Xₖ = x₁ + … + xₖ, half-up: each period's fractional remainder is
-// carried into the next instead of being dropped, so Σ Iₖ never drifts more than ½ centavo from Σ xₖ.
-// Xₖ is nondecreasing, so Iₖ ≥ 0. Why: Iₖ = xₖ + δₖ − δₖ₋₁ with δₖ = round(Xₖ) − Xₖ, |δₖ| ≤ ½, δ₀ = 0,
-// and pₖ = Iₖ + Aₖ = Bₖ₋₁(1+i) − Bₖ + δₖ − δₖ₋₁ (period 1 grows by (1+i)^t₁). Discounting pₖ by
-// v^(t₁+k−1), v = 1/(1+i), the balance terms telescope to B₀ = P for any integer amortizations, and
-// with the common factor v^(t₁−1) set aside,
-//   Σ (δₖ − δₖ₋₁)·vᵏ = δₙvⁿ + (1 − v)·Σₖ₌₁ⁿ⁻¹ δₖvᵏ,  |·| ≤ ½·(vⁿ + v − vⁿ) = ½·v,
-// so |PV − P| ≤ ½·v^t₁ < ½ centavo (exactly 0 at a zero rate), whatever the term. Rounding each
-// period independently instead gives Σ δₖvᵏ, bounded only by ½·Σvᵏ (observed up to 22 centavos).
-export function interestAccrual(): (openingBalance: Centavos, factor: D.Decimal) => Centavos {
-  let exact = 0n; // Σ xₖ at Decimal scale (exact: integer balance × scaled factor)
-  let charged = 0n; // Σ Iₖ = round(Σ xₖ)
-  return (openingBalance, factor) => {
-    exact += BigInt(openingBalance) * factor.raw;
-    const total = roundDiv(exact, D.SCALE, "half-up");
-    const interest = Number(total - charged);
-    charged = total;
-    return interest;
-  };
-}
+// How a person checks a row (Price and SAC). Every figure comes from that row and the contract rate i:
+//   interest     = opening_balance × i, rounded half-up to the centavo (½ centavo goes up)
+//   amortization = payment − interest (Price: payment = PMT on every row but the last; SAC: A = ⌊P/n⌋)
+//   closing      = opening_balance − amortization = the next row's opening_balance
+// The last row amortizes its whole opening balance (amortization = opening_balance, payment =
+// opening_balance + its interest, closing 0): it absorbs the PMT rounding and every row's interest
+// rounding, so it may differ from PMT by a few centavos. Nothing is carried between rows.
+// First period (grace, or a first due date that is not one month after disbursement): the row's rate is
+// the compound rate of its period, f = (1+i)^t − 1 with t = whole months + leftover days/30 from the
+// disbursement date to the NOMINAL first due date (periodExponent), so interest = round(opening × f).
+// E.g. 1,000.00 at 1% a.m. disbursed Jan 15, first due Apr 15 (t = 3): f = 1.01³ − 1 = 0.030301,
+// interest = 30.301 → 30.30; first due Mar 1 (t = 1 + 14/30): f = 1.01^(44/30) − 1 = 0.0147008…,
+// interest 14.70. When that interest exceeds the installment, the amortization is negative (the excess is
+// capitalized: closing = opening − amortization is larger than opening) and the row still checks.
+// Price's PMT itself is PV·i/(1 − (1+i)^−n) × (1+i)^(t−1), half-up.
+// Due dates moved by the due date rule do not change any amount (interest runs on nominal periods).
+//
+// Cost of rounding per row: each row's interest is exact ± ½ centavo, so the schedule's present value at
+// the contract rate differs from the principal by at most ½·Σ v^(t+k−1) ≤ n/2 centavos (v = 1/(1+i);
+// schedule.property.test.ts asserts it).

@@ -6,7 +6,9 @@ import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import type { ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
+import { checkPayrollLink } from "@/lib/simulations/customer-check";
 import type { z } from "zod";
 import type { CreateProposalBody, ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
@@ -14,7 +16,9 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
 // Inline terms are first stored as a simulation (a quote, visible under /v1/simulations even if the
-// proposal then fails), so every proposal points at the simulation it froze.
+// proposal then fails), so every proposal points at the simulation it froze. A payroll product needs the
+// proposal's customer to hold the matching payroll link (400 `payroll_link_required`), checked again here
+// for a stored simulation: it may predate the rule, or the customer's payroll may have changed since.
 export async function createProposal(
   scope: Scope,
   actor: Actor,
@@ -24,7 +28,7 @@ export async function createProposal(
     ? (await createSimulation(scope, { ...input.terms, customer_id: input.customer_id })).simulation.id
     : input.simulation_id!;
   return db().$transaction(async (tx) => {
-    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true } });
+    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true, payroll: true } });
     if (!customer) throw notFound("Customer");
     const simulation = await tx.simulation.findFirst({ where: { id: simulationId, ...where(scope) } });
     if (!simulation) throw notFound("Simulation");
@@ -33,6 +37,7 @@ export async function createProposal(
         errors: [{ param: "simulation_id", in: "body", message: "Simulated for another customer" }],
       });
     }
+    checkPayrollLink(simulation.product as ProductCode, customer.payroll);
     const proposal = await tx.proposal.create({
       data: {
         id: newId("proposal"),

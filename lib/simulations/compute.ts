@@ -94,6 +94,7 @@ export function computeSimulation(terms: SimulationTerms): SimulationResult {
     first_due_date: terms.firstDueDate ?? addMonths(terms.disbursementDate, 1),
     due_date_rule: terms.dueDateRule,
     schedule,
+    iof_schedule: iof.rows,
   };
 }
 

@@ -8,8 +8,8 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
 import { computeSimulation } from "./compute";
-import { checkCustomer } from "./customer-check";
-import { checkTermAndRate } from "./product-rules";
+import { checkCustomer, requireCustomerFor } from "./customer-check";
+import { checkCharges, checkTermAndRate } from "./product-rules";
 import type { CreateSimulationBody, SimulationResponse } from "./schemas";
 import { toSimulationResponse, toSimulationSummary } from "./serialize";
 
@@ -42,6 +42,7 @@ export async function createSimulation(scope: Scope, body: CreateSimulationBody)
     iofFinanced: body.iof_financed,
     fees: body.fees,
   });
+  checkCharges(result, { rateParam, amountParam: body.requested_amount !== undefined ? "requested_amount" : "installment_amount" });
 
   const row = { id: newId("simulation"), customerId: body.customer_id ?? null, environment: scope.environment, createdAt: new Date() };
   const simulation = toSimulationResponse(row, result);
@@ -81,6 +82,7 @@ function checkFirstDueDate(disbursementDate: string, firstDueDate: string): void
 
 // PF/PJ picks the IOF daily rate: the customer's kind when one is named (a different borrower_kind is a 400).
 async function resolveBorrowerKind(scope: Scope, body: CreateSimulationBody): Promise<BorrowerKind> {
+  requireCustomerFor(body.product, body.customer_id);
   if (body.customer_id === undefined) return body.borrower_kind ?? "PF";
   const { borrowerKind } = await checkCustomer(scope, body.customer_id, body.product);
   if (body.borrower_kind !== undefined && body.borrower_kind !== borrowerKind) {

@@ -4,22 +4,39 @@ import type { BorrowerKind } from "@/lib/finance";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 
-// A simulation may name its borrower. The customer must exist in the caller's tenant and environment
-// (else 404, never revealing another tenant's customers), and a payroll product needs the customer's
-// payroll link of the matching kind. Reads the customers table directly (one indexed row, two columns).
+// Payroll products (inss_payroll, private_payroll) deduct the installments from a payroll the customer
+// is linked to, so a simulation or proposal for them needs a customer with that link: without
+// `customer_id`, or with a customer whose `payroll.type` is not the product's `payrollLink`, it is a 400
+// `payroll_link_required` naming `customer_id`. Other products take an optional customer. The customer
+// must exist in the caller's tenant and environment (else 404, never revealing another tenant's customers).
 
+function payrollLinkRequired(product: ProductCode, message: string): DomainError {
+  const needed = PRODUCTS[product].payrollLink;
+  return new DomainError("payroll_link_required", `${product} requires a customer with a payroll link of type ${needed}`, {
+    errors: [{ param: "customer_id", in: "body", message }],
+  });
+}
+
+/** Before anything is read or computed: a payroll product without a customer is refused. */
+export function requireCustomerFor(product: ProductCode, customerId: string | undefined): void {
+  const needed = PRODUCTS[product].payrollLink;
+  if (needed && customerId === undefined) {
+    throw payrollLinkRequired(product, `Required for ${product}: a customer with a payroll link of type ${needed} (payroll.type "${needed}")`);
+  }
+}
+
+/** The customer's stored payroll (customers.payroll) must carry the product's link. */
+export function checkPayrollLink(product: ProductCode, payroll: unknown): void {
+  const needed = PRODUCTS[product].payrollLink;
+  if (!needed) return;
+  const link = (payroll as { type?: unknown } | null)?.type;
+  if (link !== needed) throw payrollLinkRequired(product, `The customer has no ${needed} payroll link, which ${product} requires`);
+}
+
+// Reads the customers table directly (one indexed row, two columns).
 export async function checkCustomer(scope: Scope, customerId: string, product: ProductCode): Promise<{ borrowerKind: BorrowerKind }> {
   const customer = await db().customer.findFirst({ where: { id: customerId, ...where(scope) }, select: { kind: true, payroll: true } });
   if (!customer) throw notFound("Customer");
-  const needed = PRODUCTS[product].payrollLink;
-  if (needed) {
-    const link = (customer.payroll as { type?: unknown } | null)?.type;
-    if (link !== needed) {
-      const message = `The customer has no ${needed} payroll link, which ${product} requires`;
-      throw new DomainError("product_rule_violation", `The simulation breaks the rules of product ${product}`, {
-        errors: [{ param: "customer_id", in: "body", message }],
-      });
-    }
-  }
+  checkPayrollLink(product, customer.payroll);
   return { borrowerKind: customer.kind === "company" ? "PJ" : "PF" };
 }

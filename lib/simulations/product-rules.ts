@@ -1,9 +1,11 @@
 import { DomainError } from "@/lib/errors";
-import { decimal, formatReais } from "@/lib/finance";
+import { applyRate, cashFlowsFromSchedule, computeCet, daysBetween, decimal, formatReais } from "@/lib/finance";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
+import type { SimulationResult } from "./compute";
 
-// The product's rules (lib/products.ts is their one configuration): term, rate cap, principal range.
-// Any break is a 400 `product_rule_violation` naming each offending field.
+// The product's rules (lib/products.ts is their one configuration): term, rate cap and principal range
+// (400 `product_rule_violation`), fee caps (400 `fee_above_cap`) and the CET ceiling (400
+// `cet_above_ceiling`), each naming the offending fields.
 
 type FieldError = { param: string; in: "body"; message: string };
 
@@ -35,4 +37,72 @@ export function checkPrincipal(product: ProductCode, principal: number, amountPa
       message: `The financed principal (${formatReais(principal)}) must be from ${formatReais(minAmount)} to ${formatReais(maxAmount)} BRL for ${product}`,
     },
   ]);
+}
+
+type Params = { rateParam: string; amountParam: string };
+
+/**
+ * After computing: each fee within its cap (a fraction of the released amount), then the annual CET
+ * within the product's ceiling. A CET above it names the terms that push it there, found by recomputing
+ * the CET without them: the fees (as if given back on the disbursement date), then IOF and fees together
+ * (the borrower receiving the whole principal) — what remains is the interest over the chosen dates.
+ */
+export function checkCharges(result: SimulationResult, params: Params): void {
+  checkFees(result);
+  checkCet(result, params);
+}
+
+function checkFees(result: SimulationResult): void {
+  const product = result.product;
+  const released = result.released_amount;
+  const errors: FieldError[] = [];
+  result.fees.forEach((fee, index) => {
+    const cap = PRODUCTS[product].maxFeeRates[fee.type];
+    const capRate = decimal.parse(cap);
+    const limit = applyRate(released, capRate, "down");
+    if (fee.amount <= limit) return;
+    const message = decimal.isZero(capRate)
+      ? `${product} allows no ${fee.type} fee`
+      : `Must be at most ${percent(cap)}% of the released amount (${formatReais(limit)} of ${formatReais(released)} BRL) for ${product}`;
+    errors.push({ param: `fees.${index}.amount`, in: "body", message });
+  });
+  if (errors.length > 0) throw new DomainError("fee_above_cap", `A fee exceeds the caps of product ${product}`, { errors });
+}
+
+function checkCet(result: SimulationResult, params: Params): void {
+  const product = result.product;
+  const ceiling = PRODUCTS[product].maxAnnualCet;
+  const ceilingPercent = decimal.parse(percent(ceiling));
+  const above = (annualPercent: string) => decimal.cmp(decimal.parse(annualPercent), ceilingPercent) > 0;
+  if (!above(result.cet.annual_percent)) return;
+
+  const cetWith = (released: number) =>
+    computeCet({ disbursementDate: result.disbursement_date, released, flows: cashFlowsFromSchedule(result.schedule) }).annualPercent;
+  const netReleased = result.released_amount - result.upfront_charges;
+  const fees = result.fees.reduce((sum, f) => sum + f.amount, 0);
+  const errors: FieldError[] = [];
+  let withoutFees = result.cet.annual_percent;
+  if (fees > 0) {
+    withoutFees = cetWith(netReleased + fees);
+    errors.push({ param: "fees", in: "body", message: `The fees (${formatReais(fees)} BRL) raise the CET from ${withoutFees}% to ${result.cet.annual_percent}% a year` });
+  }
+  if (above(withoutFees)) {
+    const interestOnly = cetWith(result.principal);
+    const days = daysBetween(result.disbursement_date, result.schedule[0]!.due_date);
+    if (!above(interestOnly)) {
+      const iof = formatReais(result.iof.total);
+      const message = `The IOF (${iof} BRL, 0.38% of it charged at once) over a first period of ${days} days and ${result.term} installment(s) gives a CET of ${withoutFees}% a year without fees: a later first_due_date or a longer term lowers it`;
+      errors.push({ param: days < 28 ? "first_due_date" : "term", in: "body", message });
+    } else {
+      errors.push({ param: params.rateParam, in: "body", message: `The interest alone over these due dates gives a CET of ${interestOnly}% a year` });
+    }
+  }
+  throw new DomainError("cet_above_ceiling", `The CET of ${result.cet.annual_percent}% a year exceeds the ${percent(ceiling)}% ceiling of ${product}`, {
+    errors,
+  });
+}
+
+// "0.45" → "45"; "0.015" → "1.5" (a decimal fraction as a percent, no trailing zeros).
+function percent(fraction: string): string {
+  return decimal.toString(decimal.mul(decimal.parse(fraction), decimal.fromInt(100)));
 }

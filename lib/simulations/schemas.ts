@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
 import { decimal, parseIsoDate } from "@/lib/finance";
-import { PRODUCT_CODES, PRODUCTS } from "@/lib/products";
+import { FEE_TYPES, PRODUCT_CODES, PRODUCTS } from "@/lib/products";
 
 // Request and response schemas of /v1/simulations. Their descriptions are the API reference.
 
@@ -28,12 +28,17 @@ function isValidDate(value: string): boolean {
   }
 }
 
+const percentOf = (fraction: string) => decimal.toString(decimal.mul(decimal.parse(fraction), decimal.fromInt(100)));
+
 const productRules = PRODUCT_CODES.map((code) => {
   const p = PRODUCTS[code];
-  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos${p.payrollLink ? `, the customer needs a payroll link of type ${p.payrollLink}` : ""}`;
+  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos, annual CET ≤ ${percentOf(p.maxAnnualCet)}%${p.payrollLink ? `, \`customer_id\` of a customer with a payroll link of type ${p.payrollLink} required` : ""}`;
 }).join("; ");
 
-export const FEE_TYPES = ["origination", "registration", "insurance"] as const;
+const feeCaps = PRODUCT_CODES.map((code) => {
+  const caps = PRODUCTS[code].maxFeeRates;
+  return `\`${code}\`: ${FEE_TYPES.map((type) => (caps[type] === "0" ? `${type} not allowed` : `${type} ≤ ${percentOf(caps[type])}%`)).join(", ")}`;
+}).join("; ");
 
 export const SimulationFee = z
   .strictObject({
@@ -47,7 +52,9 @@ export const SimulationFee = z
 
 export const CreateSimulationBody = z
   .strictObject({
-    product: z.enum(PRODUCT_CODES).meta({ description: `Credit product; its rules are enforced (400 \`product_rule_violation\`). ${productRules}.` }),
+    product: z.enum(PRODUCT_CODES).meta({
+      description: `Credit product; its rules are enforced: term, rate and principal (400 \`product_rule_violation\`), the payroll link (400 \`payroll_link_required\`), fee caps (400 \`fee_above_cap\`, see \`fees\`) and a ceiling on the annual CET (400 \`cet_above_ceiling\`, naming the terms that push it: the fees, or the IOF over a short first period or term). ${productRules}.`,
+    }),
     requested_amount: centavos(
       "Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`.",
     ).optional(),
@@ -73,10 +80,19 @@ export const CreateSimulationBody = z
     iof_financed: z.boolean().default(true).meta({
       description: "true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).",
     }),
-    fees: z.array(SimulationFee).max(3).default([]).meta({ description: "Fees of the operation (TAC, cadastro, insurance)." }),
+    fees: z
+      .array(SimulationFee)
+      .max(3)
+      .default([])
+      .meta({
+        description: `Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of \`released_amount\` (the credit received), financed or not; above it: 400 \`fee_above_cap\` naming \`fees.<index>.amount\`. ${feeCaps}.`,
+      }),
     customer_id: idSchema("customer", "customer")
       .optional()
-      .meta({ description: "Optional borrower (must exist in this environment: else 404). Payroll products require the customer to have a payroll link." }),
+      .meta({
+        description:
+          "The borrower (must exist in this environment: else 404). Optional for `personal_loan`; required for payroll products (`inss_payroll`, `private_payroll`), whose customer must have the matching payroll link (`payroll.type` `inss` / `private`): without it, 400 `payroll_link_required`.",
+      }),
   })
   .superRefine((body, ctx) => {
     const amounts = [body.requested_amount, body.installment_amount].filter((v) => v !== undefined).length;
@@ -119,12 +135,26 @@ export const ScheduleRow = z
     number: z.number().int(),
     due_date: z.string().meta({ description: "Actual due date (after `due_date_rule`)." }),
     opening_balance: money("Balance before this installment, centavos."),
-    interest: money("Interest of the period, centavos: rate × opening balance, with the rounding remainder carried to the next period (so the schedule's present value at the contract rate equals the principal within ½ centavo)."),
-    amortization: money("Principal repaid, centavos; the last row absorbs rounding so they sum to `principal`."),
-    payment: money("Installment = interest + amortization, centavos."),
-    closing_balance: money("Balance after this installment, centavos (0 after the last)."),
+    interest: money(
+      "Interest of the period, centavos: opening_balance × monthly_rate rounded half-up on this row (the first row uses its period's compound rate (1 + monthly_rate)^t − 1, t = whole months + days/30 from disbursement to the nominal first due date). Nothing is carried between rows.",
+    ),
+    amortization: money(
+      "Principal repaid, centavos: payment − interest (Price) or principal ÷ term rounded down (SAC). The last row amortizes its whole opening balance, absorbing every rounding, so they sum to `principal`; negative when a long first period's interest exceeds the installment (capitalized).",
+    ),
+    payment: money("Installment = interest + amortization, centavos (Price: the same on every row but the last)."),
+    closing_balance: money("Balance after this installment = opening_balance − amortization, centavos (0 after the last)."),
   })
   .meta({ id: "SimulationInstallment" });
+
+export const IofRow = z
+  .object({
+    number: z.number().int().meta({ description: "The installment this row taxes." }),
+    due_date: z.string().meta({ description: "Actual due date (after `due_date_rule`)." }),
+    days: z.number().int().meta({ description: "Days from disbursement to the due date, capped at 365." }),
+    base: money("Principal amortized in this installment, centavos (0 on a row whose amortization is negative; capitalized interest repaid later is not principal)."),
+    iof: money("base × daily rate (0.0082% for PF) × days, rounded half-up on this row, centavos."),
+  })
+  .meta({ id: "SimulationIofRow" });
 
 export const SimulationResponse = z
   .object({
@@ -143,8 +173,8 @@ export const SimulationResponse = z
     installment_amount: money("First installment, centavos (Price: every installment but the last, which absorbs rounding)."),
     iof: z
       .object({
-        daily: money("Σ amortization × daily rate × min(days, 365), half-up."),
-        additional: money("principal × 0.38%, half-up."),
+        daily: money("Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos."),
+        additional: money("principal × 0.38%, half-up, centavos."),
         total: money("daily + additional."),
         financed: z.boolean(),
       })
@@ -170,12 +200,15 @@ export const SimulationResponse = z
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),
     schedule: z.array(ScheduleRow),
+    iof_schedule: z.array(IofRow).nullable().meta({
+      description: "The daily IOF per installment, one row each; `iof.daily` is their sum. null only on simulations stored before the rows were shown.",
+    }),
   })
   .meta({ id: "Simulation" });
 export type SimulationResponse = z.infer<typeof SimulationResponse>;
 
-export const SimulationSummary = SimulationResponse.omit({ schedule: true }).meta({
+export const SimulationSummary = SimulationResponse.omit({ schedule: true, iof_schedule: true }).meta({
   id: "SimulationSummary",
-  description: "A simulation without its schedule (list items; GET by id for the schedule).",
+  description: "A simulation without its schedule and IOF rows (list items; GET by id for them).",
 });
 export type SimulationSummary = z.infer<typeof SimulationSummary>;

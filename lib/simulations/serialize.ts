@@ -45,7 +45,8 @@ export function toSimulationResponse(row: Row, r: SimulationResult): SimulationR
     payment: i.payment,
     closing_balance: i.closing_balance,
   }));
-  return { ...toSimulationSummary(row, r), schedule };
+  const iofSchedule = r.iof_schedule?.map((i) => ({ number: i.number, due_date: i.due_date, days: i.days, base: i.base, iof: i.iof })) ?? null;
+  return { ...toSimulationSummary(row, r), schedule, iof_schedule: iofSchedule };
 }
 
 const resultOf = (row: Simulation) => row.result as unknown as SimulationResult;

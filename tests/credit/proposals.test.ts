@@ -7,6 +7,7 @@ import { POST as reject } from "@/app/v1/proposals/[id]/reject/route";
 import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
 import type { RouteHandler } from "@/lib/api/route";
+import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
@@ -14,6 +15,7 @@ import { transitions } from "@/lib/state-machine";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
+import { problem } from "../helpers/problem";
 import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
 
 afterAll(() => stopListener());
@@ -69,6 +71,44 @@ describe("proposals", () => {
     expect(badTerms.status).toBe(400);
     expect(badTerms.body.code).toBe("product_rule_violation");
     expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+  });
+
+  it("payroll products: the proposal's customer needs the matching payroll link (400 payroll_link_required), nothing stored", async () => {
+    const t = await creditTenant();
+    const linked = await newCustomer(t);
+    const unlinked = await newCustomer(t);
+    await db().customer.update({ where: { id: unlinked.id }, data: { payroll: Prisma.DbNull } });
+    const counts = async () => ({
+      proposals: await db().proposal.count({ where: { tenantId: t.tenant.id } }),
+      simulations: await db().simulation.count({ where: { tenantId: t.tenant.id } }),
+      audit: await db().auditLog.count({ where: { tenantId: t.tenant.id } }),
+      events: await db().outboxEvent.count({ where: { tenantId: t.tenant.id } }),
+    });
+    const expected = problem("payroll_link_required", 400, "The product needs a customer with a matching payroll link", "inss_payroll requires a customer with a payroll link of type inss", {
+      errors: [{ param: "customer_id", in: "body", message: "The customer has no inss payroll link, which inss_payroll requires" }],
+    });
+    const terms = { product: "inss_payroll", requested_amount: 500000, term: 24, monthly_rate: "0.0179", disbursement_date: "2026-03-02" };
+
+    // A stored simulation from before the rule (no customer), and one whose customer has since lost the link.
+    const old = await newSimulation(t, linked.id);
+    await db().simulation.update({ where: { id: old.id }, data: { customerId: null } });
+    const lost = await newSimulation(t, linked.id);
+    const before = await counts();
+
+    const inline = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: unlinked.id, terms } });
+    expect(inline.status).toBe(400);
+    expect(inline.body).toEqual(expected);
+    const fromOld = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: unlinked.id, simulation_id: old.id } });
+    expect(fromOld.body).toEqual(expected);
+    await db().customer.update({ where: { id: linked.id }, data: { payroll: { type: "private", employer_cnpj: "11222333000181", registration: "42" } } });
+    const fromLost = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: lost.id } });
+    expect(fromLost.body).toEqual(expected);
+    expect(await counts()).toEqual(before);
+
+    // With the link back, the same simulations make proposals.
+    await db().customer.update({ where: { id: linked.id }, data: { payroll: { type: "inss", benefit_number: "1234567890" } } });
+    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: lost.id } })).status).toBe(201);
+    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: old.id } })).status).toBe(201);
   });
 
   it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
@@ -155,7 +195,7 @@ describe("proposals", () => {
     const t = await creditTenant();
     const other = await creditTenant();
     const customer = await newCustomer(t);
-    const theirSimulation = await newSimulation(other);
+    const theirSimulation = await newSimulation(other, (await newCustomer(other)).id);
     const bad = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: "nope", simulation_id: theirSimulation.id, status: "approved" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([

@@ -4,7 +4,7 @@ import { stopListener } from "@/lib/db/notifications";
 import { todayInBrazil } from "@/lib/clock";
 import { addMonths, buildSchedule, cashFlowsFromSchedule, computeCet, computeIof, solveFinancedPrincipal } from "@/lib/finance";
 import { IOF_RATES } from "@/lib/products";
-import { caller, customer, INSS_96, invalid, PERSONAL, ruleViolation, simulate } from "./helpers";
+import { caller, customer, INSS_96, inssCustomer, invalid, PERSONAL, payrollLinkRequired, ruleViolation, simulate } from "./helpers";
 
 afterAll(() => stopListener());
 
@@ -19,6 +19,7 @@ describe("POST /v1/simulations", () => {
     const cet = computeCet({ disbursementDate: "2026-03-02", released: 100000 - iof.total, flows: cashFlowsFromSchedule(schedule) });
     expect(schedule[0]!.payment).toBe(8885); // 1000 × 0.01 / (1 − 1.01^−12) = 88.8488 → R$ 88.85
     expect(iof.additional).toBe(380); // 0.38% of R$ 1,000.00
+    expect(iof.daily).toBe(iof.rows.reduce((sum, r) => sum + r.iof, 0)); // the total is the sum of the rows shown
     expect(res.body).toEqual({
       id: expect.stringMatching(/^sim_[0-9A-Z]{26}$/),
       object: "simulation",
@@ -33,7 +34,7 @@ describe("POST /v1/simulations", () => {
       released_amount: 100000,
       upfront_charges: iof.total,
       installment_amount: 8885,
-      iof: { ...iof, financed: false },
+      iof: { daily: iof.daily, additional: iof.additional, total: iof.total, financed: false },
       fees: [],
       totals: {
         payments: schedule.reduce((s, r) => s + r.payment, 0),
@@ -45,6 +46,7 @@ describe("POST /v1/simulations", () => {
       first_due_date: "2026-04-02",
       due_date_rule: "following",
       schedule,
+      iof_schedule: iof.rows,
       customer_id: null,
       environment: "sandbox",
       created_at: expect.any(String),
@@ -62,7 +64,7 @@ describe("POST /v1/simulations", () => {
 
   it("INSS payroll, 96 months Price, IOF financed: released = requested, schedule closes at zero", async () => {
     const who = await caller();
-    const res = await simulate(who, INSS_96);
+    const res = await simulate(who, { ...INSS_96, customer_id: await inssCustomer(who) });
     expect(res.status).toBe(201);
     const b = res.body;
     expect(b.released_amount).toBe(10_000_00);
@@ -85,7 +87,7 @@ describe("POST /v1/simulations", () => {
 
   it("grace: a 51-day first period on a 96-month INSS Price capitalizes its excess interest and still closes at zero", async () => {
     const who = await caller();
-    const res = await simulate(who, { product: "inss_payroll", requested_amount: 1000000, term: 96, monthly_rate: "0.0185", disbursement_date: "2026-03-02", first_due_date: "2026-04-22" });
+    const res = await simulate(who, { ...INSS_96, requested_amount: 1000000, first_due_date: "2026-04-22", customer_id: await inssCustomer(who) });
     expect(res.status).toBe(201);
     const schedule = res.body.schedule as { amortization: number; closing_balance: number; opening_balance: number }[];
     expect(schedule[0]!.amortization).toBeLessThan(0);
@@ -97,7 +99,7 @@ describe("POST /v1/simulations", () => {
 
   it("SAC: constant amortization, decreasing installments", async () => {
     const who = await caller();
-    const res = await simulate(who, { ...INSS_96, term: 24, amortization: "sac", due_date_rule: "keep" });
+    const res = await simulate(who, { ...INSS_96, term: 24, amortization: "sac", due_date_rule: "keep", customer_id: await inssCustomer(who) });
     expect(res.status).toBe(201);
     const { schedule, principal } = res.body;
     const a = Math.floor(principal / 24);
@@ -182,7 +184,7 @@ describe("POST /v1/simulations", () => {
     }
     for (const id of [noLink, worker]) {
       const res = await simulate(who, { ...INSS_96, term: 12, customer_id: id });
-      expect(res.body).toEqual(ruleViolation("inss_payroll", { param: "customer_id", message: "The customer has no inss payroll link, which inss_payroll requires" }));
+      expect(res.body).toEqual(payrollLinkRequired("inss", "The customer has no inss payroll link, which inss_payroll requires"));
     }
     const mismatch = await simulate(who, { ...PERSONAL, customer_id: company, borrower_kind: "PF" });
     expect(mismatch.body).toMatchObject({ code: "validation_error", errors: [{ param: "borrower_kind", in: "body", message: "The customer is a company (PJ)" }] });
@@ -227,7 +229,7 @@ describe("POST /v1/simulations — rejected requests (whole bodies)", () => {
     const overCap = await simulate(who, { ...INSS_96, monthly_rate: "0.01850001" });
     expect(overCap.status).toBe(400);
     expect(overCap.body).toEqual(ruleViolation("inss_payroll", { param: "monthly_rate", message: "Must be at most 0.0185 (monthly) for inss_payroll" }));
-    expect((await simulate(who, { ...INSS_96, monthly_rate: "0.01850000" })).status).toBe(201);
+    expect((await simulate(who, { ...INSS_96, monthly_rate: "0.01850000", customer_id: await inssCustomer(who) })).status).toBe(201);
     expect((await simulate(who, { ...INSS_96, term: 97 })).body).toEqual(
       ruleViolation("inss_payroll", { param: "term", message: "Must be from 1 to 96 months for inss_payroll" }),
     );

@@ -42,6 +42,9 @@ export async function customer(who: Caller, environment: Environment, payroll: R
   return row.id;
 }
 
+/** A sandbox person with an INSS payroll link: payroll products need one. */
+export const inssCustomer = (who: Caller) => customer(who, "sandbox", { type: "inss", benefit_number: "1234567890" });
+
 // Fixed dates: 2026-03-02 is a Monday; 2026-04-02 a Thursday (Good Friday is 04-03).
 export const PERSONAL = {
   product: "personal_loan",
@@ -69,3 +72,10 @@ export const ruleViolation = (product: string, ...errors: { param: string; messa
   problem("product_rule_violation", 400, "The terms break the product's rules", `The simulation breaks the rules of product ${product}`, {
     errors: errors.map((e) => ({ ...e, in: "body" })),
   });
+
+export const payrollLinkRequired = (link: "inss" | "private", message: string) => {
+  const product = link === "inss" ? "inss_payroll" : "private_payroll";
+  return problem("payroll_link_required", 400, "The product needs a customer with a matching payroll link", `${product} requires a customer with a payroll link of type ${link}`, {
+    errors: [{ param: "customer_id", in: "body", message }],
+  });
+};
