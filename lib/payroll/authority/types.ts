@@ -1,0 +1,101 @@
+// The payroll-loan authority (INSS / Dataprev for benefits; the private-payroll platform for employees) as
+// one interface. Two implementations, chosen by configuration (lib/payroll/authority/index.ts): the sandbox
+// simulator (deterministic answers, documented trigger values) and the HTTP client of the real authority.
+// Money is integer centavos; percentages decimal strings; dates `YYYY-MM-DD`; instants `Date`.
+
+/** Where the installments are deducted from: an INSS benefit, or an employment link (employer + registration). */
+export type PayrollSource =
+  | { kind: "inss"; benefitNumber: string }
+  | { kind: "private"; employerCnpj: string; registration: string };
+
+export type MarginKind = "loan" | "credit_card" | "benefit_card";
+
+export type Margin = {
+  kind: MarginKind;
+  /** Share of the margin base reserved for this kind, e.g. "0.35". */
+  share: string;
+  total: number;
+  used: number;
+  reserved: number;
+  available: number;
+};
+
+export type SourceStatus = "active" | "blocked" | "suspended" | "ceased";
+
+export type MarginQueryInput = {
+  /** The borrower's CPF, digits only. */
+  document: string;
+  source: PayrollSource;
+  /** Our id for the call: the authority's idempotency key, and the correlation id in its logs. */
+  requestId: string;
+};
+
+export type MarginQueryResult = {
+  authorityQueryId: string;
+  marginBase: number;
+  margins: Margin[];
+  /** INSS benefit species (e.g. "41" old-age) or the private employment type (e.g. "clt"). */
+  sourceType: string;
+  sourceStatus: SourceStatus;
+  /** Machine codes of blocks, e.g. "blocked_for_loans" (INSS benefits are blocked for loans by default). */
+  blocks: { code: string; description: string }[];
+  payingInstitution: { code: string; name: string };
+  /** Loans already deducted from this source (1.4.0). */
+  existingLoans: { lender: string; contractNumber: string; installmentAmount: number; remainingInstallments: number }[];
+  validUntil: Date;
+};
+
+export type ReserveMarginInput = {
+  authorityQueryId: string;
+  document: string;
+  source: PayrollSource;
+  kind: MarginKind;
+  installmentAmount: number;
+  termMonths: number;
+  requestId: string;
+};
+
+export type Refusal = { code: string; message: string };
+
+export type ReserveMarginResult =
+  | { status: "reserved"; authorityReservationId: string; expiresAt: Date }
+  | { status: "refused"; refusal: Refusal };
+
+export type EndorseInput = {
+  authorityReservationId: string;
+  contractNumber: string;
+  principal: number;
+  installmentAmount: number;
+  termMonths: number;
+  firstDueDate: string;
+  requestId: string;
+};
+
+export type EndorseResult =
+  | { status: "endorsed"; authorityEndorsementId: string; endorsedAt: Date }
+  | { status: "refused"; refusal: Refusal };
+
+export interface PayrollAuthority {
+  readonly name: "sandbox_simulator" | "http";
+  queryMargin(input: MarginQueryInput): Promise<MarginQueryResult>;
+  reserveMargin(input: ReserveMarginInput): Promise<ReserveMarginResult>;
+  releaseReservation(input: { authorityReservationId: string; requestId: string }): Promise<void>;
+  endorse(input: EndorseInput): Promise<EndorseResult>;
+}
+
+/** The authority could not answer: mapped to 502 (bad_response), 503 (unavailable, circuit open, 429) or
+ *  504 (timeout) problem responses with `retryable`. Business refusals are results, not errors. */
+export class AuthorityError extends Error {
+  constructor(
+    readonly kind: "timeout" | "unavailable" | "rate_limited" | "circuit_open" | "bad_response",
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "AuthorityError";
+  }
+
+  get retryable(): boolean {
+    return this.kind !== "bad_response";
+  }
+}
