@@ -116,6 +116,25 @@ const customerPageShape = shape<CustomerPage>({
   "has_more true, with a cursor": (j) => j.has_more && typeof j.next_cursor === "string",
 });
 
+/** The cursor of the page 900,000 rows deep (page 9,001 of 100), signed as the app signs it (same secret). */
+async function deepCursor(databaseUrl: string, secret: string, tenantId: string, customers: number): Promise<{ cursor: string; depth: number }> {
+  const depth = Math.min(900_000, Math.floor((customers - 101) / 100) * 100);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; created_at: Date }>(
+      "SELECT id, created_at FROM customers WHERE tenant_id = $1 AND environment = 'sandbox' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      [tenantId, depth - 1],
+    );
+    process.env.AUTH_JWT_SECRET = secret; // lib/pagination signs with the app's configured secret
+    process.env.DATABASE_URL = databaseUrl;
+    const { encodeCursor } = await import("../lib/pagination");
+    return { cursor: encodeCursor({ tenantId, environment: "sandbox" }, { at: rows[0]!.created_at, id: rows[0]!.id }), depth };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The embedded server's data dir is the bench's own: drop databases an interrupted run left there. */
 async function dropStaleDatabases(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -148,6 +167,7 @@ async function main(): Promise<number> {
     checkAborted();
     const { tenantId, key, customers, seedSeconds, inssCustomerId } = await seed(appEnv);
     console.log(`▶ seeded tenant ${tenantId} with a sandbox API key (read write) and ${customers} customers (${seedSeconds.toFixed(1)} s)`);
+    const deep = await deepCursor(databaseUrl, secret, tenantId, customers);
     checkAborted();
 
     if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
@@ -210,6 +230,14 @@ async function main(): Promise<number> {
         // Each answer has its own id and created_at: every one is parsed and shape-checked (~14 kB of JSON).
         underLoad: bodyPredicate(simulationShape),
         distinctAnswers: true,
+      },
+      {
+        name: "customers_deep",
+        description: `GET /v1/customers?limit=100&cursor=… (page ${(deep.depth / 100 + 1).toLocaleString("en")}, ${deep.depth.toLocaleString("en")} rows deep)`,
+        url: `http://127.0.0.1:${nextPort}/v1/customers?limit=100&cursor=${encodeURIComponent(deep.cursor)}`,
+        headers: api,
+        check: customerPageShape,
+        underLoad: "same-body",
       },
       {
         name: "customers",
