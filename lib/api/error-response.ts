@@ -68,6 +68,11 @@ export function errorResponse(err: unknown, requestId: string, headers: Headers,
   }
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
   const problem = toProblem(error, requestId);
-  if (oauth) Object.assign(problem, { error: error.code, error_description: error.message });
-  return problemResponse(problem, headers);
+  if (!oauth) return problemResponse(problem, headers);
+  // The token endpoint answers RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`
+  // (OAuth2 client libraries refuse any other media type and would hide the code); the problem fields stay beside.
+  Object.assign(problem, { error: error.code, error_description: error.message });
+  const response = problemResponse(problem, headers);
+  response.headers.set("content-type", "application/json");
+  return response;
 }

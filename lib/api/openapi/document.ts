@@ -45,7 +45,8 @@ function routeConfig(op: Operation): RouteConfig {
     if (responses[String(status)]) continue; // the operation documents this status itself (health's 503)
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? "Error",
-      content: { "application/problem+json": { schema: ProblemSchema } },
+      // The token endpoint's errors are RFC 6749 §5.2 `application/json` (problem fields beside `error`).
+      content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema } },
     };
   }
   return {
