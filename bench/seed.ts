@@ -20,12 +20,12 @@ const checkDigit = (digits: string) => `(
   FROM (SELECT sum(substr(${digits}, length(${digits}) - k + 1, 1)::int * CASE WHEN r.company THEN (k - 1) % 8 + 2 ELSE k + 1 END) AS s
         FROM generate_series(1, length(${digits})) AS k) AS w)`;
 
-// The customers go in with one INSERT … SELECT over generate_series (~100,000 rows in seconds; the API
-// would take minutes), in the shape lib/customers writes them:
+// The customers go in with one INSERT … SELECT over generate_series (a million rows in a few minutes; the API
+// would take hours), in the shape lib/customers writes them:
 // - id: `cus_` + 26 Crockford base32 characters like a ULID: 10 of the creation time in ms, so ids sort
 //   with created_at as real ones do, + 16 from md5(tenant, n), unique because the times are;
-// - created_at: one customer every 10 minutes (≈ 2 years back from now) with up to 500 s of jitter,
-//   strictly increasing, so the keyset order (created_at, id) is a realistic one;
+// - created_at: spread evenly over the last 2 years (a million customers: one every ~63 s) with jitter of
+//   up to 80% of the spacing, strictly increasing, so the keyset order (created_at, id) is a realistic one;
 // - every 10th customer is a company (CNPJ, foundation_date), the others persons (CPF, birth_date), every
 //   3rd person with an INSS payroll link; all with email, phone, address and income, so a page serializes
 //   as much as a real one;
@@ -45,16 +45,16 @@ SELECT
   CASE WHEN r.company THEN NULL ELSE date '1950-01-01' + (r.g * 37) % 18000 END,
   CASE WHEN r.company THEN date '1990-01-01' + (r.g * 13) % 12000 END,
   'cliente' || r.g || '@example.com',
-  '+55119' || lpad((r.g * 7919 % 100000000)::text, 8, '0'),
+  '+55119' || lpad((r.g::bigint * 7919 % 100000000)::text, 8, '0'),
   jsonb_build_object('street', 'Avenida Paulista', 'number', (r.g % 2000 + 1)::text, 'complement', NULL,
                      'district', 'Bela Vista', 'city', 'São Paulo', 'state', 'SP', 'zip_code', '01310100'),
-  (150000 + (r.g * 7919) % 2000000)::bigint,
+  (150000 + (r.g::bigint * 7919) % 2000000)::bigint,
   CASE WHEN NOT r.company AND r.g % 3 = 0
        THEN jsonb_build_object('type', 'inss', 'benefit_number', (1000000000 + r.g)::text) END,
   r.at, r.at
 FROM (
   SELECT g, g % 10 = 0 AS company,
-         date_trunc('milliseconds', now() - make_interval(mins => ($2::int - g) * 10) + make_interval(secs => floor(random() * 500)::int)) AS at
+         date_trunc('milliseconds', now() - make_interval(secs => ($2::int - g + random() * 0.8) * (63072000.0 / $2::int))) AS at
   FROM generate_series(1, $2::int) AS g
 ) r
 CROSS JOIN LATERAL (SELECT CASE WHEN r.company THEN (100000000000 + r.g * 7)::text ELSE (100000000 + r.g * 7)::text END AS document) AS base

@@ -10,7 +10,7 @@ import { findActiveClient } from "./oauth-clients";
 
 // JWT access tokens (RFC 9068 profile): HS256 pinned — the verifier accepts no other algorithm, so
 // `alg: none` and algorithm-confusion tokens fail; iss, aud, exp, iat, jti and typ `at+jwt` are required.
-// A token is valid only while its client is active and its refresh-token family is not revoked.
+// A token is valid only while its client is active and its grant (refresh-token family) exists and is not revoked.
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALGORITHM = "HS256";
@@ -70,7 +70,7 @@ export async function verifyAccessToken(token: string): Promise<Credential | nul
 
   const client = await findActiveClient(client_id);
   if (!client || client.tenantId !== tenant_id || client.environment !== environment) return null;
-  if (await isFamilyRevoked(fid)) return null;
+  if (!(await isGrantActive(fid, client.id))) return null;
   touchLastUsed("oauth_client", client.id);
 
   return {
@@ -84,10 +84,16 @@ export async function verifyAccessToken(token: string): Promise<Credential | nul
   };
 }
 
-async function isFamilyRevoked(familyId: string): Promise<boolean> {
-  const status = await cachedLookup<{ revoked: boolean }>(cacheKeys.tokenFamily(familyId), async () => {
-    const row = await db().revokedTokenFamily.findUnique({ where: { familyId } });
-    return { revoked: row !== null };
+/** A token is honoured only while its grant exists and is active: the refresh-token family it was issued in
+ *  belongs to this client (a token signed with the right key for an unknown grant is refused) and has not been
+ *  revoked (refresh-token reuse revokes the family). Cached, and invalidated with the revocation. */
+async function isGrantActive(familyId: string, oauthClientId: string): Promise<boolean> {
+  const status = await cachedLookup<{ active: boolean }>(cacheKeys.tokenFamily(familyId), async () => {
+    const [issued, revoked] = await Promise.all([
+      db().refreshToken.findFirst({ where: { familyId, oauthClientId }, select: { id: true } }),
+      db().revokedTokenFamily.findUnique({ where: { familyId } }),
+    ]);
+    return { active: issued !== null && revoked === null };
   });
-  return status?.revoked ?? true;
+  return status?.active ?? false;
 }

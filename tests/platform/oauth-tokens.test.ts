@@ -149,4 +149,26 @@ describe("POST /v1/auth/token", () => {
       expect(res.headers.get("www-authenticate")).toBe('Bearer realm="credit-platform", error="invalid_token"');
     }
   });
+
+  it("honours a validly signed token only while its grant exists: unknown or another client's grant → 401", async () => {
+    const { tenant, client, grant } = await setup();
+    const other = await setup();
+    const good = (await grant()).body.access_token as string;
+    const payload = JSON.parse(Buffer.from(good.split(".")[1]!, "base64url").toString());
+    const env = getEnv();
+    const secret = new TextEncoder().encode(env.AUTH_JWT_SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const forge = (fid: string) =>
+      new SignJWT({ ...payload, fid }).setProtectedHeader({ alg: "HS256", typ: "at+jwt" }).setIssuer(env.AUTH_JWT_ISSUER)
+        .setAudience(env.AUTH_JWT_AUDIENCE).setSubject(client.client_id).setIssuedAt(now).setExpirationTime(now + 600).setJti("forged").sign(secret);
+    const otherToken = (await other.grant()).body.access_token as string;
+    const otherFamily = JSON.parse(Buffer.from(otherToken.split(".")[1]!, "base64url").toString()).fid as string;
+    for (const fid of ["fam_never_issued", otherFamily]) {
+      const res = await call(health, { path: "/v1/health", headers: bearer(await forge(fid), tenant.id) });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe("invalid_token");
+    }
+    // The genuine token of the same grant still works.
+    expect((await call(health, { path: "/v1/health", headers: bearer(good, tenant.id) })).status).toBe(200);
+  });
 });
