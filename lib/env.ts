@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   AUTH_JWT_ISSUER: z.string().trim().min(1).default("urn:credit-platform"),
   AUTH_JWT_AUDIENCE: z.string().trim().min(1).default("urn:credit-platform:api"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
+  // The panel's public address (next-auth's callback base); panel writes must come from this origin or the
+  // request's own.
+  NEXTAUTH_URL: url.optional(),
   // How long an in-flight idempotent request holds its key before a retry may take over (its process died).
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RATE_LIMIT_SANDBOX_PER_MINUTE: z.coerce.number().int().min(1).default(100),

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   tenant_mismatch: { status: 403, title: "The credential does not belong to this tenant" },
   insufficient_permissions: { status: 403, title: "The credential lacks the required permission" },
   forbidden: { status: 403, title: "You are not allowed to do this" },
+  cross_origin_request: { status: 403, title: "Cross-origin writes are refused" },
   not_found: { status: 404, title: "The resource was not found" },
   method_not_allowed: { status: 405, title: "The method is not allowed on this resource" },
   conflict: { status: 409, title: "The request conflicts with the current state" },

@@ -3,13 +3,16 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
 import { validate } from "@/lib/api/request-input";
+import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { checkSameOrigin } from "@/lib/security/same-origin";
 import { canManageCredentials } from "@/lib/tenants/roles";
 import { currentPanelUser, type PanelUser } from "./session";
 
-// The panel's internal JSON endpoints (app/api/panel/**): session user, active tenant, role check,
-// strict body, the same problem+json errors as /v1. Cross-site requests are refused: the session cookie
-// is SameSite=Lax and writes require Content-Type: application/json (never sent cross-site without CORS).
+// The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
+// tenant, role check, strict body, the same problem+json errors as /v1. Cross-site writes are refused before
+// anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
+// Content-Type: application/json.
 
 type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; body?: B };
 type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string> };
@@ -22,6 +25,10 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
     const requestId = newId("request");
     const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
     try {
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const verdict = checkSameOrigin(request.headers, panelOrigins(request));
+        if (!verdict.ok) throw new ApiError("cross_origin_request", `Refused: ${verdict.reason}`);
+      }
       const user = await currentPanelUser();
       if (!user) throw new ApiError("authentication_required", "Sign in to the panel");
       if (options.manageCredentials && !canManageCredentials(user.role)) {
@@ -45,4 +52,12 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       return errorResponse(err, requestId, headers, false);
     }
   };
+}
+
+/** The panel's own origins: the one the request was addressed to, and NEXTAUTH_URL's (behind a proxy). */
+function panelOrigins(request: Request): string[] {
+  const origins = [new URL(request.url).origin];
+  const configured = getEnv().NEXTAUTH_URL;
+  if (configured) origins.push(new URL(configured).origin);
+  return origins;
 }

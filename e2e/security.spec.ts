@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { FIXTURE } from "./global-setup";
+
+// Security headers as a browser receives them, no CSP violation while an admin works, and cross-origin writes
+// to the panel's JSON endpoints refused with the session cookie present.
+
+type Fixture = { tenantId: string; owner: { email: string; password: string } };
+const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
+
+test("panel pages carry a nonce CSP and the common headers; /v1 answers carry nosniff", async ({ request }) => {
+  const page = await request.get("/login");
+  const headers = page.headers();
+  const csp = headers["content-security-policy"]!;
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+  expect(await page.text()).toContain(`nonce="${nonce}"`); // Next put this request's nonce on its scripts
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["strict-transport-security"]).toBeUndefined(); // plain HTTP here
+
+  const again = (await request.get("/login")).headers()["content-security-policy"];
+  expect(again).not.toBe(csp); // a fresh nonce per page view
+
+  const overHttps = await request.get("/login", { headers: { "x-forwarded-proto": "https" } });
+  expect(overHttps.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+
+  const api = await request.get("/v1/health");
+  expect(api.status()).toBe(401);
+  expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(api.headers()["cache-control"]).toBe("no-store");
+  expect(api.headers()["content-security-policy"]).toBeUndefined();
+});
+
+test("no CSP violation while signing in and creating a key; cross-origin writes are refused", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  const { owner } = fixture();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "Overview" })).toBeVisible();
+  await page.getByRole("link", { name: "API Keys" }).click();
+  await page.getByLabel("Name").fill("CSP check");
+  await page.getByRole("radio", { name: "sandbox" }).check();
+  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByTestId("secret-API key")).toHaveText(/^sk_test_/);
+  expect(violations).toEqual([]);
+
+  // The browser context's request client sends the session cookie, like a forged cross-site form or fetch.
+  const body = { name: "Forged", environment: "production", permissions: ["read", "write"] };
+  const forgeries: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+  for (const headers of forgeries) {
+    const forged = await page.request.post("/api/panel/api-keys", { headers: { ...headers, "content-type": "application/json" }, data: body });
+    expect(forged.status()).toBe(403);
+    expect(await forged.json()).toMatchObject({ code: "cross_origin_request", status: 403 });
+  }
+  const list = await page.request.get("/api/panel/api-keys");
+  const names = ((await list.json()) as { data: { name: string }[] }).data.map((k) => k.name);
+  expect(names).toContain("CSP check");
+  expect(names).not.toContain("Forged");
+});
