@@ -53,8 +53,19 @@ export async function authenticateOAuthClient(
     const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 0) throw fail("Malformed Basic credentials");
-    clientId = decodeURIComponent(decoded.slice(0, colon));
-    clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+    // RFC 6749 §2.3.1: both parts are form-urlencoded; bad percent-encoding is the client's error, not ours.
+    try {
+      clientId = decodeURIComponent(decoded.slice(0, colon).replaceAll("+", " "));
+      clientSecret = decodeURIComponent(decoded.slice(colon + 1).replaceAll("+", " "));
+    } catch {
+      throw fail("Malformed Basic credentials: bad percent-encoding");
+    }
+  }
+  // Credentials are printable ASCII (ids and secrets we issued): anything else cannot match, and NUL or
+  // ill-formed text must never reach a query.
+  const printable = /^[\x21-\x7e]{1,200}$/;
+  if ((clientId !== undefined && !printable.test(clientId)) || (clientSecret !== undefined && !printable.test(clientSecret))) {
+    throw fail("Unknown client, wrong secret or revoked client");
   }
   if (!clientId || !clientSecret) throw fail("client_id and client_secret are required");
   const client = await authenticateClient(clientId, clientSecret);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { newId } from "@/lib/ids";
 import { ApiError, type FieldError } from "./errors";
+import { textErrors } from "./text-rules";
 
 // Reading and validating what the client sent: request id, body (size, media type, syntax), then the
 // operation's strict zod schemas for path, query and body. Every failure is a 4xx with field errors.
@@ -38,12 +39,23 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
   }
   if (text.length === 0 && kind === "json") return {};
   if (mediaType !== expected) throw new ApiError("unsupported_media_type", `Send Content-Type: ${expected}`);
-  if (kind === "form") return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("invalid_json", "The body is not valid JSON");
+  let body: unknown;
+  if (kind === "form") body = Object.fromEntries(new URLSearchParams(text));
+  else {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new ApiError("invalid_json", "The body is not valid JSON");
+    }
   }
+  rejectIllFormedText(body, "body");
+  return body;
+}
+
+/** 400 for NUL characters or ill-formed Unicode anywhere in what was sent (lib/api/text-rules.ts). */
+export function rejectIllFormedText(value: unknown, location: FieldError["in"]): void {
+  const errors = textErrors(value, location);
+  if (errors.length > 0) throw new ApiError("validation_error", "One or more fields contain text that cannot be stored", { errors });
 }
 
 export function queryObject(request: Request): Record<string, string | string[]> {
@@ -52,6 +64,7 @@ export function queryObject(request: Request): Record<string, string | string[]>
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
+  rejectIllFormedText(out, "query");
   return out;
 }
 

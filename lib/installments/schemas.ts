@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { dateSchema } from "@/lib/date-schema";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
 
-const isoDate = z.iso.date();
+const isoDate = dateSchema("Date");
 
 export const INSTALLMENT_STATUSES = ["open", "overdue", "partially_paid", "paid", "canceled"] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { dateSchema } from "@/lib/date-schema";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
-import { decimal, parseIsoDate } from "@/lib/finance";
+import { decimal } from "@/lib/finance";
 import { FEE_TYPES, PRODUCT_CODES, PRODUCTS } from "@/lib/products";
 
 // Request and response schemas of /v1/simulations. Their descriptions are the API reference.
@@ -12,21 +13,7 @@ const RATE = /^\d(\.\d{1,8})?$/;
 const centavos = (description: string) => z.number().int().min(1).max(MAX_AMOUNT).meta({ description });
 const rate = (description: string) =>
   z.string().trim().regex(RATE, 'Must be a decimal fraction with up to 8 decimals, e.g. "0.0185"').meta({ description });
-const isoDate = (description: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => isValidDate(value), "Must be a valid date YYYY-MM-DD")
-    .meta({ description, example: "2026-01-15" });
-
-function isValidDate(value: string): boolean {
-  try {
-    parseIsoDate(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isoDate = dateSchema;
 
 const percentOf = (fraction: string) => decimal.toString(decimal.mul(decimal.parse(fraction), decimal.fromInt(100)));
 

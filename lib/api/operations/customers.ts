@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/id-schema";
 import { CreateCustomerBody, CustomerList, CustomerResponse, ListCustomersQuery, UpdateCustomerBody } from "@/lib/customers/schemas";
 import { defineOperation } from "../operation";
 
 // /v1/customers (persons and companies) and its deprecated alias /v1/clients (spec: since 1.1.0).
 
 export const CustomerParams = z.strictObject({
-  id: z.string().trim().min(1).max(64).meta({ description: "The customer's id.", example: "cus_01JD0000000000000000000000" }),
+  id: idSchema("customer", "customer").meta({ description: "The customer's id.", example: "cus_01JD0000000000000000000000" }),
 });
 
 const TAGS = ["Customers"];

@@ -1,0 +1,41 @@
+// Every /v1 path and the methods it answers, for the proxy (proxy.ts), which answers what the route modules
+// cannot: 405 with `Allow` for any method a path does not have (TRACE included), 404 for unknown paths (bare
+// /v1 included) and 400 for a malformed URL — all problem+json. Kept as plain data so the proxy bundle stays
+// small; tests/platform/route-table.test.ts fails when it disagrees with the operations (lib/api/operations).
+
+export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
+  "/v1/auth/token": ["POST"],
+  "/v1/clients": ["GET"],
+  "/v1/clients/{id}": ["GET"],
+  "/v1/contracts": ["GET", "POST"],
+  "/v1/contracts/{id}": ["GET"],
+  "/v1/contracts/{id}/cancel": ["POST"],
+  "/v1/contracts/{id}/installments": ["GET"],
+  "/v1/customers": ["GET", "POST"],
+  "/v1/customers/{id}": ["GET", "PATCH"],
+  "/v1/health": ["GET"],
+  "/v1/installments": ["GET"],
+  "/v1/installments/{id}": ["GET"],
+  "/v1/openapi.json": ["GET"],
+  "/v1/proposals": ["GET", "POST"],
+  "/v1/proposals/{id}": ["GET"],
+  "/v1/proposals/{id}/approve": ["POST"],
+  "/v1/proposals/{id}/cancel": ["POST"],
+  "/v1/proposals/{id}/reject": ["POST"],
+  "/v1/proposals/{id}/sign": ["POST"],
+  "/v1/proposals/{id}/submit": ["POST"],
+  "/v1/simulations": ["GET", "POST"],
+  "/v1/simulations/{id}": ["GET"],
+};
+
+const COMPILED = Object.entries(ROUTE_TABLE).map(([template, methods]) => ({
+  pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  methods,
+}));
+
+/** The methods a /v1 path answers (HEAD wherever GET is, OPTIONS everywhere), or null for an unknown path. */
+export function allowedMethods(pathname: string): string[] | null {
+  const route = COMPILED.find((r) => r.pattern.test(pathname));
+  if (!route) return null;
+  return [...route.methods, ...(route.methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+}

@@ -1,0 +1,34 @@
+import { ApiError } from "./errors";
+import { problemResponse, toProblem } from "./problem";
+import { allowedMethods } from "./route-table";
+
+// What the proxy checks on every /v1 request before Next routes it (see proxy.ts): the answers Next itself
+// would give as HTML or an empty body (a 500 page for TRACE, a bare 405, an HTML 404 for /v1, an HTML 400 for
+// bad percent-encoding) become problem+json. Returns null when the request may go on to its route.
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
+
+function problem(error: ApiError, request: Request, headers: Record<string, string> = {}): Response {
+  const given = request.headers.get("x-request-id")?.trim();
+  const requestId = given && REQUEST_ID.test(given) ? given : `req_${crypto.randomUUID()}`;
+  return problemResponse(toProblem(error, requestId), new Headers({ "cache-control": "no-store", "x-request-id": requestId, ...headers }));
+}
+
+export function gateV1(request: Request): Response | null {
+  const raw = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2)).split("?")[0]!;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    return problem(new ApiError("invalid_url", "The URL's percent-encoding is malformed"), request);
+  }
+  const allowed = allowedMethods(pathname.replace(/\/+$/, "") || "/");
+  if (!allowed) return problem(new ApiError("not_found", "No such endpoint: see /v1/openapi.json"), request);
+  const allow = allowed.join(", ");
+  // No CORS: the API is for servers (keys never belong in a browser), so no Access-Control-* header is sent.
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  if (!allowed.includes(request.method)) {
+    return problem(new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${allow}`), request, { allow });
+  }
+  return null;
+}
