@@ -55,7 +55,7 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
 /** 400 for NUL characters or ill-formed Unicode anywhere in what was sent (lib/api/text-rules.ts). */
 export function rejectIllFormedText(value: unknown, location: FieldError["in"]): void {
   const errors = textErrors(value, location);
-  if (errors.length > 0) throw new ApiError("validation_error", "One or more fields contain text that cannot be stored", { errors });
+  if (errors.length > 0) throw new ApiError("validation_error", "One or more fields cannot be accepted as sent", { errors });
 }
 
 export function queryObject(request: Request): Record<string, string | string[]> {

@@ -17,7 +17,7 @@ afterAll(() => stopListener());
 
 const NUL = "Must not contain NUL characters (U+0000)";
 const SURROGATE = "Must be well-formed Unicode (no lone UTF-16 surrogates)";
-const textProblem = (errors: unknown[]) => problem("validation_error", 400, "The request is invalid", "One or more fields contain text that cannot be stored", { errors });
+const textProblem = (errors: unknown[]) => problem("validation_error", 400, "The request is invalid", "One or more fields cannot be accepted as sent", { errors });
 
 describe("text that cannot be stored", () => {
   it("refuses NUL and lone surrogates anywhere in a JSON body, keys included, and writes nothing", async () => {
@@ -44,7 +44,7 @@ describe("text that cannot be stored", () => {
     const who = await caller();
     const query = await call(customers.GET, { path: "/v1/customers?document=%00", headers: who.headers });
     expect(query.status).toBe(400);
-    expect(query.body).toEqual(problem("validation_error", 400, "The request is invalid", "One or more fields contain text that cannot be stored", {
+    expect(query.body).toEqual(problem("validation_error", 400, "The request is invalid", "One or more fields cannot be accepted as sent", {
       errors: [{ param: "document", in: "query", message: NUL }],
     }));
     for (const id of ["\u0000", "cus_%00", "cus_01JD0000000000000000000000'", "x".repeat(64)]) {
