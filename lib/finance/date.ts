@@ -16,7 +16,21 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+// A simulation parses the same few hundred dates thousands of times (every candidate principal of a financed
+// IOF rebuilds its schedule): valid parses are kept, frozen, in a small bounded cache.
+const PARSED = new Map<IsoDate, Readonly<DateParts>>();
+const PARSED_MAX = 10_000;
+
 export function parseIsoDate(date: IsoDate): DateParts {
+  const hit = PARSED.get(date);
+  if (hit) return hit;
+  const parts = Object.freeze(parseIsoDateUncached(date));
+  if (PARSED.size >= PARSED_MAX) PARSED.clear();
+  PARSED.set(date, parts);
+  return parts;
+}
+
+function parseIsoDateUncached(date: IsoDate): DateParts {
   const match = ISO_PATTERN.exec(date);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);

@@ -78,6 +78,27 @@ describe("financed IOF", () => {
       { numRuns: 100 },
     );
   });
+
+  it("the memo changes nothing: same principal as the plain iteration from net (property)", () => {
+    fc.assert(
+      fc.property(loanArb, systemArb, borrowerArb, (loan, system, borrower) => {
+        const { principal: net, ...rest } = loan;
+        const input = { ...rest, system, borrower };
+        const released = (p: number) => financeIofReleased(input, p);
+        // The solver as it was: P ← net + IOF(P) from net, then the two local walks.
+        let p = net;
+        for (let i = 0; i < 100; i++) {
+          const next = net + (p - released(p));
+          if (next === p) break;
+          p = next;
+        }
+        while (released(p) < net) p += 1;
+        while (p - 1 >= net && released(p - 1) >= net) p -= 1;
+        expect(financeIof({ ...rest, net, system, borrower }, IOF_2025).principal).toBe(p);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 // P − IOF(P) for one candidate principal, computed independently of the solver.
