@@ -1,110 +1,124 @@
 import * as D from "./decimal";
-import { exp } from "./decimal-math";
-import { daysBetween, type IsoDate } from "./date";
-import { assertCentavos, assertPositiveCentavos, type Centavos } from "./money";
+import {
+  polishNewton,
+  ratesOf,
+  releasedOf,
+  solveBracketed,
+  toTerms,
+  type CashFlow,
+  type CetInput,
+  type CetResult,
+  type Term,
+} from "./cet-exact";
+import type { Centavos } from "./money";
 
-// CET (Res. CMN 4.881/2020): the annual rate solving Σ FCⱼ / (1+CET)^((dⱼ−d₀)/365) = FC₀.
-export type CashFlow = { date: IsoDate; amount: Centavos };
+export type { CashFlow, CetInput, CetResult } from "./cet-exact";
 
-export type CetInput = {
-  disbursementDate: IsoDate;
-  /** FC₀: what the borrower actually receives on the disbursement date (after upfront IOF/fees). */
-  released: Centavos;
-  /** Every later payment: installments plus fees, taxes or insurance paid separately. */
-  flows: readonly CashFlow[];
-};
+// CET (Res. CMN 4.881/2020): the annual rate solving Σ FCⱼ / (1+CET)^((dⱼ−d₀)/365) = FC₀, in x = ln(1+CET).
+// The exact solver (cet-exact.ts, 36-digit decimals) costs ~10 evaluations of ~100 BigInt operations
+// per flow. Both functions here first find the root with float Newton (microseconds), then:
+// - computeCet polishes it with 2–3 exact Newton steps (same stopping rule, same result: 20 places);
+// - cetPercents keeps the float root when its proven error bound cannot change the 2-decimal percents,
+//   and otherwise (a value within ~1e-4 of a hundredth of a percent of a rounding boundary: about 1
+//   call in 5,000) answers with computeCet. Either way the percents equal the exact solver's.
+// lib/finance/cet.property.test.ts checks both against solveBracketed over thousands of random loans.
 
-export type CetResult = {
-  annualRate: string; // full precision (decimal fraction, 20 places)
-  monthlyRate: string;
-  annualPercent: string; // "26.82"
-  monthlyPercent: string;
-  iterations: number;
-};
-
-type Term = { days: number; amount: bigint };
-
-// Solved in x = ln(1+CET): f(x) = Σ FCⱼ·e^(−x·dⱼ/365) − FC₀ is convex and strictly decreasing, so a
-// sign-change bracket always exists. Each step tries Newton and falls back to bisection when the
-// Newton point leaves the bracket; stops when the step is below 1e-30 (rates exact to ~1e-28).
 export function computeCet(input: CetInput): CetResult {
-  const fc0 = BigInt(assertPositiveCentavos(input.released, "released"));
+  const released = releasedOf(input);
   const terms = toTerms(input);
-  const f = (x: D.Decimal) => evaluate(terms, fc0, x);
-  let lo = D.fromInt(-1);
-  let hi = D.fromInt(1);
-  for (let i = 0; f(lo).value.raw < 0n; i += 1) lo = expand(lo, i);
-  for (let i = 0; f(hi).value.raw > 0n; i += 1) hi = expand(hi, i);
-  let x = D.ZERO;
-  let iterations = 0;
-  for (; iterations < 300; iterations += 1) {
-    const { value, slope } = f(x);
-    if (value.raw === 0n) break;
-    if (value.raw > 0n) lo = x;
-    else hi = x;
-    const newton = slope.raw === 0n ? undefined : D.sub(x, D.div(value, slope));
-    const next = newton && D.cmp(newton, lo) > 0 && D.cmp(newton, hi) < 0 ? newton : D.div(D.add(lo, hi), D.fromInt(2));
-    const moved = D.abs(D.sub(next, x)).raw;
-    x = next;
-    if (moved < TOLERANCE) break;
+  return ratesOf(...exactRoot(terms, released));
+}
+
+export type CetPercents = { annualPercent: string; monthlyPercent: string };
+
+export function cetPercents(input: CetInput): CetPercents {
+  const released = releasedOf(input);
+  const terms = toTerms(input);
+  const root = floatRoot(terms, released);
+  if (root !== undefined) {
+    const annualPercent = certifiedPercent(root.x, root.error);
+    const monthlyPercent = certifiedPercent(root.x / 12, root.error / 12);
+    if (annualPercent !== undefined && monthlyPercent !== undefined) return { annualPercent, monthlyPercent };
   }
-  const annual = D.sub(exp(x), D.ONE);
-  const monthly = D.sub(exp(D.div(x, D.fromInt(12))), D.ONE);
-  return {
-    annualRate: D.toFixed(annual, 20),
-    monthlyRate: D.toFixed(monthly, 20),
-    annualPercent: D.toFixed(D.mul(annual, D.fromInt(100)), 2),
-    monthlyPercent: D.toFixed(D.mul(monthly, D.fromInt(100)), 2),
-    iterations,
-  };
+  const { annualPercent, monthlyPercent } = ratesOf(...exactRoot(terms, released));
+  return { annualPercent, monthlyPercent };
 }
 
-const TOLERANCE = D.SCALE / 10n ** 30n;
-
-// Widens the bracket geometrically up to x = ±512 (CET ≈ 10^222 a.a.), past anything meaningful.
-function expand(bound: D.Decimal, attempt: number): D.Decimal {
-  if (attempt > 8) throw new RangeError("CET has no solution: check released amount and cash flows");
-  return D.mul(bound, D.fromInt(2));
+function exactRoot(terms: readonly Term[], released: Centavos): [D.Decimal, number] {
+  const root = floatRoot(terms, released);
+  // |x| < 8 (CET below ~300,000% a.a.) keeps x·10^15 a safe integer for the conversion.
+  const start = root && Math.abs(root.x) < 8 ? D.fromRatio(Math.round(root.x * 1e15), 1e15) : undefined;
+  const polished = start && polishNewton(terms, released, start);
+  const { x, iterations } = polished ?? solveBracketed(terms, released);
+  return [x, iterations];
 }
 
-function toTerms({ disbursementDate, flows }: CetInput): Term[] {
-  if (flows.length === 0) throw new RangeError("CET needs at least one payment");
-  const terms = flows.map(({ date, amount }) => {
-    const days = daysBetween(disbursementDate, date);
-    if (days <= 0) throw new RangeError(`cash flow on ${date} must be after disbursement ${disbursementDate}`);
-    if (assertCentavos(amount, "cash flow") < 0) throw new RangeError(`negative cash flow on ${date}`);
-    return { days, amount: BigInt(amount) };
-  });
-  return terms.sort((a, b) => a.days - b.days);
-}
+const EPS = Number.EPSILON; // 2^-52: a float operation errs by at most EPS/2 relative
 
-// f(x) and f'(x). Discount factors e^(−x·d/365) are built as powers of one daily factor, walking
-// the sorted days; monthly schedules have only a handful of distinct gaps (28–31 days), so each gap's
-// power is computed once per evaluation: one exp, a few powers, then one multiplication per flow.
-function evaluate(terms: readonly Term[], fc0: bigint, x: D.Decimal): { value: D.Decimal; slope: D.Decimal } {
-  const daily = exp(D.neg(D.div(x, D.fromInt(365))));
-  let factor = D.ONE;
-  let day = 0;
-  let value = D.fromInt(-fc0);
-  let weighted = D.ZERO; // Σ FCⱼ·dⱼ·e^(−x·dⱼ/365); f'(x) = −weighted/365
-  const gapPowers = new Map<number, D.Decimal>();
-  for (const { days, amount } of terms) {
-    const gap = days - day;
-    let step = gapPowers.get(gap);
-    if (step === undefined) {
-      step = D.powInt(daily, gap);
-      gapPowers.set(gap, step);
+// Float Newton on f(x) = Σ aⱼ·e^(−x·tⱼ) − a₀, tⱼ = dⱼ/365. Start: by Jensen (e^(−x·t) is convex in t),
+// Σ aⱼ·e^(−x·tⱼ) ≥ A·e^(−x·t̄) with A = Σ aⱼ and t̄ = Σ aⱼtⱼ / A, so x₀ = ln(A/a₀)/t̄ has f(x₀) ≥ 0: x₀ is at
+// or left of the root and Newton on a convex decreasing f rises monotonically from there.
+//
+// Error bound of the returned x (stated with `error`). Each term aⱼ·e^(−x·tⱼ) is computed with relative
+// error ≤ (2|x|·tⱼ + 2)·EPS (tⱼ and x·tⱼ rounded, exp within 1 ulp, the product), and the n-term sum adds
+// ≤ n·EPS of Σ|terms|; at the root Σ aⱼe^(−x·tⱼ) = a₀. So |f_float(x) − f(x)| ≤ (2|x|·t_max + n + 3)·EPS·a₀
+// near the root, while |f'(x)| = Σ aⱼtⱼe^(−x·tⱼ) ≥ t_min·a₀. A point where f_float changes sign is thus
+// within (2|x|·t_max + n + 3)·EPS/t_min of the true root; the last Newton step (≤ the stopping size) is added.
+function floatRoot(terms: readonly Term[], released: Centavos): { x: number; error: number } | undefined {
+  const n = terms.length;
+  const t = new Float64Array(n);
+  const a = new Float64Array(n);
+  let total = 0;
+  let weighted = 0;
+  for (let j = 0; j < n; j += 1) {
+    t[j] = terms[j]!.days / 365;
+    a[j] = terms[j]!.amount;
+    total += a[j]!;
+    weighted += a[j]! * t[j]!;
+  }
+  if (total <= 0) return undefined;
+  const tMin = t[0]!;
+  const tMax = t[n - 1]!;
+  let x = Math.log(total / released) / (weighted / total);
+  for (let i = 0; i < 100; i += 1) {
+    let value = -released;
+    let slope = 0;
+    for (let j = 0; j < n; j += 1) {
+      const discounted = a[j]! * Math.exp(-x * t[j]!);
+      value += discounted;
+      slope -= discounted * t[j]!;
     }
-    factor = D.mul(factor, step);
-    day = days;
-    const discounted = D.mulInt(factor, amount);
-    value = D.add(value, discounted);
-    weighted = D.add(weighted, D.mulInt(discounted, days));
+    if (!Number.isFinite(value) || !(slope < 0)) return undefined;
+    const step = value / slope;
+    x -= step;
+    if (!Number.isFinite(x)) return undefined;
+    if (Math.abs(step) <= 1e-13 * Math.max(1, Math.abs(x))) {
+      const error = ((2 * Math.abs(x) * tMax + n + 3) * EPS) / tMin + Math.abs(step);
+      return { x, error };
+    }
   }
-  return { value, slope: D.neg(D.div(weighted, D.fromInt(365))) };
+  return undefined;
+}
+
+// (e^x − 1)·100 rounded half-up (away from zero) to 2 decimals, as D.toFixed does with the exact value —
+// or undefined when the float value lies too close to a rounding boundary (…5 in the third decimal)
+// to be sure which way the exact one rounds. In hundredths of a percent v = (e^x − 1)·10^4; an error
+// δ in x moves v by ≤ 10^4·e^(x+δ)·δ; expm1 and the scaling add a few ulps of v. The margin required is
+// 64 times that bound.
+function certifiedPercent(x: number, error: number): string | undefined {
+  const v = Math.expm1(x) * 1e4;
+  const w = Math.abs(v);
+  if (!Number.isFinite(w) || w > 2 ** 40) return undefined;
+  const bound = 1e4 * Math.exp(x + error) * error + 8 * EPS * Math.max(1, w);
+  const floor = Math.floor(w);
+  const fraction = w - floor;
+  if (Math.abs(fraction - 0.5) <= 64 * bound) return undefined;
+  const hundredths = fraction > 0.5 ? floor + 1 : floor;
+  const body = `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+  return v < 0 && hundredths !== 0 ? `-${body}` : body;
 }
 
 // Installments as CET cash flows (payment on each due date).
-export function cashFlowsFromSchedule(installments: readonly { due_date: IsoDate; payment: Centavos }[]): CashFlow[] {
+export function cashFlowsFromSchedule(installments: readonly { due_date: string; payment: Centavos }[]): CashFlow[] {
   return installments.map(({ due_date, payment }) => ({ date: due_date, amount: payment }));
 }

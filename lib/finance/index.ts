@@ -60,6 +60,6 @@ export {
   solveFinancedPrincipal,
   financeIof,
 } from "./financed-iof";
-export { type CashFlow, type CetInput, type CetResult, computeCet, cashFlowsFromSchedule } from "./cet";
+export { type CashFlow, type CetInput, type CetResult, type CetPercents, computeCet, cetPercents, cashFlowsFromSchedule } from "./cet";
 export { type EarlyPayoffInput, type EarlyPayoffResult, earlyPayoff } from "./early-payoff";
 export { type LateChargesInput, type LateChargesBreakdown, lateCharges } from "./late-charges";

@@ -4,7 +4,7 @@ import {
   annualFromMonthly,
   buildSchedule,
   cashFlowsFromSchedule,
-  computeCet,
+  cetPercents,
   computeIof,
   daysBetween,
   decimal,
@@ -101,7 +101,7 @@ export function computeSimulation(terms: SimulationTerms): SimulationResult {
 // The CET has no finite solution only when upfront charges leave a few centavos of a large loan released.
 function cetOf(terms: SimulationTerms, netReleased: Centavos, schedule: Installment[], amountParam: string) {
   try {
-    return computeCet({ disbursementDate: terms.disbursementDate, released: netReleased, flows: cashFlowsFromSchedule(schedule) });
+    return cetPercents({ disbursementDate: terms.disbursementDate, released: netReleased, flows: cashFlowsFromSchedule(schedule) });
   } catch (err) {
     if (err instanceof RangeError) throw invalid(amountParam, "The upfront charges leave too little released to compute a CET");
     throw err;
