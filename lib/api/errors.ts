@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   validation_error: { status: 400, title: "The request is invalid" },
   invalid_json: { status: 400, title: "The body is not valid JSON" },
   invalid_url: { status: 400, title: "The URL is malformed" },
+  invalid_encoding: { status: 400, title: "The body's encoding is invalid" },
   invalid_request_id: { status: 400, title: "The request id header is invalid" },
   invalid_cursor: { status: 400, title: "The pagination cursor is invalid" },
   invalid_request: { status: 400, title: "The token request is invalid" },

@@ -33,7 +33,13 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const expected = kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
-  const text = await request.text();
+  // Bytes that are not UTF-8 are the client's error (400), not silently replaced by U+FFFD.
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await request.arrayBuffer());
+  } catch {
+    throw new ApiError("invalid_encoding", "The body is not valid UTF-8");
+  }
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
     throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
   }
@@ -52,7 +58,7 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
   return body;
 }
 
-/** 400 for NUL characters or ill-formed Unicode anywhere in what was sent (lib/api/text-rules.ts). */
+/** 400 for NUL characters, ill-formed Unicode or too deep nesting anywhere in what was sent (lib/api/text-rules.ts). */
 export function rejectIllFormedText(value: unknown, location: FieldError["in"]): void {
   const errors = textErrors(value, location);
   if (errors.length > 0) throw new ApiError("validation_error", "One or more fields cannot be accepted as sent", { errors });

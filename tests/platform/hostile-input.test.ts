@@ -40,6 +40,18 @@ describe("text that cannot be stored", () => {
     expect(await count()).toBe(0);
   });
 
+  it("refuses a body that is not UTF-8 (400 invalid_encoding), writing nothing", async () => {
+    const who = await caller();
+    const bytes = Buffer.concat([Buffer.from('{"document":"529.982.247-25","name":"Mar'), Buffer.from([0xc3, 0x28]), Buffer.from('ia"}')]);
+    const res = await customers.POST(
+      new Request(`${who.base}/v1/customers`, { method: "POST", headers: { ...who.headers, "content-type": "application/json" }, body: bytes }),
+      { params: Promise.resolve({}) },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(problem("invalid_encoding", 400, "The body's encoding is invalid", "The body is not valid UTF-8"));
+    expect(await db().customer.count({ where: { tenantId: who.tenantId } })).toBe(0);
+  });
+
   it("refuses NUL in query strings and malformed path ids before any query", async () => {
     const who = await caller();
     const query = await call(customers.GET, { path: "/v1/customers?document=%00", headers: who.headers });

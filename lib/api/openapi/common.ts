@@ -38,7 +38,7 @@ export const ProblemSchema = z
   });
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid request: `validation_error` (with `errors`), `invalid_json`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation`.",
+  400: "Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes.",
   401: "Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`).",
   403: "X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission.",
   404: "Not found — also for another tenant's or environment's objects.",
