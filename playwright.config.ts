@@ -7,7 +7,7 @@ export const E2E_BASE = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 120_000,
+  timeout: 240_000, // the first test also waits for the cold dev server to compile the pages
   expect: { timeout: 20_000 },
   workers: 1,
   retries: 0,

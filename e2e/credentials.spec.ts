@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
+import { signIn } from "./sign-in";
 
 type Fixture = { tenantId: string; owner: { email: string; password: string }; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "Overview" })).toBeVisible();
-}
 
 test("an admin creates a sandbox key, calls /v1/health with it, revokes it and gets 401", async ({ page, request }) => {
   const { tenantId, owner } = fixture();

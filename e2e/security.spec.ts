@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
+import { signIn } from "./sign-in";
 
 // Security headers as a browser receives them, no CSP violation while an admin works, and cross-origin writes
 // to the panel's JSON endpoints refused with the session cookie present.
@@ -42,11 +43,7 @@ test("no CSP violation while signing in and creating a key; cross-origin writes 
     if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
   });
   const { owner } = fixture();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "Overview" })).toBeVisible();
+  await signIn(page, owner);
   await page.getByRole("link", { name: "API Keys" }).click();
   await page.getByLabel("Name").fill("CSP check");
   await page.getByRole("radio", { name: "sandbox" }).check();
