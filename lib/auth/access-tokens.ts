@@ -86,14 +86,16 @@ export async function verifyAccessToken(token: string): Promise<Credential | nul
 
 /** A token is honoured only while its grant exists and is active: the refresh-token family it was issued in
  *  belongs to this client (a token signed with the right key for an unknown grant is refused) and has not been
- *  revoked (refresh-token reuse revokes the family). Cached, and invalidated with the revocation. */
+ *  revoked (refresh-token reuse revokes the family). The family's facts (owner, revoked) are cached under its id
+ *  and compared per request — a forged token naming another client's family must not poison the owner's entry —
+ *  and an unknown family is not cached. Invalidated with the revocation. */
 async function isGrantActive(familyId: string, oauthClientId: string): Promise<boolean> {
-  const status = await cachedLookup<{ active: boolean }>(cacheKeys.tokenFamily(familyId), async () => {
+  const grant = await cachedLookup<{ ownerId: string; revoked: boolean }>(cacheKeys.tokenFamily(familyId), async () => {
     const [issued, revoked] = await Promise.all([
-      db().refreshToken.findFirst({ where: { familyId, oauthClientId }, select: { id: true } }),
+      db().refreshToken.findFirst({ where: { familyId }, select: { oauthClientId: true } }),
       db().revokedTokenFamily.findUnique({ where: { familyId } }),
     ]);
-    return { active: issued !== null && revoked === null };
+    return issued ? { ownerId: issued.oauthClientId, revoked: revoked !== null } : null;
   });
-  return status?.active ?? false;
+  return grant !== null && grant.ownerId === oauthClientId && !grant.revoked;
 }

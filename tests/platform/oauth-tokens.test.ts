@@ -168,7 +168,8 @@ describe("POST /v1/auth/token", () => {
       expect(res.status).toBe(401);
       expect(res.body.code).toBe("invalid_token");
     }
-    // The genuine token of the same grant still works.
+    // The genuine tokens still work: the forged one naming the other client's grant did not poison its cache entry.
     expect((await call(health, { path: "/v1/health", headers: bearer(good, tenant.id) })).status).toBe(200);
+    expect((await call(health, { path: "/v1/health", headers: bearer(otherToken, other.tenant.id) })).status).toBe(200);
   });
 });
