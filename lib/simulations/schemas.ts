@@ -102,8 +102,14 @@ export const CreateSimulationBody = z
   .meta({ id: "CreateSimulationBody" });
 export type CreateSimulationBody = z.infer<typeof CreateSimulationBody>;
 
+// zod 4 runs object refinements even when a field failed its own check: an unparsable rate is that field's
+// error (already reported), not a difference — and must never throw here.
 function sameRate(a: string, b: string): boolean {
-  return decimal.cmp(decimal.parse(a), decimal.parse(b)) === 0;
+  try {
+    return decimal.cmp(decimal.parse(a), decimal.parse(b)) === 0;
+  } catch {
+    return true;
+  }
 }
 
 export const SimulationIdParams = z.strictObject({

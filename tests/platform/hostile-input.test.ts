@@ -94,6 +94,10 @@ describe("dates outside 1900-01-01 … 2199-12-31", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ param, in: "body", message }]);
     }
+    // An unparsable deprecated tax_rate beside monthly_rate: that field's 400, not a crash in the comparison.
+    const badTaxRate = await simulate(who, { ...PERSONAL, tax_rate: "abc" });
+    expect(badTaxRate.status).toBe(400);
+    expect(badTaxRate.body.errors.map((e: { param: string }) => e.param)).toEqual(["tax_rate"]);
     expect(await db().simulation.count({ where: { tenantId: who.tenantId } })).toBe(0);
     const late = await simulate(who, { ...PERSONAL, disbursement_date: "2199-11-02", first_due_date: "2199-12-02" });
     expect(late.status).toBe(201);
