@@ -18,6 +18,11 @@ export const DOMAIN_ERROR_CODES = [
   "fee_above_cap",
   "cet_above_ceiling",
   "invalid_cursor",
+  "margin_query_required",
+  "margin_query_expired",
+  "insufficient_margin",
+  "payroll_source_unavailable",
+  "endorsement_required",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

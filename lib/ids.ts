@@ -15,6 +15,10 @@ export const ID_PREFIXES = {
   proposal: "prp",
   contract: "ctr",
   installment: "ins",
+  riskAssessment: "rsk",
+  marginQuery: "mgq",
+  marginReservation: "mgr",
+  endorsement: "end",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -3,6 +3,7 @@ import { isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability
 import { ZodError } from "zod";
 import { DomainError, type DomainErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { AuthorityError } from "@/lib/payroll/authority/types";
 import { ApiError, type ErrorCode } from "./errors";
 import { problemResponse, toProblem } from "./problem";
 import { fieldErrors } from "./request-input";
@@ -29,6 +30,11 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   fee_above_cap: "fee_above_cap",
   cet_above_ceiling: "cet_above_ceiling",
   invalid_cursor: "invalid_cursor",
+  margin_query_required: "margin_query_required",
+  margin_query_expired: "margin_query_expired",
+  insufficient_margin: "insufficient_margin",
+  payroll_source_unavailable: "payroll_source_unavailable",
+  endorsement_required: "endorsement_required",
 };
 
 export function toApiError(err: unknown, requestId: string): ApiError {
@@ -37,6 +43,7 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ZodError) {
     return new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(err, "body") });
   }
+  if (err instanceof AuthorityError) return authorityError(err);
   if (isDatabaseUnavailable(err)) {
     reportDatabaseDown(err); // logged once per outage, not once per request
     return unavailable();
@@ -47,6 +54,16 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   }
   log().error({ err, request_id: requestId }, "unhandled error in /v1 handler");
   return new ApiError("internal_error", "An internal error occurred; quote the request_id when contacting support");
+}
+
+/** The payroll authority could not answer: 502/503/504 with `retryable` (every authority call is idempotent). */
+function authorityError(err: AuthorityError): ApiError {
+  const code = `authority_${err.kind}` as const;
+  const retryAfter = err.retryAfterSeconds ?? (err.kind === "timeout" || err.kind === "bad_response" ? undefined : RETRY_AFTER_SECONDS);
+  return new ApiError(code, err.message, {
+    headers: retryAfter !== undefined ? { "retry-after": String(retryAfter) } : undefined,
+    extra: { retryable: err.retryable },
+  });
 }
 
 /** Seconds a client should wait before retrying after a 503. */

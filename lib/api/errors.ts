@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   payroll_link_required: { status: 400, title: "The product needs a customer with a matching payroll link" },
   fee_above_cap: { status: 400, title: "A fee exceeds the product's cap" },
   cet_above_ceiling: { status: 400, title: "The CET exceeds the product's ceiling" },
+  margin_query_required: { status: 400, title: "Payroll products need a margin query of the customer" },
+  margin_query_expired: { status: 422, title: "The margin query is no longer valid; query the margin again" },
+  insufficient_margin: { status: 422, title: "The available payroll margin does not cover the installment" },
+  payroll_source_unavailable: { status: 422, title: "The benefit or employment link cannot take new deductions" },
+  endorsement_required: { status: 409, title: "The payroll contract needs its endorsement first" },
   idempotency_in_progress: { status: 409, title: "A request with this idempotency key is still in progress" },
   payload_too_large: { status: 413, title: "The body is too large" },
   unsupported_media_type: { status: 415, title: "The content type is not supported" },
@@ -40,6 +45,11 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "An internal error occurred" },
   service_unavailable: { status: 503, title: "The service is temporarily unavailable" },
+  authority_bad_response: { status: 502, title: "The payroll authority gave an answer that could not be read" },
+  authority_unavailable: { status: 503, title: "The payroll authority is unavailable" },
+  authority_rate_limited: { status: 503, title: "The payroll authority is limiting our requests" },
+  authority_circuit_open: { status: 503, title: "Calls to the payroll authority are paused after repeated failures" },
+  authority_timeout: { status: 504, title: "The payroll authority did not answer in time" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,14 +1,17 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { applyProposalActionIn } from "@/lib/proposals/apply-action";
+import { endorsedFor } from "@/lib/payroll/endorsements";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
 import type { ContractResponse } from "./schemas";
+import { nextContractNumber } from "./contract-number";
 import { toContractResponse } from "./serialize";
 
 // POST /v1/contracts: a signed proposal becomes an active contract with its installments, in one
@@ -16,16 +19,7 @@ import { toContractResponse } from "./serialize";
 // The contract keeps the proposal's frozen terms (rate, schedule, dates) exactly.
 
 type ScheduleRow = { number: number; due_date: string; interest: number; amortization: number; payment: number };
-type FrozenTerms = { principal: number; monthly_rate: string; term: number; disbursement_date: string; schedule: ScheduleRow[] };
-
-async function nextContractNumber(tx: Tx, scope: Scope, year: string): Promise<string> {
-  const rows = await tx.$queryRaw<{ value: number }[]>`
-    INSERT INTO sequences (tenant_id, environment, name, value)
-    VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${`contract-${year}`}, 1)
-    ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
-    RETURNING value`;
-  return `CCB-${year}-${String(rows[0]!.value).padStart(6, "0")}`;
-}
+type FrozenTerms = { product: string; principal: number; monthly_rate: string; term: number; disbursement_date: string; schedule: ScheduleRow[] };
 
 export async function issueContract(scope: Scope, actor: Actor, proposalId: string): Promise<ContractResponse> {
   return db().$transaction(async (tx) => {
@@ -34,15 +28,26 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
     if (await tx.contract.findFirst({ where: { proposalId, ...where(scope) }, select: { id: true } })) {
       throw new DomainError("invalid_transition", "A contract was already issued for this proposal", { current_status: proposal.status, action: "issue_contract" });
     }
+    const terms = proposal.terms as unknown as FrozenTerms;
+    // Payroll loans: issued only after the authority endorsed them, under the endorsed CCB number.
+    let number: string | null = null;
+    if (proposal.status === "signed" && PRODUCTS[terms.product as ProductCode]?.payrollLink != null) {
+      const endorsement = await endorsedFor(tx, scope, proposalId);
+      if (!endorsement) {
+        throw new DomainError("endorsement_required", "A payroll proposal's contract is issued only after its endorsement (POST /v1/payroll/endorsements)", {
+          current_status: proposal.status,
+        });
+      }
+      number = endorsement.contractNumber;
+    }
     const contractId = newId("contract");
     await applyProposalActionIn(tx, scope, actor, proposalId, "issue_contract", { contractId });
 
-    const terms = proposal.terms as unknown as FrozenTerms;
     const contract = await tx.contract.create({
       data: {
         id: contractId,
         ...where(scope),
-        number: await nextContractNumber(tx, scope, terms.disbursement_date.slice(0, 4)),
+        number: number ?? (await nextContractNumber(tx, scope, terms.disbursement_date.slice(0, 4))),
         proposalId,
         customerId: proposal.customerId,
         status: "active",

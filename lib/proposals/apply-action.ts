@@ -4,11 +4,14 @@ import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { releaseProposalReservations } from "@/lib/payroll/reservations";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import type { ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
 import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
+
+const RELEASING: readonly ProposalStatus[] = ["canceled", "rejected", "expired"];
 
 // Applies one action of the transition table: status change, audit row and outbox event commit together.
 // The update is conditional on the status read, so two racing actions cannot both apply (the loser gets 409).
@@ -18,7 +21,7 @@ export async function applyProposalActionIn(
   actor: Actor,
   id: string,
   action: ProposalAction,
-  options: { reason?: string; contractId?: string } = {},
+  options: { reason?: string; contractId?: string; riskAssessmentId?: string } = {},
 ): Promise<ProposalResponse> {
   const current = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
   if (!current) throw notFound("Proposal");
@@ -26,7 +29,11 @@ export async function applyProposalActionIn(
   const to = nextState(PROPOSAL_TRANSITIONS, "proposal", from, action);
   const updated = await tx.proposal.updateMany({
     where: { id, ...where(scope), status: from },
-    data: { status: to, ...(options.reason !== undefined ? { reason: options.reason } : {}) },
+    data: {
+      status: to,
+      ...(options.reason !== undefined ? { reason: options.reason } : {}),
+      ...(options.riskAssessmentId !== undefined ? { riskAssessmentId: options.riskAssessmentId } : {}),
+    },
   });
   if (updated.count !== 1) {
     throw new DomainError("invalid_transition", "The proposal changed meanwhile; read it again", { current_status: from, action });
@@ -39,6 +46,8 @@ export async function applyProposalActionIn(
     target: { type: "proposal", id },
     metadata: { from, to, ...(options.reason ? { reason: options.reason } : {}) },
   });
+  // Leaving the open path (canceled, rejected, expired) releases the margin the proposal still holds.
+  if (RELEASING.includes(to)) await releaseProposalReservations(tx, scope, actor, id);
   const body = toProposalResponse(row, options.contractId ?? null);
   await writeOutboxEvent(tx, { ...where(scope), type: PROPOSAL_EVENTS[action], payload: body });
   return body;

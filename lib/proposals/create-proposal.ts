@@ -1,12 +1,13 @@
-import type { Prisma } from "@prisma/client";
+import type { Prisma, Simulation } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { requireUsableMargin } from "@/lib/payroll/margin-queries";
 import { where, type Scope } from "@/lib/scope";
-import type { ProductCode } from "@/lib/products";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
 import { checkPayrollLink } from "@/lib/simulations/customer-check";
 import type { z } from "zod";
@@ -18,7 +19,8 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 // Inline terms are first stored as a simulation (a quote, visible under /v1/simulations even if the
 // proposal then fails), so every proposal points at the simulation it froze. A payroll product needs the
 // proposal's customer to hold the matching payroll link (400 `payroll_link_required`), checked again here
-// for a stored simulation: it may predate the rule, or the customer's payroll may have changed since.
+// for a stored simulation: it may predate the rule, or the customer's payroll may have changed since. It
+// also needs a valid margin query of the customer whose available loan margin covers the installment.
 export async function createProposal(
   scope: Scope,
   actor: Actor,
@@ -38,12 +40,14 @@ export async function createProposal(
       });
     }
     checkPayrollLink(simulation.product as ProductCode, customer.payroll);
+    const marginQueryId = await checkMargin(tx, scope, simulation, customer.id, input.margin_query_id);
     const proposal = await tx.proposal.create({
       data: {
         id: newId("proposal"),
         ...where(scope),
         customerId: customer.id,
         simulationId: simulation.id,
+        marginQueryId,
         status: "draft",
         expiresAt: new Date(Date.now() + PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000),
         terms: simulation.result as Prisma.InputJsonObject,
@@ -54,4 +58,22 @@ export async function createProposal(
     await writeOutboxEvent(tx, { ...where(scope), type: "proposal.created", payload: body });
     return body;
   });
+}
+
+/** Payroll products need a usable margin query covering the installment (400/422 otherwise); others none. */
+async function checkMargin(tx: Tx, scope: Scope, simulation: Simulation, customerId: string, marginQueryId: string | undefined): Promise<string | null> {
+  const payroll = PRODUCTS[simulation.product as ProductCode]?.payrollLink != null;
+  if (!payroll) {
+    if (marginQueryId !== undefined) {
+      throw new DomainError("validation_error", "Only payroll products take a margin query", {
+        errors: [{ param: "margin_query_id", in: "body", message: "Only for inss_payroll and private_payroll" }],
+      });
+    }
+    return null;
+  }
+  if (marginQueryId === undefined) {
+    throw new DomainError("margin_query_required", "A payroll proposal needs `margin_query_id`: query the customer's margin first (POST /v1/payroll/margin-queries)");
+  }
+  const installment = (simulation.result as { installment_amount: number }).installment_amount;
+  return (await requireUsableMargin(tx, scope, marginQueryId, customerId, installment)).id;
 }

@@ -11,6 +11,10 @@ export const CreateProposalBody = z
     simulation_id: idSchema("simulation", "simulation").optional().meta({
       description: "A stored simulation whose terms the proposal freezes. Exactly one of `simulation_id` and `terms`.",
     }),
+    margin_query_id: idSchema("marginQuery", "margin query").optional().meta({
+      description:
+        "Required for payroll products (inss_payroll, private_payroll): a valid margin query of the customer (POST /v1/payroll/margin-queries) whose available loan margin covers the installment. Submission reserves the installment against it.",
+    }),
     terms: CreateSimulationBody.optional().meta({
       description:
         "Inline terms, exactly as the body of POST /v1/simulations: the simulation is computed and stored (it appears under " +
@@ -42,6 +46,7 @@ export const ListProposalsQuery = ListQuery.extend({
   customer_id: idSchema("customer", "customer").optional(),
 });
 
+export type ProposalTerms = z.infer<typeof ProposalTerms>;
 export const ProposalTerms = z.object({
   product: z.string(),
   amortization: z.string(),
@@ -63,6 +68,8 @@ export const ProposalResponse = z
     allowed_actions: z.array(z.string()).meta({ description: "Actions the current status allows." }),
     customer_id: z.string(),
     simulation_id: z.string().nullable(),
+    margin_query_id: z.string().nullable().meta({ description: "Payroll products: the margin query the installment was checked against." }),
+    risk_assessment_id: z.string().nullable().meta({ description: "The assessment submission ran (GET /v1/risk-assessments/{id}); null before submission." }),
     terms: ProposalTerms,
     reason: z.string().nullable(),
     expires_at: z.string().nullable().meta({ description: "After this instant the proposal is closed as `expired` unless signed." }),

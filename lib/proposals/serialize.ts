@@ -4,7 +4,7 @@ import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
 // Actions with an endpoint of their own are listed (staff-only ones too: the caller's permissions decide).
 // issue_contract happens through POST /v1/contracts and expire through the expiry job.
-const INTERNAL_ACTIONS: readonly string[] = ["issue_contract", "expire"];
+const INTERNAL_ACTIONS: readonly string[] = ["issue_contract", "expire", "refuse_endorsement"];
 
 export function toProposalResponse(row: Proposal, contractId: string | null = null): ProposalResponse {
   const status = row.status as ProposalStatus;
@@ -16,6 +16,8 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
     allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status]).filter((a) => !INTERNAL_ACTIONS.includes(a)),
     customer_id: row.customerId,
     simulation_id: row.simulationId,
+    margin_query_id: row.marginQueryId,
+    risk_assessment_id: row.riskAssessmentId,
     terms: {
       product: terms.product,
       amortization: terms.amortization,

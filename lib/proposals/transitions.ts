@@ -5,19 +5,20 @@ import type { TransitionTable } from "@/lib/state-machine";
 //                        └──reject──▶ rejected
 //   cancel from draft, pending_review, approved (not once signed: the contract path takes over);
 //   expire (the proposal-expiry job, past expires_at) from the same three.
+// refuse_endorsement (payroll): the authority refused the averbação of a signed proposal (lib/payroll/endorsements.ts).
 // issue_contract is not an endpoint of its own: POST /v1/contracts applies it in the contract's transaction.
 
 export const PROPOSAL_STATUSES = ["draft", "pending_review", "approved", "rejected", "signed", "contract_issued", "canceled", "expired"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract", "expire"] as const;
+export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract", "expire", "refuse_endorsement"] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
 export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalAction> = {
   draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
   pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
   approved: { sign: "signed", cancel: "canceled", expire: "expired" },
-  signed: { issue_contract: "contract_issued" },
+  signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected" },
   rejected: {},
   contract_issued: {},
   canceled: {},
@@ -36,4 +37,5 @@ export const PROPOSAL_EVENTS: Record<ProposalAction, string> = {
   cancel: "proposal.canceled",
   issue_contract: "proposal.contract_issued",
   expire: "proposal.expired",
+  refuse_endorsement: "proposal.rejected",
 };

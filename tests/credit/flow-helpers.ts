@@ -1,6 +1,8 @@
 import { POST as createCustomerRoute } from "@/app/v1/customers/route";
 import { POST as createSimulationRoute } from "@/app/v1/simulations/route";
 import { POST as createProposalRoute } from "@/app/v1/proposals/route";
+import { POST as createMarginQueryRoute } from "@/app/v1/payroll/margin-queries/route";
+import { POST as createEndorsementRoute } from "@/app/v1/payroll/endorsements/route";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
 import { POST as approve } from "@/app/v1/proposals/[id]/approve/route";
 import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
@@ -37,7 +39,8 @@ export async function newCustomer(t: CreditTenant, document = uniqueCpf()) {
       name: "Maria da Silva",
       birth_date: "1960-05-10",
       email: "maria@example.com",
-      monthly_income: 450000,
+      // No declared income: the risk scorecard routes submissions to staff review (income_not_declared),
+      // so these flows reach pending_review and go on through the staff endpoints.
       payroll: { type: "inss", benefit_number: "1234567890" },
     },
   });
@@ -63,20 +66,36 @@ export async function newSimulation(t: CreditTenant, customerId?: string, dates:
   return res.body as { id: string; principal: number; schedule: { number: number; due_date: string; payment: number; amortization: number; interest: number }[] };
 }
 
+/** A margin query of the customer through the sandbox simulator (payroll proposals need one). */
+export async function newMarginQuery(t: CreditTenant, customerId: string) {
+  const res = await call(createMarginQueryRoute, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customerId } });
+  if (res.status !== 201) throw new Error(`margin query: ${res.status} ${res.text}`);
+  return res.body as { id: string; available_loan_margin: number };
+}
+
 export async function newProposal(t: CreditTenant, dates?: Record<string, string> | null) {
   const customer = await newCustomer(t);
   const simulation = await newSimulation(t, customer.id, dates);
-  const res = await call(createProposalRoute, { base: t.base, path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: simulation.id } });
+  const marginQuery = await newMarginQuery(t, customer.id);
+  const res = await call(createProposalRoute, {
+    base: t.base,
+    path: "/v1/proposals",
+    headers: t.headers,
+    json: { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: marginQuery.id },
+  });
   if (res.status !== 201) throw new Error(`proposal: ${res.status} ${res.text}`);
-  return { customer, simulation, proposal: res.body as { id: string; status: string } };
+  return { customer, simulation, marginQuery, proposal: res.body as { id: string; status: string } };
 }
 
-/** A proposal moved to `signed` through its action endpoints. */
+/** A proposal moved to `signed` through its action endpoints, and endorsed by the sandbox authority (a
+ *  payroll contract is issued only after its endorsement). */
 export async function signedProposal(t: CreditTenant, dates?: Record<string, string> | null) {
   const made = await newProposal(t, dates);
   for (const handler of [submit, approve, sign]) {
     const res = await call(handler, { base: t.base, path: `/v1/proposals/${made.proposal.id}/x`, headers: t.headers, params: { id: made.proposal.id } });
     if (res.status !== 200) throw new Error(`transition: ${res.status} ${res.text}`);
   }
-  return made;
+  const endorsed = await call(createEndorsementRoute, { base: t.base, path: "/v1/payroll/endorsements", headers: t.headers, json: { proposal_id: made.proposal.id } });
+  if (endorsed.status !== 201 || endorsed.body.status !== "endorsed") throw new Error(`endorsement: ${endorsed.status} ${endorsed.text}`);
+  return { ...made, endorsement: endorsed.body as { id: string; contract_number: string } };
 }

@@ -16,7 +16,7 @@ import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
 import { problem } from "../helpers/problem";
-import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
+import { creditTenant, newCustomer, newMarginQuery, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
 
 afterAll(() => stopListener());
 
@@ -34,7 +34,7 @@ const act = (t: CreditTenant, id: string, action: string) =>
 describe("proposals", () => {
   it("creates a draft that freezes the simulation's terms", async () => {
     const t = await creditTenant();
-    const { proposal, simulation, customer } = await newProposal(t);
+    const { proposal, simulation, customer, marginQuery } = await newProposal(t);
     expect(proposal).toEqual({
       id: expect.stringMatching(/^prp_/),
       object: "proposal",
@@ -42,6 +42,8 @@ describe("proposals", () => {
       allowed_actions: ["submit", "cancel"],
       customer_id: customer.id,
       simulation_id: simulation.id,
+      margin_query_id: marginQuery.id,
+      risk_assessment_id: null,
       terms: expect.objectContaining({ product: "inss_payroll", principal: simulation.principal, term: 12, monthly_rate: "0.018" }),
       reason: null,
       expires_at: expect.any(String),
@@ -58,16 +60,17 @@ describe("proposals", () => {
     const t = await creditTenant();
     const customer = await newCustomer(t);
     const terms = { product: "inss_payroll", requested_amount: 500000, term: 24, monthly_rate: "0.0179", disbursement_date: "2026-03-02" };
-    const res = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms } });
+    const margin_query_id = (await newMarginQuery(t, customer.id)).id;
+    const res = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms, margin_query_id } });
     expect(res.status).toBe(201);
     expect(res.body.simulation_id).toMatch(/^sim_/);
     expect(res.body.terms).toMatchObject({ product: "inss_payroll", term: 24, monthly_rate: "0.0179", released_amount: 500000 });
     const stored = await db().simulation.findFirstOrThrow({ where: { id: res.body.simulation_id } });
     expect(stored.customerId).toBe(customer.id);
-    const both = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: res.body.simulation_id, terms } });
+    const both = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: res.body.simulation_id, terms, margin_query_id } });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ param: "simulation_id", in: "body", message: "Send exactly one of simulation_id and terms" }]);
-    const badTerms = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms: { ...terms, monthly_rate: "0.05" } } });
+    const badTerms = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms: { ...terms, monthly_rate: "0.05" }, margin_query_id } });
     expect(badTerms.status).toBe(400);
     expect(badTerms.body.code).toBe("product_rule_violation");
     expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(1);
@@ -107,13 +110,14 @@ describe("proposals", () => {
 
     // With the link back, the same simulations make proposals.
     await db().customer.update({ where: { id: linked.id }, data: { payroll: { type: "inss", benefit_number: "1234567890" } } });
-    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: lost.id } })).status).toBe(201);
-    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: old.id } })).status).toBe(201);
+    const margin_query_id = (await newMarginQuery(t, linked.id)).id;
+    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: lost.id, margin_query_id } })).status).toBe(201);
+    expect((await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: linked.id, simulation_id: old.id, margin_query_id } })).status).toBe(201);
   });
 
   it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
     const t = await creditTenant();
-    const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract" && a !== "expire");
+    const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract" && a !== "expire" && a !== "refuse_endorsement");
     expect(endpointActions.length).toBe(7);
     for (const [from, action, to] of endpointActions) {
       const { proposal } = await newProposal(t);

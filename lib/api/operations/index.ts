@@ -1,9 +1,11 @@
 import type { Operation } from "../operation";
 import { contractOperations } from "./contracts";
 import { customerOperations } from "./customers";
+import { payrollOperations } from "./payroll";
 import { platformOperations } from "./platform";
 import { proposalOperations } from "./proposals";
+import { riskOperations } from "./risk";
 import { simulationOperations } from "./simulations";
 
 // Every /v1 operation, in document order. A test fails when a route under app/v1 is not listed here.
-export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations];
+export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations];

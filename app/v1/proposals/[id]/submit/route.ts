@@ -1,8 +1,8 @@
 import { submitProposalOperation } from "@/lib/api/operations/proposals";
 import { apiRoute } from "@/lib/api/route";
-import { applyProposalAction } from "@/lib/proposals/apply-action";
+import { submitProposal } from "@/lib/proposals/submit-proposal";
 
-// POST /v1/proposals/{id}/submit — one transition of the proposal state machine (409 when not allowed).
+// POST /v1/proposals/{id}/submit — submit, score, reserve payroll margin, and approve/route/reject (409 when not a draft).
 export const POST = apiRoute(submitProposalOperation, async ({ ctx, params }) => ({
-  body: await applyProposalAction(ctx, ctx.actor, params.id, "submit"),
+  body: await submitProposal(ctx, ctx.actor, params.id),
 }));

@@ -1,0 +1,129 @@
+import type { Endorsement, Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { nextContractNumber } from "@/lib/contracts/contract-number";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { applyProposalActionIn } from "@/lib/proposals/apply-action";
+import type { ProposalTerms } from "@/lib/proposals/schemas";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import { payrollAuthorityFor } from "./authority";
+import type { Refusal } from "./authority/types";
+import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
+import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
+import { ENDORSEMENT_EVENTS, ENDORSEMENT_TRANSITIONS, type EndorsementStatus } from "./transitions";
+
+// Endorsement (averbação): the authority registers the signed proposal's contract against its reserved
+// margin. Endorsed: the reservation is consumed and POST /v1/contracts may issue the contract under the
+// endorsed contract number. Refused: the proposal is rejected with the authority's reason and its
+// reservation released (or marked expired when that was the reason). One transaction; events for each.
+
+export async function createEndorsement(scope: Scope, actor: Actor, proposalId: string): Promise<EndorsementResponse> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    const proposal = await tx.proposal.findFirst({ where: { id: proposalId, ...where(scope) } });
+    if (!proposal) throw notFound("Proposal");
+    const terms = proposal.terms as ProposalTerms;
+    if (PRODUCTS[terms.product as ProductCode]?.payrollLink == null) {
+      throw invalid("proposal_id", "Only payroll-deductible proposals (inss_payroll, private_payroll) are endorsed");
+    }
+    if (proposal.status !== "signed") {
+      throw new DomainError("invalid_transition", `Only a signed proposal can be endorsed; this one is ${proposal.status}`, { current_status: proposal.status, action: "endorse" });
+    }
+    const done = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "endorsed" }, select: { id: true } });
+    if (done) throw new DomainError("conflict", `The proposal was already endorsed (${done.id})`, { endorsement_id: done.id });
+    const held = await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: "reserved" }, orderBy: { createdAt: "desc" } });
+    if (!held) throw new DomainError("conflict", "The proposal has no reserved margin to endorse against");
+    const reservation = await lockReservation(tx, scope, held.id);
+
+    const id = newId("endorsement");
+    const contractNumber = await nextContractNumber(tx, scope, terms.disbursement_date.slice(0, 4));
+    await tx.endorsement.create({ data: { id, ...where(scope), proposalId, reservationId: reservation.id, contractNumber, status: "submitted" } });
+    const answer = isPastExpiry(reservation)
+      ? ({ status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } } as const)
+      : await payrollAuthorityFor(scope.environment).endorse({
+          authorityReservationId: reservation.authorityReservationId!,
+          contractNumber,
+          principal: terms.principal,
+          installmentAmount: terms.installment_amount,
+          termMonths: terms.term,
+          firstDueDate: terms.first_due_date,
+          requestId: authorityKey(scope, "endorse", proposalId),
+        });
+
+    if (answer.status === "endorsed") {
+      await applyReservationActionIn(tx, scope, actor, reservation.id, "consume");
+      return transition(tx, scope, actor, id, "endorse", { authorityEndorsementId: answer.authorityEndorsementId, endorsedAt: answer.endorsedAt });
+    }
+    const refused = await transition(tx, scope, actor, id, "refuse", { refusal: answer.refusal });
+    if (answer.refusal.code === "reservation_expired") await applyReservationActionIn(tx, scope, actor, reservation.id, "expire");
+    // Rejecting the proposal releases what it still holds (lib/proposals/apply-action.ts).
+    await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
+    return refused;
+  });
+}
+
+/** The endorsed endorsement a payroll contract is issued under, or null. */
+export async function endorsedFor(tx: Tx, scope: Scope, proposalId: string): Promise<Endorsement | null> {
+  return tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "endorsed" } });
+}
+
+export async function getEndorsement(scope: Scope, id: string): Promise<EndorsementResponse> {
+  const row = await db().endorsement.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Endorsement");
+  return toEndorsementResponse(row);
+}
+
+export async function listEndorsements(scope: Scope, query: ListEndorsementsQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(query.proposal_id ? { proposalId: query.proposal_id } : {}) };
+  const page = await paginate(query.limit, (args) => db().endorsement.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  return toListResponse(scope, page, toEndorsementResponse);
+}
+
+async function transition(
+  tx: Tx,
+  scope: Scope,
+  actor: Actor,
+  id: string,
+  action: "endorse" | "refuse",
+  data: { authorityEndorsementId?: string; endorsedAt?: Date; refusal?: Refusal },
+): Promise<EndorsementResponse> {
+  const current = (await tx.endorsement.findFirst({ where: { id, ...where(scope) } }))!;
+  const to = nextState(ENDORSEMENT_TRANSITIONS, "endorsement", current.status as EndorsementStatus, action);
+  const row = await tx.endorsement.update({
+    where: { id },
+    data: { status: to, authorityEndorsementId: data.authorityEndorsementId, endorsedAt: data.endorsedAt, ...(data.refusal ? { refusal: data.refusal } : {}) },
+  });
+  const body = toEndorsementResponse(row);
+  await writeAudit(tx, { ...where(scope), actor, action: ENDORSEMENT_EVENTS[action], target: { type: "endorsement", id }, metadata: { proposal_id: row.proposalId } });
+  await writeOutboxEvent(tx, { ...where(scope), type: ENDORSEMENT_EVENTS[action], payload: body as unknown as Prisma.InputJsonObject });
+  return body;
+}
+
+export function toEndorsementResponse(row: Endorsement): EndorsementResponse {
+  return {
+    id: row.id,
+    object: "endorsement",
+    status: row.status as EndorsementStatus,
+    proposal_id: row.proposalId,
+    reservation_id: row.reservationId,
+    contract_number: row.contractNumber,
+    authority_endorsement_id: row.authorityEndorsementId,
+    refusal: (row.refusal as Refusal | null) ?? null,
+    endorsed_at: row.endorsedAt?.toISOString() ?? null,
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function invalid(param: string, message: string): DomainError {
+  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
+}

@@ -1,0 +1,179 @@
+import type { MarginQuery, Prisma } from "@prisma/client";
+import { compactDocument } from "@/lib/customers/document";
+import type { PayrollInput } from "@/lib/customers/schemas";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { payrollAuthorityFor } from "./authority";
+import type { MarginQueryResult, PayrollSource } from "./authority/types";
+import type { CreateMarginQueryBody, ListMarginQueriesQuery, MarginQueryResponse } from "./schemas";
+import { HOLDING_STATUSES } from "./transitions";
+
+// Margin queries: ask the authority (the sandbox simulator or the real one) for a customer's payroll
+// margin and keep its answer. The stored answer backs proposals and reservations until `valid_until`.
+
+/** The authority's answer as stored (snake_case JSON, the API's own field names). */
+type StoredResult = Omit<MarginQueryResponse, "id" | "object" | "customer_id" | "source" | "authority" | "available_loan_margin" | "status" | "environment" | "created_at" | "valid_until">;
+
+export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBody): Promise<MarginQueryResponse> {
+  return db().$transaction(async (tx) => {
+    const customer = await tx.customer.findFirst({ where: { id: body.customer_id, ...where(scope) } });
+    if (!customer) throw notFound("Customer");
+    if (customer.kind !== "person") throw invalid("customer_id", "Payroll margin exists only for persons (a CPF)");
+    const link = body.source ?? (customer.payroll as PayrollInput | null);
+    if (!link) throw new DomainError("payroll_link_required", "The customer has no payroll link: send `source` or set the customer's `payroll`");
+    const source: PayrollSource =
+      link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: compactDocument(link.employer_cnpj), registration: link.registration };
+    const id = newId("marginQuery");
+    const authority = payrollAuthorityFor(scope.environment);
+    const answer = await authority.queryMargin({ document: customer.document, source, requestId: id });
+    const result = storedResult(answer);
+    const row = await tx.marginQuery.create({
+      data: {
+        id,
+        ...where(scope),
+        customerId: customer.id,
+        sourceKind: source.kind,
+        source: sourceView(source),
+        authority: authority.name,
+        authorityQueryId: answer.authorityQueryId,
+        result: result as unknown as Prisma.InputJsonObject,
+        availableLoanMargin: BigInt(answer.margins.find((m) => m.kind === "loan")?.available ?? 0),
+        validUntil: answer.validUntil,
+      },
+    });
+    const response = toMarginQueryResponse(row, 0);
+    await writeOutboxEvent(tx, { ...where(scope), type: "margin_query.completed", payload: response as unknown as Prisma.InputJsonObject });
+    return response;
+  });
+}
+
+export async function getMarginQuery(scope: Scope, id: string): Promise<MarginQueryResponse> {
+  const row = await db().marginQuery.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Margin query");
+  return toMarginQueryResponse(row, await heldFrom(db(), scope, id));
+}
+
+export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters = { ...where(scope), ...(query.customer_id ? { customerId: query.customer_id } : {}) };
+  const page = await paginate(query.limit, (args) => db().marginQuery.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  const held = await heldByQuery(scope, page.items.map((r) => r.id));
+  return toListResponse(scope, page, (row) => toMarginQueryResponse(row, held.get(row.id) ?? 0));
+}
+
+/**
+ * The margin query behind a payroll installment, checked for use now: the customer's, still valid, the
+ * source able to take deductions, and the available loan margin (after this platform's reservations from
+ * it) covering the installment. Locks the query row so two submissions cannot both spend the same margin.
+ */
+export async function requireUsableMargin(tx: Tx, scope: Scope, marginQueryId: string, customerId: string, installmentAmount: number, param = "margin_query_id"): Promise<MarginQuery> {
+  await tx.$queryRaw`SELECT id FROM margin_queries WHERE id = ${marginQueryId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
+  if (!row) throw notFound("Margin query");
+  if (row.customerId !== customerId) throw invalid(param, "The margin query belongs to another customer");
+  if (row.validUntil.getTime() <= Date.now()) {
+    throw new DomainError("margin_query_expired", `The margin query expired at ${row.validUntil.toISOString()}; query the margin again`, { margin_query_id: row.id });
+  }
+  const result = row.result as unknown as StoredResult;
+  if (result.source_status !== "active" || result.blocks.some((b) => b.code === "blocked_for_loans")) {
+    throw new DomainError("payroll_source_unavailable", "The benefit or employment link cannot take new loan deductions", {
+      source_status: result.source_status,
+      blocks: result.blocks,
+    });
+  }
+  const available = Number(row.availableLoanMargin) - (await heldFrom(tx, scope, row.id));
+  if (installmentAmount > available) {
+    throw new DomainError("insufficient_margin", `The installment (${installmentAmount} centavos) is above the available loan margin (${available} centavos)`, {
+      available_loan_margin: available,
+      installment_amount: installmentAmount,
+    });
+  }
+  return row;
+}
+
+/** What the scorecard reads from a margin query (lib/risk). */
+export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string) {
+  const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
+  if (!row) throw notFound("Margin query");
+  if (row.customerId !== customerId) throw invalid("margin_query_id", "The margin query belongs to another customer");
+  const result = row.result as unknown as StoredResult;
+  return {
+    available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldFrom(tx, scope, row.id))),
+    source_status: result.source_status,
+    blocked_for_loans: result.blocks.some((b) => b.code === "blocked_for_loans"),
+  };
+}
+
+async function heldFrom(client: Tx, scope: Scope, marginQueryId: string): Promise<number> {
+  const sum = await client.marginReservation.aggregate({
+    where: { ...where(scope), marginQueryId, kind: "loan", status: { in: [...HOLDING_STATUSES] } },
+    _sum: { installmentAmount: true },
+  });
+  return Number(sum._sum.installmentAmount ?? 0n);
+}
+
+async function heldByQuery(scope: Scope, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const groups = await db().marginReservation.groupBy({
+    by: ["marginQueryId"],
+    where: { ...where(scope), marginQueryId: { in: ids }, kind: "loan", status: { in: [...HOLDING_STATUSES] } },
+    _sum: { installmentAmount: true },
+  });
+  return new Map(groups.map((g) => [g.marginQueryId, Number(g._sum.installmentAmount ?? 0n)]));
+}
+
+function storedResult(answer: MarginQueryResult): StoredResult {
+  return {
+    authority_query_id: answer.authorityQueryId,
+    margin_base: answer.marginBase,
+    margins: answer.margins.map((m) => ({ kind: m.kind, share: m.share, total: m.total, used: m.used, reserved: m.reserved, available: m.available })),
+    source_type: answer.sourceType,
+    source_status: answer.sourceStatus,
+    blocks: answer.blocks,
+    paying_institution: answer.payingInstitution,
+    existing_loans: answer.existingLoans.map((l) => ({
+      lender: l.lender,
+      contract_number: l.contractNumber,
+      installment_amount: l.installmentAmount,
+      remaining_installments: l.remainingInstallments,
+    })),
+  };
+}
+
+function sourceView(source: PayrollSource): Prisma.InputJsonObject {
+  return source.kind === "inss" ? { type: "inss", benefit_number: source.benefitNumber } : { type: "private", employer_cnpj: source.employerCnpj, registration: source.registration };
+}
+
+/** `held`: this platform's holding reservations from the query (loan kind), shown as reserved. */
+export function toMarginQueryResponse(row: MarginQuery, held: number): MarginQueryResponse {
+  const r = row.result as unknown as StoredResult;
+  return {
+    id: row.id,
+    object: "margin_query",
+    customer_id: row.customerId,
+    source: row.source as MarginQueryResponse["source"],
+    authority: row.authority as MarginQueryResponse["authority"],
+    authority_query_id: row.authorityQueryId,
+    margin_base: r.margin_base,
+    margins: r.margins.map((m) => (m.kind === "loan" ? { ...m, reserved: m.reserved + held, available: m.available - held } : m)),
+    available_loan_margin: Number(row.availableLoanMargin) - held,
+    source_type: r.source_type,
+    source_status: r.source_status,
+    blocks: r.blocks,
+    paying_institution: r.paying_institution,
+    existing_loans: r.existing_loans,
+    valid_until: row.validUntil.toISOString(),
+    status: row.validUntil.getTime() > Date.now() ? "valid" : "expired",
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function invalid(param: string, message: string): DomainError {
+  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
+}

@@ -1,0 +1,49 @@
+import type { TransitionTable } from "@/lib/state-machine";
+
+// Margin reservation (see docs/state-machines.md):
+//   requested ──reserve──▶ reserved ──consume (endorsement)──▶ consumed
+//       └──refuse──▶ refused    ├──release (cancel; the proposal canceled, rejected or expired)──▶ released
+//                               └──expire (past expires_at before an endorsement)──▶ expired
+// `requested` lives only inside the transaction that asks the authority: the row is written, the authority
+// answers, and the row leaves `requested` before anyone can read it.
+export const RESERVATION_STATUSES = ["requested", "reserved", "consumed", "released", "expired", "refused"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const RESERVATION_ACTIONS = ["reserve", "refuse", "consume", "release", "expire"] as const;
+export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
+
+export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, ReservationAction> = {
+  requested: { reserve: "reserved", refuse: "refused" },
+  reserved: { consume: "consumed", release: "released", expire: "expired" },
+  consumed: {},
+  released: {},
+  expired: {},
+  refused: {},
+};
+
+export const RESERVATION_EVENTS: Record<ReservationAction, string> = {
+  reserve: "margin_reservation.reserved",
+  refuse: "margin_reservation.refused",
+  consume: "margin_reservation.consumed",
+  release: "margin_reservation.released",
+  expire: "margin_reservation.expired",
+};
+
+/** Reservations that hold margin: counted against the margin query they were made from. */
+export const HOLDING_STATUSES: readonly ReservationStatus[] = ["requested", "reserved", "consumed"];
+
+// Endorsement (averbação): submitted ──endorse──▶ endorsed, or ──refuse──▶ refused (the authority's reason).
+export const ENDORSEMENT_STATUSES = ["submitted", "endorsed", "refused"] as const;
+export type EndorsementStatus = (typeof ENDORSEMENT_STATUSES)[number];
+export const ENDORSEMENT_ACTIONS = ["endorse", "refuse"] as const;
+export type EndorsementAction = (typeof ENDORSEMENT_ACTIONS)[number];
+
+export const ENDORSEMENT_TRANSITIONS: TransitionTable<EndorsementStatus, EndorsementAction> = {
+  submitted: { endorse: "endorsed", refuse: "refused" },
+  endorsed: {},
+  refused: {},
+};
+
+export const ENDORSEMENT_EVENTS: Record<EndorsementAction, string> = {
+  endorse: "endorsement.endorsed",
+  refuse: "endorsement.refused",
+};

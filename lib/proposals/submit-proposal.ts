@@ -1,0 +1,59 @@
+import type { Actor } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import { reserveIn, authorityKey } from "@/lib/payroll/reservations";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { assessRiskIn, customerIn } from "@/lib/risk/assess";
+import { where, type Scope } from "@/lib/scope";
+import { applyProposalActionIn } from "./apply-action";
+import type { ProposalResponse, ProposalTerms } from "./schemas";
+
+// POST /v1/proposals/{id}/submit: draft → pending_review, then in the same transaction
+//  1. the risk scorecard runs (lib/risk): `decline` rejects the proposal with the reason codes;
+//  2. payroll products reserve the installment at the authority against the proposal's margin query
+//     (a refusal rejects the proposal with the authority's reason);
+//  3. `approve` approves it (actor: the risk engine); `review` leaves it pending_review for staff.
+// An authority outage (503/504) changes nothing: the whole transaction rolls back and a retry runs again.
+
+const RISK_ENGINE: Actor = { type: "system", label: "risk-engine" };
+
+export async function submitProposal(scope: Scope, actor: Actor, id: string): Promise<ProposalResponse> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    const proposal = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
+    if (!proposal) throw notFound("Proposal");
+    const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit");
+    const terms = proposal.terms as ProposalTerms;
+    const product = terms.product as ProductCode;
+    const assessment = await assessRiskIn(tx, scope, {
+      customer: await customerIn(tx, scope, proposal.customerId),
+      product,
+      installmentAmount: terms.installment_amount,
+      term: terms.term,
+      proposalId: id,
+      marginQueryId: proposal.marginQueryId,
+      otherMonthlyDebt: 0,
+    });
+    await tx.proposal.update({ where: { id }, data: { riskAssessmentId: assessment.id } });
+    if (assessment.decision === "decline") {
+      const codes = assessment.reasons.filter((r) => r.points <= 0).map((r) => r.code);
+      return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "reject", { reason: `Declined by risk assessment ${assessment.id}: ${codes.join(", ")}` });
+    }
+    if (PRODUCTS[product].payrollLink !== null && proposal.marginQueryId !== null) {
+      const reservation = await reserveIn(tx, scope, actor, {
+        marginQueryId: proposal.marginQueryId,
+        customerId: proposal.customerId,
+        installmentAmount: terms.installment_amount,
+        term: terms.term,
+        kind: "loan",
+        proposalId: id,
+        authorityKey: authorityKey(scope, "proposal-reserve", id),
+      });
+      if (reservation.status === "refused") {
+        return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "reject", { reason: `Margin reservation refused by the payroll authority: ${reservation.refusal?.code}` });
+      }
+    }
+    if (assessment.decision === "approve") return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "approve");
+    return { ...submitted, risk_assessment_id: assessment.id };
+  });
+}

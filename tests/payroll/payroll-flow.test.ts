@@ -1,0 +1,355 @@
+import { describe, expect, it } from "vitest";
+import { POST as createMarginQuery, GET as listMarginQueries } from "@/app/v1/payroll/margin-queries/route";
+import { GET as getMarginQuery } from "@/app/v1/payroll/margin-queries/[id]/route";
+import { POST as createReservation, GET as listReservations } from "@/app/v1/payroll/margin-reservations/route";
+import { GET as getReservation } from "@/app/v1/payroll/margin-reservations/[id]/route";
+import { POST as cancelReservation } from "@/app/v1/payroll/margin-reservations/[id]/cancel/route";
+import { POST as createEndorsement } from "@/app/v1/payroll/endorsements/route";
+import { GET as getEndorsement } from "@/app/v1/payroll/endorsements/[id]/route";
+import { POST as createProposal } from "@/app/v1/proposals/route";
+import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
+import { POST as approve } from "@/app/v1/proposals/[id]/approve/route";
+import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
+import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
+import { POST as reject } from "@/app/v1/proposals/[id]/reject/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { Prisma } from "@prisma/client";
+import { db } from "@/lib/db/client";
+import { expireProposals } from "@/lib/proposals/expire-proposals";
+import { expireReservations } from "@/lib/payroll/reservations";
+import { newKey } from "../helpers/factory";
+import { bearer, call, PRODUCTION } from "../helpers/http";
+import { problem } from "../helpers/problem";
+import { creditTenant, newCustomer, newSimulation, type CreditTenant } from "../credit/flow-helpers";
+
+// The payroll-loan flow through /v1 against the sandbox simulator: margin query → proposal → submission
+// (risk + reservation) → review → signature → endorsement → contract, every trigger value and every exit.
+
+const DATES = { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" };
+
+async function customerWithBenefit(t: CreditTenant, benefitNumber: string) {
+  const customer = await newCustomer(t);
+  await db().customer.update({ where: { id: customer.id }, data: { payroll: { type: "inss", benefit_number: benefitNumber } } });
+  return customer;
+}
+
+const post = (t: CreditTenant, handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) =>
+  call(handler, { base: t.base, path, headers: t.headers, json, params });
+const act = (t: CreditTenant, handler: Parameters<typeof call>[0], id: string, json?: unknown) => post(t, handler, `/v1/proposals/${id}/x`, json, { id });
+
+async function proposalFor(t: CreditTenant, benefitNumber: string) {
+  const customer = await customerWithBenefit(t, benefitNumber);
+  const query = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+  expect(query.status).toBe(201);
+  const simulation = await newSimulation(t, customer.id, DATES);
+  const proposal = await post(t, createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: query.body.id });
+  expect(proposal.status, proposal.text).toBe(201);
+  return { customer, query: query.body, simulation, proposal: proposal.body };
+}
+
+async function reservationsOf(proposalId: string) {
+  return db().marginReservation.findMany({ where: { proposalId }, orderBy: { createdAt: "asc" } });
+}
+
+describe("margin queries", () => {
+  it("stores the authority's answer: margins per kind add up, the 1.4.0 fields are there, an event is written", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const res = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+    expect(res.status).toBe(201);
+    const q = res.body;
+    expect(Object.keys(q)).toEqual([
+      "id", "object", "customer_id", "source", "authority", "authority_query_id", "margin_base", "margins", "available_loan_margin",
+      "source_type", "source_status", "blocks", "paying_institution", "existing_loans", "valid_until", "status", "environment", "created_at",
+    ]);
+    expect(q).toMatchObject({ object: "margin_query", customer_id: customer.id, source: { type: "inss", benefit_number: "1234567890" }, authority: "sandbox_simulator", source_status: "active", blocks: [], status: "valid", environment: "sandbox" });
+    expect(q.margins.map((m: { kind: string; share: string }) => [m.kind, m.share])).toEqual([["loan", "0.35"], ["credit_card", "0.05"], ["benefit_card", "0.05"]]);
+    for (const m of q.margins) {
+      expect(m.total).toBe(Math.floor((q.margin_base * Number(m.share) * 100) / 100));
+      expect(m.available).toBe(m.total - m.used - m.reserved);
+    }
+    const loan = q.margins[0];
+    expect(loan.used).toBe(q.existing_loans.reduce((s: number, l: { installment_amount: number }) => s + l.installment_amount, 0));
+    expect(q.available_loan_margin).toBe(loan.available);
+    expect(q.paying_institution).toEqual({ code: "001", name: "Banco do Brasil S.A." });
+    expect(Date.parse(q.valid_until) - Date.parse(q.created_at)).toBeGreaterThan(23 * 3600 * 1000);
+
+    // Deterministic: the same CPF and benefit give the same margin.
+    const again = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+    expect({ ...again.body, id: q.id, authority_query_id: q.authority_query_id, valid_until: q.valid_until, created_at: q.created_at }).toEqual(q);
+    expect((await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q.id}`, headers: t.headers, params: { id: q.id } })).body).toEqual(q);
+    const list = await call(listMarginQueries, { base: t.base, path: `/v1/payroll/margin-queries?customer_id=${customer.id}&limit=1`, headers: t.headers });
+    expect(list.body).toMatchObject({ object: "list", has_more: true, data: [{ id: again.body.id }] });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "margin_query.completed" } });
+    expect(events.map((e) => (e.payload as { id: string }).id).sort()).toEqual([q.id, again.body.id].sort());
+  });
+
+  it("queries a private-payroll link given as `source` (loan margin only)", async () => {
+    const t = await creditTenant();
+    const customer = await newCustomer(t);
+    const res = await post(t, createMarginQuery, "/v1/payroll/margin-queries", {
+      customer_id: customer.id,
+      source: { type: "private", employer_cnpj: "11.222.333/0001-81", registration: "A-42" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.source).toEqual({ type: "private", employer_cnpj: "11222333000181", registration: "A-42" });
+    expect(res.body.margins.map((m: { kind: string }) => m.kind)).toEqual(["loan"]);
+    expect(res.body.source_type).toBe("clt");
+  });
+
+  it("triggers …0001–0003: low margin, blocked and ceased benefits are answered, and proposals on them refused with nothing stored", async () => {
+    const t = await creditTenant();
+    const cases = [
+      ["1000000001", "insufficient_margin", 422, "The available payroll margin does not cover the installment"],
+      ["1000000002", "payroll_source_unavailable", 422, "The benefit or employment link cannot take new deductions"],
+      ["1000000003", "payroll_source_unavailable", 422, "The benefit or employment link cannot take new deductions"],
+    ] as const;
+    for (const [benefit, code, status, title] of cases) {
+      const customer = await customerWithBenefit(t, benefit);
+      const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+      if (benefit.endsWith("1")) expect(q.available_loan_margin).toBe(5000);
+      if (benefit.endsWith("2")) expect(q.blocks).toEqual([{ code: "blocked_for_loans", description: "Benefit blocked for loans: the beneficiary must unblock it first" }]);
+      if (benefit.endsWith("3")) expect({ status: q.source_status, available: q.available_loan_margin, loans: q.existing_loans }).toEqual({ status: "ceased", available: 0, loans: [] });
+      const simulation = await newSimulation(t, customer.id, DATES);
+      const before = await db().proposal.count({ where: { tenantId: t.tenant.id } });
+      const res = await post(t, createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: q.id });
+      expect(res.status, benefit).toBe(status);
+      expect(res.body).toMatchObject({ code, title });
+      expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(before);
+    }
+  });
+
+  it("triggers …0006 and …0007: authority timeout is 504 and unavailable 503 with Retry-After, retryable, nothing stored", async () => {
+    const t = await creditTenant();
+    const slow = await customerWithBenefit(t, "1000000006");
+    const timeout = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: slow.id });
+    expect(timeout.status).toBe(504);
+    expect(timeout.body).toEqual(problem("authority_timeout", 504, "The payroll authority did not answer in time", "Sandbox: the payroll authority did not answer in time (trigger …0006)", { retryable: true }));
+    const down = await customerWithBenefit(t, "1000000007");
+    const unavailable = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: down.id });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get("retry-after")).toBe("30");
+    expect(unavailable.body).toEqual(problem("authority_unavailable", 503, "The payroll authority is unavailable", "Sandbox: the payroll authority is unavailable (trigger …0007)", { retryable: true }));
+    expect(await db().marginQuery.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("needs a payroll link (or source), a person, and a margin query on payroll proposals", async () => {
+    const t = await creditTenant();
+    const customer = await newCustomer(t);
+    await db().customer.update({ where: { id: customer.id }, data: { payroll: Prisma.DbNull } });
+    const res = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+    expect(res.body).toMatchObject({ status: 400, code: "payroll_link_required" });
+    const linked = await customerWithBenefit(t, "1234567890");
+    const simulation = await newSimulation(t, linked.id, DATES);
+    const without = await post(t, createProposal, "/v1/proposals", { customer_id: linked.id, simulation_id: simulation.id });
+    expect(without.body).toEqual(
+      problem("margin_query_required", 400, "Payroll products need a margin query of the customer", "A payroll proposal needs `margin_query_id`: query the customer's margin first (POST /v1/payroll/margin-queries)"),
+    );
+  });
+
+  it("an expired margin query backs nothing (422 margin_query_expired)", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    await db().marginQuery.update({ where: { id: q.id }, data: { validUntil: new Date(Date.now() - 1000) } });
+    const res = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: 10000, term: 12 });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("margin_query_expired");
+    expect((await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q.id}`, headers: t.headers, params: { id: q.id } })).body.status).toBe("expired");
+  });
+});
+
+describe("margin reservations", () => {
+  it("reserve → counted against the query → a second one beyond the margin is 422 → cancel releases → cancel again is 409", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const amount = Math.floor(q.available_loan_margin / 2) + 1;
+    const res = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: amount, term: 24 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^mgr_/),
+      object: "margin_reservation",
+      status: "reserved",
+      customer_id: customer.id,
+      margin_query_id: q.id,
+      proposal_id: null,
+      kind: "loan",
+      installment_amount: amount,
+      term: 24,
+      authority_reservation_id: expect.stringMatching(/^SIMR-OK-/),
+      refusal: null,
+      expires_at: expect.any(String),
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const after = (await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q.id}`, headers: t.headers, params: { id: q.id } })).body;
+    expect(after.available_loan_margin).toBe(q.available_loan_margin - amount);
+    expect(after.margins[0].reserved).toBe(amount);
+
+    const second = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: amount, term: 24 });
+    expect(second.status).toBe(422);
+    expect(second.body).toMatchObject({ code: "insufficient_margin", available_loan_margin: q.available_loan_margin - amount, installment_amount: amount });
+
+    const released = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${res.body.id}/cancel`, undefined, { id: res.body.id });
+    expect(released.status).toBe(200);
+    expect(released.body.status).toBe("released");
+    const again = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${res.body.id}/cancel`, undefined, { id: res.body.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "invalid_transition", current_status: "released", allowed_actions: [] });
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "margin_reservation." } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    expect(types).toEqual(["margin_reservation.reserved", "margin_reservation.released"]);
+    const list = await call(listReservations, { base: t.base, path: `/v1/payroll/margin-reservations?status=released`, headers: t.headers });
+    expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
+  });
+
+  it("the expiry job expires reservations past expires_at, with an event", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const r = (await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: 1000, term: 12 })).body;
+    await db().marginReservation.update({ where: { id: r.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await expireReservations()).expired).toBeGreaterThanOrEqual(1);
+    expect((await call(getReservation, { base: t.base, path: `/v1/payroll/margin-reservations/${r.id}`, headers: t.headers, params: { id: r.id } })).body.status).toBe("expired");
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "margin_reservation.expired" } })).toBe(1);
+  });
+});
+
+describe("the payroll proposal flow", () => {
+  it("happy path: submit reserves, staff approve, sign, contract refused before endorsement, endorse consumes, contract under the endorsed number", async () => {
+    const t = await creditTenant();
+    const { proposal, query } = await proposalFor(t, "1234567890");
+    expect(proposal.margin_query_id).toBe(query.id);
+    const submitted = await act(t, submit, proposal.id);
+    expect(submitted.body).toMatchObject({ status: "pending_review", risk_assessment_id: expect.stringMatching(/^rsk_/) });
+    const [reservation] = await reservationsOf(proposal.id);
+    expect(reservation).toMatchObject({ status: "reserved", marginQueryId: query.id, installmentAmount: BigInt(proposal.terms.installment_amount) });
+    expect((await act(t, approve, proposal.id)).body.status).toBe("approved");
+    expect((await act(t, sign, proposal.id)).body.status).toBe("signed");
+
+    const early = await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("endorsement_required");
+
+    const endorsement = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(endorsement.status).toBe(201);
+    expect(endorsement.body).toEqual({
+      id: expect.stringMatching(/^end_/),
+      object: "endorsement",
+      status: "endorsed",
+      proposal_id: proposal.id,
+      reservation_id: reservation!.id,
+      contract_number: "CCB-2026-000001",
+      authority_endorsement_id: expect.stringMatching(/^SIME-/),
+      refusal: null,
+      endorsed_at: expect.any(String),
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await reservationsOf(proposal.id))[0]!.status).toBe("consumed");
+    const twice = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(twice.status).toBe(409);
+
+    const contract = await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id });
+    expect(contract.status).toBe(201);
+    expect(contract.body.number).toBe("CCB-2026-000001");
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    expect(types.filter((x) => /^(margin_reservation|endorsement|contract)\./.test(x))).toEqual([
+      "margin_reservation.reserved",
+      "margin_reservation.consumed",
+      "endorsement.endorsed",
+      "contract.issued",
+    ]);
+    expect((await call(getEndorsement, { base: t.base, path: `/v1/payroll/endorsements/${endorsement.body.id}`, headers: t.headers, params: { id: endorsement.body.id } })).body).toEqual(endorsement.body);
+  });
+
+  it("cancel, reject and expiry each release the proposal's reservation", async () => {
+    const t = await creditTenant();
+    const exits: [string, (id: string) => Promise<unknown>][] = [
+      ["cancel", (id) => act(t, cancel, id, { reason: "Customer gave up" })],
+      ["reject", (id) => act(t, reject, id, { reason: "Documents do not match" })],
+      ["expire", async (id) => {
+        await db().proposal.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+        await expireProposals();
+      }],
+    ];
+    for (const [name, exit] of exits) {
+      const { proposal } = await proposalFor(t, "1234567890");
+      await act(t, submit, proposal.id);
+      expect((await reservationsOf(proposal.id)).map((r) => r.status), name).toEqual(["reserved"]);
+      await exit(proposal.id);
+      expect((await reservationsOf(proposal.id)).map((r) => r.status), name).toEqual(["released"]);
+    }
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "margin_reservation.released" } })).toBe(3);
+  });
+
+  it("trigger …0005: the endorsement is refused, the proposal rejected with the reason, the reservation released", async () => {
+    const t = await creditTenant();
+    const { proposal } = await proposalFor(t, "1000000005");
+    for (const handler of [submit, approve, sign]) expect((await act(t, handler, proposal.id)).status).toBe(200);
+    const res = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "refused", refusal: { code: "beneficiary_consent_refused", message: "The beneficiary did not confirm the loan" }, authority_endorsement_id: null });
+    const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+    expect({ status: row.status, reason: row.reason }).toEqual({ status: "rejected", reason: "Endorsement refused by the payroll authority: beneficiary_consent_refused" });
+    expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["released"]);
+    expect((await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id })).status).toBe(409);
+  });
+
+  it("trigger …0004: the reservation expires before the endorsement, which is refused with reservation_expired", async () => {
+    const t = await creditTenant();
+    const { proposal } = await proposalFor(t, "1000000004");
+    for (const handler of [submit, approve, sign]) expect((await act(t, handler, proposal.id)).status).toBe(200);
+    const res = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(res.body).toMatchObject({ status: "refused", refusal: { code: "reservation_expired" } });
+    expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["expired"]);
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("rejected");
+  });
+
+  it("an authority outage during submission changes nothing (503), and a retry after it succeeds", async () => {
+    const t = await creditTenant();
+    const { proposal, customer } = await proposalFor(t, "1234567890");
+    // The benefit now answers "unavailable": the submission's reservation call fails.
+    await db().marginQuery.updateMany({ where: { customerId: customer.id }, data: { source: { type: "inss", benefit_number: "1000000007" } } });
+    const res = await act(t, submit, proposal.id);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "authority_unavailable", retryable: true });
+    const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+    expect({ status: row.status, risk: row.riskAssessmentId }).toEqual({ status: "draft", risk: null });
+    expect(await db().riskAssessment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect(await reservationsOf(proposal.id)).toEqual([]);
+    await db().marginQuery.updateMany({ where: { customerId: customer.id }, data: { source: { type: "inss", benefit_number: "1234567890" } } });
+    expect((await act(t, submit, proposal.id)).body.status).toBe("pending_review");
+  });
+});
+
+describe("isolation and permissions", () => {
+  it("another tenant's or environment's margin query, reservation and endorsement are 404; payroll:write is needed to write", async () => {
+    const t = await creditTenant();
+    const { proposal, query } = await proposalFor(t, "1234567890");
+    await act(t, submit, proposal.id);
+    const [reservation] = await reservationsOf(proposal.id);
+    const other = await creditTenant();
+    const production = await newKey(t.tenant.id, "production", ["read", "write"]);
+    const strangers = [
+      { base: other.base, headers: other.headers },
+      { base: PRODUCTION, headers: bearer(production.key, t.tenant.id) },
+    ];
+    for (const who of strangers) {
+      expect((await call(getMarginQuery, { ...who, path: `/v1/payroll/margin-queries/${query.id}`, params: { id: query.id } })).status).toBe(404);
+      expect((await call(getReservation, { ...who, path: `/v1/payroll/margin-reservations/${reservation!.id}`, params: { id: reservation!.id } })).status).toBe(404);
+      expect((await call(cancelReservation, { ...who, path: `/v1/payroll/margin-reservations/${reservation!.id}/cancel`, params: { id: reservation!.id } })).status).toBe(404);
+      expect((await call(createReservation, { ...who, path: "/v1/payroll/margin-reservations", json: { margin_query_id: query.id, installment_amount: 100, term: 12 } })).status).toBe(404);
+      expect((await call(createEndorsement, { ...who, path: "/v1/payroll/endorsements", json: { proposal_id: proposal.id } })).status).toBe(404);
+    }
+    const readOnly = await newKey(t.tenant.id, "sandbox", ["payroll:read"]);
+    const denied = await call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: bearer(readOnly.key, t.tenant.id), json: { margin_query_id: query.id, installment_amount: 100, term: 12 } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe("insufficient_permissions");
+    const read = await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${query.id}`, headers: bearer(readOnly.key, t.tenant.id), params: { id: query.id } });
+    expect(read.status).toBe(200);
+    expect((await db().marginReservation.findUniqueOrThrow({ where: { id: reservation!.id } })).status).toBe("reserved");
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { POST as createAssessment, GET as listAssessments } from "@/app/v1/risk-assessments/route";
+import { GET as getAssessment } from "@/app/v1/risk-assessments/[id]/route";
+import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
+import { db } from "@/lib/db/client";
+import { todayInBrazil } from "@/lib/clock";
+import { newKey } from "../helpers/factory";
+import { bearer, call, PRODUCTION } from "../helpers/http";
+import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "../credit/flow-helpers";
+
+// POST /v1/risk-assessments and the scorecard inside proposal submission, through /v1.
+
+const assess = (t: CreditTenant, json: unknown) => call(createAssessment, { base: t.base, path: "/v1/risk-assessments", headers: t.headers, json });
+
+async function customerWithIncome(t: CreditTenant, monthlyIncome: number | null) {
+  const customer = await newCustomer(t);
+  await db().customer.update({ where: { id: customer.id }, data: { monthlyIncome: monthlyIncome === null ? null : BigInt(monthlyIncome) } });
+  return customer;
+}
+
+describe("risk assessments", () => {
+  it("scores inline terms and stores the inputs with the scorecard version", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithIncome(t, 450000);
+    const res = await assess(t, { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 60000, term: 24 }, other_monthly_debt: 30000 });
+    expect(res.status).toBe(201);
+    // Commitment (600 + 300) / 4500 = 20% → +100; age 66 → +40; not payroll-deducted: 500 + 100 + 40 = 640 → C, review.
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^rsk_/),
+      object: "risk_assessment",
+      customer_id: customer.id,
+      proposal_id: null,
+      margin_query_id: null,
+      scorecard_version: "2026-11.1",
+      score: 640,
+      band: "C",
+      decision: "review",
+      reasons: [{ code: "income_commitment_low", points: 100, description: "Debt payments take a small share of the monthly income" }],
+      max_affordable_installment: 157500 - 30000,
+      inputs: {
+        as_of: todayInBrazil(),
+        customer_kind: "person",
+        birth_date: "1960-05-10",
+        customer_since: todayInBrazil(),
+        monthly_income: 450000,
+        other_monthly_debt: 30000,
+        installment_amount: 60000,
+        term_months: 24,
+        product: "personal_loan",
+        payroll_deducted: false,
+        margin: null,
+        history: { paid_installments: 0, overdue_now: 0, late_over_30_days_last_12_months: 0 },
+      },
+      environment: "sandbox",
+      created_at: expect.any(String),
+    });
+    const row = await db().riskAssessment.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.1" });
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "risk_assessment.created" } })).toBe(1);
+    const got = await call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${res.body.id}`, headers: t.headers, params: { id: res.body.id } });
+    expect(got.body).toEqual(res.body);
+  });
+
+  it("scores a simulation or a proposal (with its margin query), and filters the list", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithIncome(t, 450000);
+    const simulation = await newSimulation(t, customer.id);
+    const fromSimulation = await assess(t, { customer_id: customer.id, simulation_id: simulation.id });
+    expect(fromSimulation.body).toMatchObject({ inputs: { product: "inss_payroll", term_months: 12, payroll_deducted: true }, margin_query_id: null });
+    const { proposal, marginQuery, customer: other } = await newProposal(t);
+    const fromProposal = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
+    expect(fromProposal.body).toMatchObject({ proposal_id: proposal.id, margin_query_id: marginQuery.id, inputs: { margin: { available_loan_margin: marginQuery.available_loan_margin, source_status: "active", blocked_for_loans: false } } });
+    expect(fromProposal.body.reasons.map((r: { code: string }) => r.code)).toContain("margin_covers_installment");
+    const wrongCustomer = await assess(t, { customer_id: customer.id, proposal_id: proposal.id });
+    expect(wrongCustomer.status).toBe(400);
+    const list = await call(listAssessments, { base: t.base, path: `/v1/risk-assessments?proposal_id=${proposal.id}`, headers: t.headers });
+    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([fromProposal.body.id]);
+  });
+
+  it("validates the body: exactly one subject, known product, positive installment", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithIncome(t, 450000);
+    const none = await assess(t, { customer_id: customer.id });
+    expect(none.body).toMatchObject({ status: 400, errors: [{ param: "proposal_id", in: "body", message: "Send exactly one of proposal_id, simulation_id and terms" }] });
+    const bad = await assess(t, { customer_id: customer.id, terms: { product: "car_loan", installment_amount: 0, term: 12 } });
+    expect(bad.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["terms.installment_amount", "terms.product"]);
+    expect(await db().riskAssessment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("submission: approve approves (risk-engine), decline rejects with the reasons, review waits for staff", async () => {
+    const t = await creditTenant();
+    const outcomes: [number | null, string, string | null][] = [
+      [450000, "approved", null],
+      [150000, "rejected", "Declined by risk assessment"],
+      [null, "pending_review", null],
+    ];
+    for (const [income, status, reason] of outcomes) {
+      const { proposal, customer } = await newProposal(t);
+      await db().customer.update({ where: { id: customer.id }, data: { monthlyIncome: income === null ? null : BigInt(income) } });
+      const res = await call(submit, { base: t.base, path: `/v1/proposals/${proposal.id}/submit`, headers: t.headers, params: { id: proposal.id } });
+      expect(res.status).toBe(200);
+      expect(res.body.status, String(income)).toBe(status);
+      expect(res.body.risk_assessment_id).toMatch(/^rsk_/);
+      if (reason) expect(res.body.reason).toMatch(new RegExp(`^${reason} rsk_\\w+: income_commitment_excessive`));
+      const reservations = await db().marginReservation.findMany({ where: { proposalId: proposal.id } });
+      expect(reservations.map((r) => r.status)).toEqual(status === "rejected" ? [] : ["reserved"]);
+      if (status === "approved") {
+        const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: proposal.id, action: "proposal.approved" } });
+        expect({ type: audit.actorType, label: audit.actorLabel }).toEqual({ type: "system", label: "risk-engine" });
+      }
+    }
+  });
+
+  it("another tenant's or environment's assessment is 404; risk:read cannot write", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithIncome(t, 450000);
+    const made = (await assess(t, { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 60000, term: 24 } })).body;
+    const other = await creditTenant();
+    const production = await newKey(t.tenant.id, "production", ["read", "write"]);
+    for (const who of [{ base: other.base, headers: other.headers }, { base: PRODUCTION, headers: bearer(production.key, t.tenant.id) }]) {
+      expect((await call(getAssessment, { ...who, path: `/v1/risk-assessments/${made.id}`, params: { id: made.id } })).status).toBe(404);
+      expect((await call(createAssessment, { ...who, path: "/v1/risk-assessments", json: { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 1, term: 1 } } })).status).toBe(404);
+    }
+    const reader = await newKey(t.tenant.id, "sandbox", ["risk:read"]);
+    const denied = await call(createAssessment, { base: t.base, path: "/v1/risk-assessments", headers: bearer(reader.key, t.tenant.id), json: { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 1, term: 1 } } });
+    expect(denied.status).toBe(403);
+  });
+});
