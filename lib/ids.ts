@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   marginQuery: "mgq",
   marginReservation: "mgr",
   endorsement: "end",
+  payment: "pay",
+  repasseEntry: "rep",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -34,6 +34,8 @@ export type Operation<
   /** Errors also carry RFC 6749 `error` / `error_description`, and responses are `no-store`. */
   oauthErrors?: boolean;
   deprecated?: { successor: string };
+  /** Exists only on the sandbox address: the production address answers 404 before authentication. */
+  sandboxOnly?: boolean;
   /** The body of this operation's 503 when the database is unavailable, instead of the problem document
    *  (health: the spec's fields with a status naming the unavailable dependency). */
   unavailableBody?: (input: { request: Request; requestId: string; environment: "sandbox" | "production" | null }) => unknown;

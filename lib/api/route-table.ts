@@ -33,6 +33,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/proposals/{id}/submit": ["POST"],
   "/v1/risk-assessments": ["GET", "POST"],
   "/v1/risk-assessments/{id}": ["GET"],
+  "/v1/sandbox/repasse": ["POST"],
   "/v1/simulations": ["GET", "POST"],
   "/v1/simulations/{id}": ["GET"],
 };

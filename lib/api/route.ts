@@ -51,6 +51,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       headers.set("x-request-id", requestId);
       const environment = environmentOf(request);
       hostEnvironment = environment;
+      if (op.sandboxOnly && environment !== "sandbox") throw new ApiError("not_found", "This operation exists only in the sandbox");
       const rawBody = op.body ? await readBody(request, op.bodyKind ?? "json") : undefined;
 
       const credential =

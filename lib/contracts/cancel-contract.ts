@@ -29,7 +29,7 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
     if (await tx.installment.count({ where: { contractId: id, ...where(scope), paidAmount: { gt: 0 } } })) {
       throw new DomainError("invalid_transition", "A contract with payments cannot be canceled", { current_status: from, action: "cancel" });
     }
-    const changed = await tx.contract.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to } });
+    const changed = await tx.contract.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to, outstandingBalance: 0n } });
     if (changed.count !== 1) throw new DomainError("invalid_transition", "The contract changed meanwhile", { current_status: from, action: "cancel" });
     await tx.installment.updateMany({ where: { contractId: id, ...where(scope) }, data: { status: "canceled" } });
     await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.cancel, target: { type: "contract", id }, metadata: { from, to, reason } });

@@ -56,6 +56,7 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
         term: terms.term,
         disbursementDate: dateColumn(terms.disbursement_date),
         terms: proposal.terms as Prisma.InputJsonObject,
+        outstandingBalance: BigInt(terms.schedule.reduce((sum, s) => sum + s.payment, 0)),
       },
     });
     await tx.installment.createMany({

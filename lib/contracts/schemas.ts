@@ -38,6 +38,8 @@ export const ContractResponse = z
     disbursement_date: z.string(),
     first_due_date: z.string(),
     installment_amount: z.number().int(),
+    amount_paid: z.number().int().meta({ description: "Received on the installments so far, integer centavos." }),
+    outstanding_balance: z.number().int().meta({ description: "What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos." }),
     cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
     iof: z.object({ daily: z.number().int(), additional: z.number().int(), total: z.number().int(), financed: z.boolean() }),
     environment: z.enum(["sandbox", "production"]),

@@ -31,6 +31,8 @@ export function toContractResponse(row: Contract): ContractResponse {
     disbursement_date: isoDate(row.disbursementDate),
     first_due_date: terms.first_due_date,
     installment_amount: terms.installment_amount,
+    amount_paid: centavos(row.amountPaid),
+    outstanding_balance: centavos(row.outstandingBalance),
     cet: terms.cet,
     iof: terms.iof,
     environment: row.environment,

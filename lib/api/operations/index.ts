@@ -5,7 +5,8 @@ import { payrollOperations } from "./payroll";
 import { platformOperations } from "./platform";
 import { proposalOperations } from "./proposals";
 import { riskOperations } from "./risk";
+import { sandboxOperations } from "./sandbox";
 import { simulationOperations } from "./simulations";
 
 // Every /v1 operation, in document order. A test fails when a route under app/v1 is not listed here.
-export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations];
+export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...sandboxOperations];
