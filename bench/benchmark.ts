@@ -109,6 +109,14 @@ const simulationShape = shape<SimulationAnswer>({
   "CET as percent strings": (j) => /^\d+\.\d{2}$/.test(j.cet.annual_percent) && /^\d+\.\d{2}$/.test(j.cet.monthly_percent),
 });
 
+type MarginQueryAnswer = { id: string; object: string; authority: string; margins: { kind: string }[]; available_loan_margin: number };
+const marginQueryShape = shape<MarginQueryAnswer>({
+  'object "margin_query"': (j) => j.object === "margin_query" && /^mgq_[0-9A-Z]{26}$/.test(j.id),
+  "answered by the sandbox simulator": (j) => j.authority === "sandbox_simulator",
+  "INSS margins: loan, credit_card, benefit_card": (j) => j.margins.map((m) => m.kind).join() === "loan,credit_card,benefit_card",
+  "available loan margin > 0": (j) => j.available_loan_margin > 0,
+});
+
 type CustomerPage = { object: string; data: { id: string; object: string }[]; has_more: boolean; next_cursor: string | null };
 const customerPageShape = shape<CustomerPage>({
   'object "list"': (j) => j.object === "list",
@@ -229,6 +237,19 @@ async function main(): Promise<number> {
         check: simulationShape,
         // Each answer has its own id and created_at: every one is parsed and shape-checked (~14 kB of JSON).
         underLoad: bodyPredicate(simulationShape),
+        distinctAnswers: true,
+      },
+      {
+        name: "margin_query",
+        description: "POST /v1/payroll/margin-queries (sandbox simulator)",
+        url: `http://127.0.0.1:${nextPort}/v1/payroll/margin-queries`,
+        method: "POST",
+        headers: { ...api, "content-type": "application/json" },
+        body: JSON.stringify({ customer_id: inssCustomerId }),
+        status: 201,
+        check: marginQueryShape,
+        // Each answer is a new stored query (own id, valid_until, created_at): each is parsed and checked.
+        underLoad: bodyPredicate(marginQueryShape),
         distinctAnswers: true,
       },
       {
