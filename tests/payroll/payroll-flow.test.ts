@@ -65,7 +65,8 @@ describe("margin queries", () => {
     expect(q).toMatchObject({ object: "margin_query", customer_id: customer.id, source: { type: "inss", benefit_number: "1234567890" }, authority: "sandbox_simulator", source_status: "active", blocks: [], status: "valid", environment: "sandbox" });
     expect(q.margins.map((m: { kind: string; share: string }) => [m.kind, m.share])).toEqual([["loan", "0.35"], ["credit_card", "0.05"], ["benefit_card", "0.05"]]);
     for (const m of q.margins) {
-      expect(m.total).toBe(Math.floor((q.margin_base * Number(m.share) * 100) / 100));
+      const percent = Number(m.share.slice(2)); // "0.35" → 35: integer arithmetic, as the authority's
+      expect(m.total).toBe(Math.floor((q.margin_base * percent) / 100));
       expect(m.available).toBe(m.total - m.used - m.reserved);
     }
     const loan = q.margins[0];
