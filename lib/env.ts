@@ -32,6 +32,20 @@ const EnvSchema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RATE_LIMIT_SANDBOX_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_PRODUCTION_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  // The real payroll-loan authority (production; the sandbox always uses the simulator). Unset URL: production
+  // payroll calls answer 503 `authority_unavailable` (not configured). docs/payroll-authority-protocol.md.
+  PAYROLL_AUTHORITY_URL: url.optional(),
+  PAYROLL_AUTHORITY_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYROLL_AUTHORITY_CLIENT_SECRET: z.string().min(1).optional(),
+  // Client certificate (mTLS) and the CA that signed the authority's certificate: PEM file paths.
+  PAYROLL_AUTHORITY_CERT_PATH: z.string().trim().min(1).optional(),
+  PAYROLL_AUTHORITY_KEY_PATH: z.string().trim().min(1).optional(),
+  PAYROLL_AUTHORITY_CA_PATH: z.string().trim().min(1).optional(),
+  PAYROLL_AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PAYROLL_AUTHORITY_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  // Consecutive failures that open the circuit, and how long it stays open before one trial call.
+  PAYROLL_AUTHORITY_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  PAYROLL_AUTHORITY_BREAKER_OPEN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -326,6 +326,18 @@ describe("the payroll proposal flow", () => {
   });
 });
 
+describe("production without a configured authority", () => {
+  it("answers 503 authority_unavailable and stores nothing: production never gets simulated answers", async () => {
+    const t = await creditTenant("production");
+    const customer = await newCustomer(t);
+    const res = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+    expect(res.body).toEqual(
+      problem("authority_unavailable", 503, "The payroll authority is unavailable", "The payroll authority is not configured for production (PAYROLL_AUTHORITY_URL)", { retryable: true }),
+    );
+    expect(await db().marginQuery.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+});
+
 describe("isolation and permissions", () => {
   it("another tenant's or environment's margin query, reservation and endorsement are 404; payroll:write is needed to write", async () => {
     const t = await creditTenant();

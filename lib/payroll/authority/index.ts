@@ -1,12 +1,20 @@
 import type { Environment } from "@prisma/client";
+import { getEnv } from "@/lib/env";
+import { HttpPayrollAuthority } from "./http-client";
 import { SandboxSimulator } from "./sandbox-simulator";
 import { AuthorityError, type PayrollAuthority } from "./types";
 
-// The payroll authority an environment talks to. Sandbox: always the simulator (documented triggers).
-// Production: the real authority's HTTP client when configured (PAYROLL_AUTHORITY_URL).
+// The payroll authority an environment talks to, made once per process (the circuit breaker's state and the
+// cached token are shared by every request). Sandbox: always the simulator (documented trigger values).
+// Production: the authority's HTTP client when PAYROLL_AUTHORITY_URL is set; otherwise every production
+// payroll call answers 503 `authority_unavailable` — production data never gets simulated answers.
 let sandbox: PayrollAuthority | undefined;
+let production: PayrollAuthority | undefined;
 
 export function payrollAuthorityFor(environment: Environment): PayrollAuthority {
   if (environment === "sandbox") return (sandbox ??= new SandboxSimulator());
-  throw new AuthorityError("unavailable", "The payroll authority is not configured for production");
+  if (production) return production;
+  const env = getEnv();
+  if (!env.PAYROLL_AUTHORITY_URL) throw new AuthorityError("unavailable", "The payroll authority is not configured for production (PAYROLL_AUTHORITY_URL)");
+  return (production = HttpPayrollAuthority.fromEnv(env));
 }

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { HttpPayrollAuthority, type HttpAuthorityOptions } from "@/lib/payroll/authority/http-client";
+import { AuthorityError, type MarginQueryInput } from "@/lib/payroll/authority/types";
+import { FakeAuthority, makeCertificates, VALID_MARGIN_ANSWER } from "../helpers/fake-authority";
+
+// The payroll authority's HTTP client against a fake authority on loopback: answers, retries, the circuit
+// breaker, timeouts, malformed bodies, refusals, token renewal and mutual TLS, with real sockets.
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+async function setup(options: Partial<HttpAuthorityOptions> = {}, tls?: Parameters<typeof FakeAuthority.start>[0]) {
+  const fake = await FakeAuthority.start(tls);
+  const client = new HttpPayrollAuthority({
+    baseUrl: fake.url,
+    clientId: "platform",
+    clientSecret: "s3cret",
+    timeoutMs: 2000,
+    maxRetries: 2,
+    breakerThreshold: 50,
+    breakerOpenMs: 60_000,
+    backoffBaseMs: 10,
+    maxRetryDelayMs: 50,
+    ...options,
+  });
+  open.push(fake, client);
+  return { fake, client };
+}
+
+const QUERY: MarginQueryInput = { document: "52998224725", source: { kind: "inss", benefitNumber: "1234567890" }, requestId: "mgq_01TEST" };
+
+async function failure(promise: Promise<unknown>): Promise<AuthorityError> {
+  const err = await promise.then(
+    () => new Error("expected an AuthorityError"),
+    (e: unknown) => e,
+  );
+  if (!(err instanceof AuthorityError)) throw err;
+  return err;
+}
+
+describe("HttpPayrollAuthority", () => {
+  it("queries the margin with a cached client-credentials token and the idempotency key", async () => {
+    const { fake, client } = await setup();
+    const result = await client.queryMargin(QUERY);
+    expect(result).toEqual({
+      authorityQueryId: "AUTH-Q-1",
+      marginBase: 450000,
+      margins: VALID_MARGIN_ANSWER.margins,
+      sourceType: "41",
+      sourceStatus: "active",
+      blocks: [],
+      payingInstitution: { code: "001", name: "Banco do Brasil S.A." },
+      existingLoans: [{ lender: "Banco Alfa S.A.", contractNumber: "X-1", installmentAmount: 20000, remainingInstallments: 30 }],
+      validUntil: new Date("2030-01-01T00:00:00.000Z"),
+    });
+    await client.queryMargin({ ...QUERY, requestId: "mgq_02TEST" });
+    const [token] = fake.calls("/oauth/token");
+    expect(fake.calls("/oauth/token")).toHaveLength(1);
+    expect(token!.headers.authorization).toBe(`Basic ${Buffer.from("platform:s3cret").toString("base64")}`);
+    expect(token!.body).toBe("grant_type=client_credentials");
+    const calls = fake.calls("/v1/margin-queries");
+    expect(calls.map((c) => [c.headers.authorization, c.headers["idempotency-key"]])).toEqual([
+      ["Bearer tok-1", "mgq_01TEST"],
+      ["Bearer tok-1", "mgq_02TEST"],
+    ]);
+    expect(calls[0]!.body).toEqual({ cpf: "52998224725", source: { type: "inss", benefit_number: "1234567890" } });
+  });
+
+  it("retries 5xx and dropped connections with the same idempotency key, then succeeds", async () => {
+    const { fake, client } = await setup();
+    fake.handler = (_req, n) => (n === 1 ? { status: 503, json: { error: "busy" } } : n === 2 ? "reset" : { status: 200, json: VALID_MARGIN_ANSWER });
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/v1/margin-queries").map((c) => c.headers["idempotency-key"])).toEqual(["mgq_01TEST", "mgq_01TEST", "mgq_01TEST"]);
+  });
+
+  it("gives up after the retries: 5xx → unavailable, 429 → rate_limited with the Retry-After it was given", async () => {
+    const { fake, client } = await setup();
+    fake.handler = () => ({ status: 500, text: "<html>oops</html>" });
+    const down = await failure(client.queryMargin(QUERY));
+    expect({ kind: down.kind, retryable: down.retryable }).toEqual({ kind: "unavailable", retryable: true });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(3);
+
+    fake.handler = () => ({ status: 429, json: {}, headers: { "retry-after": "7" } });
+    const limited = await failure(client.queryMargin(QUERY));
+    expect({ kind: limited.kind, retryAfter: limited.retryAfterSeconds }).toEqual({ kind: "rate_limited", retryAfter: 7 });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(6);
+  });
+
+  it("waits at least the Retry-After of a 429 before the next attempt", async () => {
+    const { fake, client } = await setup({ maxRetries: 1, maxRetryDelayMs: 5000 });
+    fake.handler = (_req, n) => (n === 1 ? { status: 429, json: {}, headers: { "retry-after": "1" } } : { status: 200, json: VALID_MARGIN_ANSWER });
+    await client.queryMargin(QUERY);
+    const [first, second] = fake.calls("/v1/margin-queries");
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it("times out an attempt that never answers → timeout (retryable)", async () => {
+    const { fake, client } = await setup({ timeoutMs: 150, maxRetries: 1 });
+    fake.handler = () => "hang";
+    const err = await failure(client.queryMargin(QUERY));
+    expect({ kind: err.kind, retryable: err.retryable }).toEqual({ kind: "timeout", retryable: true });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(2);
+  });
+
+  it("a malformed or unparsable body is bad_response, not retried", async () => {
+    const { fake, client } = await setup();
+    fake.handler = () => ({ status: 200, json: { ...VALID_MARGIN_ANSWER, margins: "lots" } });
+    expect((await failure(client.queryMargin(QUERY))).kind).toBe("bad_response");
+    fake.handler = () => ({ status: 200, text: "{not json" });
+    const err = await failure(client.queryMargin(QUERY));
+    expect({ kind: err.kind, retryable: err.retryable }).toEqual({ kind: "bad_response", retryable: false });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(2);
+    fake.handler = () => ({ status: 404, json: {} });
+    expect((await failure(client.queryMargin(QUERY))).kind).toBe("bad_response");
+  });
+
+  it("refusals (422) are results: reservation and endorsement", async () => {
+    const { fake, client } = await setup();
+    fake.handler = () => ({ status: 422, json: { error: { code: "insufficient_margin", message: "Margin below the installment" } } });
+    const reserve = await client.reserveMargin({
+      authorityQueryId: "AUTH-Q-1",
+      document: "52998224725",
+      source: { kind: "private", employerCnpj: "11222333000181", registration: "A-42" },
+      kind: "loan",
+      installmentAmount: 50000,
+      termMonths: 24,
+      requestId: "k1",
+    });
+    expect(reserve).toEqual({ status: "refused", refusal: { code: "insufficient_margin", message: "Margin below the installment" } });
+    expect(fake.calls("/v1/reservations")[0]!.body).toEqual({
+      query_id: "AUTH-Q-1",
+      cpf: "52998224725",
+      source: { type: "private", employer_cnpj: "11222333000181", registration: "A-42" },
+      kind: "loan",
+      installment_amount: 50000,
+      term_months: 24,
+    });
+    fake.handler = () => ({ status: 201, json: { endorsement_id: "E-1", status: "endorsed", endorsed_at: "2026-11-23T12:00:00Z" } });
+    const endorsed = await client.endorse({ authorityReservationId: "R-1", contractNumber: "CCB-2026-000001", principal: 100000, installmentAmount: 9000, termMonths: 12, firstDueDate: "2026-12-10", requestId: "k2" });
+    expect(endorsed).toEqual({ status: "endorsed", authorityEndorsementId: "E-1", endorsedAt: new Date("2026-11-23T12:00:00Z") });
+    fake.handler = () => ({ status: 404, json: {} });
+    await expect(client.releaseReservation({ authorityReservationId: "R-1", requestId: "k3" })).resolves.toBeUndefined();
+    expect(fake.requests.at(-1)!.path).toBe("/v1/reservations/R-1/release");
+  });
+
+  it("renews the token once on a 401 and goes on", async () => {
+    const { fake, client } = await setup();
+    fake.handler = (req) => (req.headers.authorization === "Bearer tok-1" ? { status: 401, json: {} } : { status: 200, json: VALID_MARGIN_ANSWER });
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/oauth/token")).toHaveLength(2);
+    expect(fake.calls("/v1/margin-queries").map((c) => c.headers.authorization)).toEqual(["Bearer tok-1", "Bearer tok-2"]);
+  });
+
+  it("opens the circuit after consecutive failures, answers circuit_open without calling, and closes after a good trial", async () => {
+    const { fake, client } = await setup({ maxRetries: 0, breakerThreshold: 3, breakerOpenMs: 300 });
+    fake.handler = () => ({ status: 503, json: {} });
+    for (let i = 0; i < 3; i++) expect((await failure(client.queryMargin(QUERY))).kind).toBe("unavailable");
+    const open = await failure(client.queryMargin(QUERY));
+    expect({ kind: open.kind, retryable: open.retryable, retryAfter: open.retryAfterSeconds }).toEqual({ kind: "circuit_open", retryable: true, retryAfter: 1 });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(3);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(5);
+  });
+
+  it("an authority that is not listening is unavailable", async () => {
+    const { fake, client } = await setup({ maxRetries: 1 });
+    await fake.close();
+    expect((await failure(client.queryMargin(QUERY))).kind).toBe("unavailable");
+  });
+
+  it("mutual TLS: with the client certificate and the CA it works; without the certificate the handshake fails", async () => {
+    const certs = makeCertificates();
+    const tls = { key: certs.serverKey, cert: certs.serverCert, ca: certs.ca };
+    const { fake, client } = await setup({ tls: { cert: certs.clientCert, key: certs.clientKey, ca: certs.ca } }, tls);
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.url.startsWith("https://")).toBe(true);
+    const anonymous = new HttpPayrollAuthority({ baseUrl: fake.url, clientId: "x", clientSecret: "y", tls: { ca: certs.ca }, timeoutMs: 2000, maxRetries: 0, breakerThreshold: 5, breakerOpenMs: 1000 });
+    open.push(anonymous);
+    expect((await failure(anonymous.queryMargin(QUERY))).kind).toBe("unavailable");
+  });
+});
