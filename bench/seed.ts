@@ -50,7 +50,7 @@ SELECT
                      'district', 'Bela Vista', 'city', 'São Paulo', 'state', 'SP', 'zip_code', '01310100'),
   (150000 + (r.g::bigint * 7919) % 2000000)::bigint,
   CASE WHEN NOT r.company AND r.g % 3 = 0
-       THEN jsonb_build_object('type', 'inss', 'benefit_number', (1000000000 + r.g)::text) END,
+       THEN jsonb_build_object('type', 'inss', 'benefit_number', (2000000000 + r.g * 10)::text) END,
   r.at, r.at
 FROM (
   SELECT g, g % 10 = 0 AS company,
@@ -102,7 +102,8 @@ try {
   await db().$executeRawUnsafe("ANALYZE customers");
   await checkSeeded(tenant.id, inserted);
   const seedSeconds = (performance.now() - started) / 1000;
-  // POST /v1/simulations (inss_payroll) names a customer with an INSS payroll link (every 3rd person has one).
+  // POST /v1/simulations (inss_payroll) and the margin query name a customer with an INSS payroll link (every 3rd
+  // person has one; benefit numbers end in 0, never one of the sandbox simulator's trigger values …0001–…0007).
   const inss = await db().customer.findFirstOrThrow({ where: { tenantId: tenant.id, payroll: { path: ["type"], equals: "inss" } }, select: { id: true } });
   process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds, inssCustomerId: inss.id })}\n`);
 } finally {
