@@ -13,7 +13,7 @@ import { applyProposalActionIn } from "@/lib/proposals/apply-action";
 import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
-import { payrollAuthorityFor } from "./authority";
+import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { Refusal } from "./authority/types";
 import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
 import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
@@ -66,7 +66,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     // Rejecting the proposal releases what it still holds (lib/proposals/apply-action.ts).
     await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
     return refused;
-  });
+  }, authorityTransactionOptions());
 }
 
 /** The endorsed endorsement a payroll contract is issued under, or null. */

@@ -1,11 +1,10 @@
-import type { MarginQuery, Prisma } from "@prisma/client";
+import type { Customer, MarginQuery, Prisma } from "@prisma/client";
 import { compactDocument } from "@/lib/customers/document";
 import type { PayrollInput } from "@/lib/customers/schemas";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { payrollAuthorityFor } from "./authority";
@@ -20,36 +19,46 @@ import { HOLDING_STATUSES } from "./transitions";
 type StoredResult = Omit<MarginQueryResponse, "id" | "object" | "customer_id" | "source" | "authority" | "available_loan_margin" | "status" | "environment" | "created_at" | "valid_until">;
 
 export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBody): Promise<MarginQueryResponse> {
-  return db().$transaction(async (tx) => {
-    const customer = await tx.customer.findFirst({ where: { id: body.customer_id, ...where(scope) } });
-    if (!customer) throw notFound("Customer");
-    if (customer.kind !== "person") throw invalid("customer_id", "Payroll margin exists only for persons (a CPF)");
-    const link = body.source ?? (customer.payroll as PayrollInput | null);
-    if (!link) throw new DomainError("payroll_link_required", "The customer has no payroll link: send `source` or set the customer's `payroll`");
-    const source: PayrollSource =
-      link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: compactDocument(link.employer_cnpj), registration: link.registration };
-    const id = newId("marginQuery");
-    const authority = payrollAuthorityFor(scope.environment);
-    const answer = await authority.queryMargin({ document: customer.document, source, requestId: id });
-    const result = storedResult(answer);
-    const row = await tx.marginQuery.create({
-      data: {
-        id,
-        ...where(scope),
-        customerId: customer.id,
-        sourceKind: source.kind,
-        source: sourceView(source),
-        authority: authority.name,
-        authorityQueryId: answer.authorityQueryId,
-        result: result as unknown as Prisma.InputJsonObject,
-        availableLoanMargin: BigInt(answer.margins.find((m) => m.kind === "loan")?.available ?? 0),
-        validUntil: answer.validUntil,
-      },
-    });
-    const response = toMarginQueryResponse(row, 0);
-    await writeOutboxEvent(tx, { ...where(scope), type: "margin_query.completed", payload: response as unknown as Prisma.InputJsonObject });
-    return response;
-  });
+  // The authority is asked before anything is written (a query reserves nothing): no connection or lock is
+  // held while it answers. The row and its event are then written by one statement (atomic on its own, and
+  // inside an idempotent request's transaction when there is one). Raw SQL on this hot path: Prisma's query
+  // building cost ~5 ms of CPU per request here against ~1 ms (bench/margin-query-cost.ts).
+  const [customer] = await db().$queryRaw<Pick<Customer, "id" | "kind" | "document" | "payroll">[]>`
+    SELECT id, kind, document, payroll FROM customers
+     WHERE id = ${body.customer_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"`;
+  if (!customer) throw notFound("Customer");
+  if (customer.kind !== "person") throw invalid("customer_id", "Payroll margin exists only for persons (a CPF)");
+  const link = body.source ?? (customer.payroll as PayrollInput | null);
+  if (!link) throw new DomainError("payroll_link_required", "The customer has no payroll link: send `source` or set the customer's `payroll`");
+  const source: PayrollSource =
+    link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: compactDocument(link.employer_cnpj), registration: link.registration };
+  const id = newId("marginQuery");
+  const authority = payrollAuthorityFor(scope.environment);
+  const answer = await authority.queryMargin({ document: customer.document, source, requestId: id });
+  const row: MarginQuery = {
+    id,
+    ...where(scope),
+    customerId: customer.id,
+    sourceKind: source.kind,
+    source: sourceView(source),
+    authority: authority.name,
+    authorityQueryId: answer.authorityQueryId,
+    result: storedResult(answer) as unknown as Prisma.JsonObject,
+    availableLoanMargin: BigInt(answer.margins.find((m) => m.kind === "loan")?.available ?? 0),
+    validUntil: answer.validUntil,
+    createdAt: new Date(),
+  };
+  const response = toMarginQueryResponse(row, 0);
+  await db().$executeRaw`
+    WITH query AS (
+      INSERT INTO margin_queries (id, tenant_id, environment, customer_id, source_kind, source, authority, authority_query_id, result, available_loan_margin, valid_until, created_at)
+      VALUES (${row.id}, ${row.tenantId}, ${row.environment}::"Environment", ${row.customerId}, ${row.sourceKind}, ${JSON.stringify(row.source)}::jsonb, ${row.authority},
+              ${row.authorityQueryId}, ${JSON.stringify(row.result)}::jsonb, ${row.availableLoanMargin}, ${row.validUntil}, ${row.createdAt})
+      RETURNING id
+    )
+    INSERT INTO outbox_events (id, tenant_id, environment, type, payload)
+    SELECT ${newId("event")}, ${row.tenantId}, ${row.environment}::"Environment", 'margin_query.completed', ${JSON.stringify(response)}::jsonb FROM query`;
+  return response;
 }
 
 export async function getMarginQuery(scope: Scope, id: string): Promise<MarginQueryResponse> {
@@ -145,7 +154,7 @@ function storedResult(answer: MarginQueryResult): StoredResult {
   };
 }
 
-function sourceView(source: PayrollSource): Prisma.InputJsonObject {
+function sourceView(source: PayrollSource): Prisma.JsonObject {
   return source.kind === "inss" ? { type: "inss", benefit_number: source.benefitNumber } : { type: "private", employer_cnpj: source.employerCnpj, registration: source.registration };
 }
 

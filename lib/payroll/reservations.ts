@@ -10,7 +10,7 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
-import { payrollAuthorityFor } from "./authority";
+import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { PayrollSource, Refusal } from "./authority/types";
 import { requireUsableMargin } from "./margin-queries";
 import type { CreateReservationBody, ListReservationsQuery, ReservationResponse } from "./schemas";
@@ -45,7 +45,7 @@ export async function createReservation(scope: Scope, actor: Actor, requestId: s
       proposalId: null,
       authorityKey: authorityKey(scope, "request", requestId),
     });
-  });
+  }, authorityTransactionOptions());
 }
 
 /** Checks the margin, asks the authority and stores the outcome (reserved or refused) with its event. */
@@ -82,7 +82,7 @@ export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: Res
 }
 
 export async function cancelReservation(scope: Scope, actor: Actor, id: string): Promise<ReservationResponse> {
-  return db().$transaction((tx) => releaseIn(tx, scope, actor, id));
+  return db().$transaction((tx) => releaseIn(tx, scope, actor, id), authorityTransactionOptions());
 }
 
 /** Releases a reserved reservation at the authority and here; an expired one is marked expired instead. */

@@ -4,6 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { authorityTransactionOptions } from "@/lib/payroll/authority";
 import { releaseProposalReservations } from "@/lib/payroll/reservations";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
@@ -60,5 +61,6 @@ export function applyProposalAction(
   action: Exclude<ProposalAction, "issue_contract" | "expire">,
   options: { reason?: string } = {},
 ): Promise<ProposalResponse> {
-  return db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options));
+  // cancel and reject may release a payroll reservation at the authority: its time budget applies.
+  return db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options), authorityTransactionOptions());
 }

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { authorityTransactionOptions } from "@/lib/payroll/authority";
 import { applyProposalActionIn } from "./apply-action";
 
 // The proposal-expiry job: every open proposal (draft, pending_review, approved) past its expires_at is
@@ -26,6 +27,7 @@ export async function expireProposals(now = new Date()): Promise<{ expired: numb
           applyProposalActionIn(tx, { tenantId: p.tenantId, environment: p.environment }, { type: "system", label: "proposal-expiry" }, p.id, "expire", {
             reason: "Expired before signature",
           }),
+          authorityTransactionOptions(),
         );
         changed += 1;
       } catch (err) {

@@ -1,7 +1,8 @@
 import type { Actor } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { reserveIn, authorityKey } from "@/lib/payroll/reservations";
+import { authorityTransactionOptions } from "@/lib/payroll/authority";
+import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
@@ -55,5 +56,5 @@ export async function submitProposal(scope: Scope, actor: Actor, id: string): Pr
     }
     if (assessment.decision === "approve") return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "approve");
     return { ...submitted, risk_assessment_id: assessment.id };
-  });
+  }, authorityTransactionOptions());
 }

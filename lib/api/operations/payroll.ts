@@ -15,6 +15,7 @@ import {
   SANDBOX_TRIGGER_TABLE,
 } from "@/lib/payroll/schemas";
 import { defineOperation } from "../operation";
+import { ENDORSEMENT_EXAMPLE, MARGIN_QUERY_EXAMPLE, RESERVATION_EXAMPLE } from "./examples";
 
 const tags = ["Payroll"];
 const UPSTREAM =
@@ -37,7 +38,7 @@ export const createMarginQueryOperation = defineOperation({
   auth: "bearer",
   permission: "payroll:write",
   body: CreateMarginQueryBody,
-  responses: { 201: { description: "The authority's answer, stored.", schema: MarginQueryResponse } },
+  responses: { 201: { description: "The authority's answer, stored.", schema: MarginQueryResponse, example: MARGIN_QUERY_EXAMPLE } },
   errors: [404, ...upstreamErrors],
 });
 
@@ -81,7 +82,7 @@ export const createReservationOperation = defineOperation({
   auth: "bearer",
   permission: "payroll:write",
   body: CreateReservationBody,
-  responses: { 201: { description: "The reservation: reserved or refused.", schema: ReservationResponse } },
+  responses: { 201: { description: "The reservation: reserved or refused.", schema: ReservationResponse, example: { ...RESERVATION_EXAMPLE, proposal_id: null } } },
   errors: [404, 422, ...upstreamErrors],
 });
 
@@ -139,7 +140,7 @@ export const createEndorsementOperation = defineOperation({
   auth: "bearer",
   permission: "payroll:write",
   body: CreateEndorsementBody,
-  responses: { 201: { description: "The endorsement: endorsed or refused.", schema: EndorsementResponse } },
+  responses: { 201: { description: "The endorsement: endorsed or refused.", schema: EndorsementResponse, example: ENDORSEMENT_EXAMPLE } },
   errors: [404, 409, ...upstreamErrors],
 });
 

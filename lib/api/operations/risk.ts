@@ -2,6 +2,7 @@ import { listEnvelope } from "@/lib/pagination";
 import { CreateRiskAssessmentBody, ListRiskAssessmentsQuery, RiskAssessmentIdParams, RiskAssessmentResponse } from "@/lib/risk/schemas";
 import { SCORECARD_VERSION } from "@/lib/risk/scorecard";
 import { defineOperation } from "../operation";
+import { RISK_ASSESSMENT_EXAMPLE } from "./examples";
 
 const tags = ["Risk"];
 
@@ -20,7 +21,7 @@ export const createRiskAssessmentOperation = defineOperation({
   auth: "bearer",
   permission: "risk:write",
   body: CreateRiskAssessmentBody,
-  responses: { 201: { description: "The assessment, stored with its inputs.", schema: RiskAssessmentResponse } },
+  responses: { 201: { description: "The assessment, stored with its inputs.", schema: RiskAssessmentResponse, example: RISK_ASSESSMENT_EXAMPLE } },
   errors: [404],
 });
 

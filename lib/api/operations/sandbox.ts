@@ -1,5 +1,6 @@
 import { RepasseBody, RepasseResponse } from "@/lib/payroll/repasse-schemas";
 import { defineOperation } from "../operation";
+import { REPASSE_EXAMPLE } from "./examples";
 
 export const repasseOperation = defineOperation({
   operationId: "simulateRepasse",
@@ -19,7 +20,7 @@ export const repasseOperation = defineOperation({
   permission: "payroll:write",
   sandboxOnly: true,
   body: RepasseBody,
-  responses: { 200: { description: "What each contract received.", schema: RepasseResponse } },
+  responses: { 200: { description: "What each contract received.", schema: RepasseResponse, example: REPASSE_EXAMPLE } },
   errors: [404],
 });
 

@@ -63,6 +63,9 @@ class TransientFailure extends Error {
   }
 }
 
+/** The longest single wait between two attempts (a 429's Retry-After included), unless the options say less. */
+export const MAX_RETRY_DELAY_MS = 5000;
+
 type Answer = { status: number; body: unknown; headers: Record<string, string | string[] | undefined> };
 
 export class HttpPayrollAuthority implements PayrollAuthority {
@@ -80,7 +83,7 @@ export class HttpPayrollAuthority implements PayrollAuthority {
       keepAliveTimeout: 10_000,
     });
     const baseDelay = options.backoffBaseMs ?? 200;
-    const maxDelay = options.maxRetryDelayMs ?? 5000;
+    const maxDelay = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
     const transient = handleWhen((err) => err instanceof TransientFailure || err instanceof TaskCancelledError);
     const retries = retry(transient, {
       maxAttempts: options.maxRetries,
