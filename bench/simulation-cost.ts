@@ -32,7 +32,7 @@ const { toSimulationResponse } = await import("@/lib/simulations/serialize");
 const finance = await import("@/lib/finance");
 const { IOF_RATES } = await import("@/lib/products");
 
-const BODY = {
+const BODY: Record<string, unknown> = {
   product: "inss_payroll",
   amortization: "price",
   term: 96,
@@ -88,6 +88,18 @@ const { tenant } = await createTenant({ slug, name: slug, owner: { email: `owner
 const { key } = await createApiKey({ tenantId: tenant.id, environment: "sandbox", name: "bench", permissions: ["read", "write"], actor });
 const headers = { authorization: `Bearer ${key}`, "x-tenant-id": tenant.id };
 const scope = { tenantId: tenant.id, environment: "sandbox" as const };
+// inss_payroll needs a customer with an INSS payroll link.
+const customer = await db().customer.create({
+  data: {
+    id: `cus_${randomBytes(13).toString("hex").toUpperCase()}`,
+    ...scope,
+    kind: "person",
+    document: String(10_000_000_000 + Math.floor(Math.random() * 80_000_000_000)),
+    name: "Bench",
+    payroll: { type: "inss", benefit_number: "2000000010" },
+  },
+});
+Object.assign(BODY, { customer_id: customer.id });
 const bodyText = JSON.stringify(BODY);
 
 const post = async () => {

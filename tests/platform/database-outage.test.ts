@@ -19,6 +19,7 @@ const lines: { level: number; msg: string }[] = [];
 type Routes = {
   health: typeof import("@/app/v1/health/route");
   customers: typeof import("@/app/v1/customers/route");
+  simulations: typeof import("@/app/v1/simulations/route");
   http: typeof import("../helpers/http");
 };
 let routes: Routes;
@@ -51,6 +52,7 @@ beforeAll(async () => {
   routes = {
     health: await import("@/app/v1/health/route"),
     customers: await import("@/app/v1/customers/route"),
+    simulations: await import("@/app/v1/simulations/route"),
     http: await import("../helpers/http"),
   };
   const { newTenant, newKey } = await import("../helpers/factory");
@@ -84,6 +86,14 @@ const createCustomer = () =>
     json: { document: "52998224725", name: "Maria da Silva", email: "maria@example.com" },
   });
 
+// Written with plain SQL on the pg pool (lib/db/sql.ts), not through Prisma: its failures must map the same way.
+const simulate = () =>
+  routes.http.call(routes.simulations.POST, {
+    path: "/v1/simulations",
+    headers,
+    json: { product: "personal_loan", requested_amount: 100000, term: 12, monthly_rate: "0.02", disbursement_date: "2026-03-02" },
+  });
+
 describe("the database stops and starts under the running API", () => {
   it("answers 503 while it is down, logs the outage once, and serves again when it is back", async () => {
     expect((await health()).status).toBe(200);
@@ -109,7 +119,7 @@ describe("the database stops and starts under the running API", () => {
 
     // Every route, reads and writes, many at once: a 503 problem each, none slower than the bound.
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => timed(i % 3 === 0 ? health : i % 3 === 1 ? listCustomers : createCustomer)),
+      Array.from({ length: 32 }, (_, i) => timed([health, listCustomers, createCustomer, simulate][i % 4]!)),
     );
     for (const answer of answers) {
       expect(answer.status).toBe(503);
@@ -137,6 +147,7 @@ describe("the database stops and starts under the running API", () => {
     expect(back?.status).toBe(200);
     const created = await createCustomer();
     expect(created.status).toBe(201);
+    expect((await simulate()).status).toBe(201); // the pg pool reconnects too
     expect((await listCustomers()).body.data.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
 
     // The credential listener reconnects with backoff (≤ 15 s) and reports the recovery once.
