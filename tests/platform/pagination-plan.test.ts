@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keysetOrder, keysetWhere, type PageAfter } from "@/lib/db/paginate";
 import { stopListener } from "@/lib/db/notifications";
+import { seekPageSql } from "@/lib/db/seek-sql";
 import { where } from "@/lib/scope";
 import { newTenant } from "../helpers/factory";
 
@@ -83,6 +84,17 @@ describe("keyset pagination at depth", () => {
     expect(scan["Index Cond"]).toMatch(/created_at <=/);
     expect(scan["Actual Rows"]).toBeLessThanOrEqual(LIMIT + 1);
     expect(scan["Rows Removed by Filter"] ?? 0).toBeLessThanOrEqual(10); // only the cursor's own timestamp
+
+    // The plain-SQL page the customers list sends (lib/db/seek-sql.ts): same rows, an index range on the
+    // row value, about one page read.
+    const seek = seekPageSql({ table: "customers", columns: "id", scope, after, limit: LIMIT });
+    const seekRows = await raw.query<{ id: string }>(seek.text, seek.values);
+    expect(seekRows.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+    const seekPlan = nodes((await raw.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${seek.text}`, seek.values)).rows[0]!["QUERY PLAN"][0].Plan);
+    const seekScan = seekPlan.find((n) => n["Node Type"].startsWith("Index"))!;
+    expect(seekScan["Index Name"]).toBe("customers_tenant_id_environment_created_at_id_idx");
+    expect(seekScan["Index Cond"]).toMatch(/ROW\(created_at, id\) </);
+    expect(seekScan["Actual Rows"]).toBeLessThanOrEqual(LIMIT + 1);
 
     // Leave the shared test database as small as the other suites expect (e.g. the secrets-at-rest scan).
     await raw.query("DELETE FROM customers WHERE tenant_id = $1", [tenantId]);
