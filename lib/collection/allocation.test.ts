@@ -1,0 +1,93 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allocate, amountsDue, type AllocatableInstallment } from "./allocation";
+
+// Allocation table: exact, partial, late, over — every case stated whole.
+
+const RULES = { fineRate: "0.02", monthlyLateInterestRate: "0.01" };
+const inst = (n: number, dueDate: string, change: Partial<AllocatableInstallment> = {}): AllocatableInstallment => ({
+  id: `ins_${n}`,
+  number: n,
+  dueDate,
+  principal: 80000,
+  interest: 20000,
+  paidAmount: 0,
+  finePaid: 0,
+  lateInterestPaid: 0,
+  ...change,
+});
+
+describe("allocate", () => {
+  it("exact payment on the due date: interest then principal, nothing late", () => {
+    expect(allocate(100000, [inst(1, "2026-04-10")], RULES, "2026-04-10")).toEqual({
+      lines: [{ installment_id: "ins_1", number: 1, fine: 0, late_interest: 0, interest: 20000, principal: 80000, total: 100000, settles: true }],
+      credit: 0,
+    });
+  });
+
+  it("partial payment: interest first, the rest to principal, not settled", () => {
+    expect(allocate(30000, [inst(1, "2026-04-10")], RULES, "2026-04-01")).toEqual({
+      lines: [{ installment_id: "ins_1", number: 1, fine: 0, late_interest: 0, interest: 20000, principal: 10000, total: 30000, settles: false }],
+      credit: 0,
+    });
+  });
+
+  it("late: fine 2% and pro-rata late interest 1% a month come first", () => {
+    // 15 days late on R$ 1.000,00: fine 2.000, late interest 1% × 15/30 = 500.
+    expect(amountsDue(inst(1, "2026-04-10"), RULES, "2026-04-25")).toEqual({ fine: 2000, late_interest: 500, interest: 20000, principal: 80000, total: 102500 });
+    expect(allocate(102500, [inst(1, "2026-04-10")], RULES, "2026-04-25").lines[0]).toEqual({
+      installment_id: "ins_1",
+      number: 1,
+      fine: 2000,
+      late_interest: 500,
+      interest: 20000,
+      principal: 80000,
+      total: 102500,
+      settles: true,
+    });
+  });
+
+  it("oldest first across installments, whatever order they come in; the rest is a credit", () => {
+    const result = allocate(250000, [inst(2, "2026-05-10"), inst(1, "2026-04-10")], RULES, "2026-04-25");
+    expect(result).toEqual({
+      lines: [
+        { installment_id: "ins_1", number: 1, fine: 2000, late_interest: 500, interest: 20000, principal: 80000, total: 102500, settles: true },
+        { installment_id: "ins_2", number: 2, fine: 0, late_interest: 0, interest: 20000, principal: 80000, total: 100000, settles: true },
+      ],
+      credit: 47500,
+    });
+  });
+
+  it("a second payment owes only what the first left: paid fine and interest are not charged again", () => {
+    const after = inst(1, "2026-04-10", { paidAmount: 20000, finePaid: 2000, lateInterestPaid: 500 });
+    // Open face 80.000 at 2026-04-25: fine 1.600 (< 2.000 paid) and late interest 400 (< 500 paid): nothing more.
+    expect(amountsDue(after, RULES, "2026-04-25")).toEqual({ fine: 0, late_interest: 0, interest: 0, principal: 80000, total: 80000 });
+  });
+
+  it("skips settled installments and refuses a non-positive payment", () => {
+    const paid = inst(1, "2026-04-10", { paidAmount: 100000 });
+    expect(allocate(5000, [paid, inst(2, "2026-05-10")], RULES, "2026-04-25").lines.map((l) => l.installment_id)).toEqual(["ins_2"]);
+    expect(() => allocate(0, [inst(1, "2026-04-10")], RULES, "2026-04-25")).toThrow(RangeError);
+  });
+
+  it("property: lines plus credit add up to the payment, and no component exceeds what is due", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.record({ offset: fc.integer({ min: 0, max: 200 }), paid: fc.integer({ min: 0, max: 100000 }) }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 120 }),
+        (amount, specs, asOfOffset) => {
+          const installments = specs.map((s, i) => inst(i + 1, new Date(Date.UTC(2026, 0, 1 + s.offset)).toISOString().slice(0, 10), { paidAmount: s.paid }));
+          const asOf = new Date(Date.UTC(2026, 0, 1 + asOfOffset)).toISOString().slice(0, 10);
+          const { lines, credit } = allocate(amount, installments, RULES, asOf);
+          expect(lines.reduce((s, l) => s + l.total, 0) + credit).toBe(amount);
+          for (const line of lines) {
+            const due = amountsDue(installments.find((i) => i.id === line.installment_id)!, RULES, asOf);
+            for (const k of ["fine", "late_interest", "interest", "principal"] as const) expect(line[k]).toBeLessThanOrEqual(due[k]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

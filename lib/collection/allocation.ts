@@ -1,0 +1,70 @@
+import { lateCharges, type IsoDate } from "@/lib/finance";
+
+// How a payment is applied (pure): installments oldest first; within each, late fine, then late interest,
+// then interest, then principal. What is left after every open installment is a credit of the borrower,
+// recorded, never lost. Late charges are computed as of the payment date on the installment's open face
+// amount (lib/finance/late-charges.ts) less what was already paid of them.
+
+export type AllocatableInstallment = {
+  id: string;
+  number: number;
+  dueDate: IsoDate;
+  /** The installment's face split. */
+  principal: number;
+  interest: number;
+  /** Face amount paid so far (interest is paid before principal). */
+  paidAmount: number;
+  finePaid: number;
+  lateInterestPaid: number;
+};
+
+export type LateRules = { fineRate: string; monthlyLateInterestRate: string };
+
+export type AmountsDue = { fine: number; late_interest: number; interest: number; principal: number; total: number };
+
+export type AllocationLine = AmountsDue & { installment_id: string; number: number; settles: boolean };
+
+/** What an installment owes on `asOf`, component by component. */
+export function amountsDue(installment: AllocatableInstallment, rules: LateRules, asOf: IsoDate): AmountsDue {
+  const face = installment.principal + installment.interest;
+  const openFace = Math.max(0, face - installment.paidAmount);
+  const interest = Math.max(0, installment.interest - Math.min(installment.paidAmount, installment.interest));
+  const principal = openFace - interest;
+  let fine = 0;
+  let late_interest = 0;
+  if (openFace > 0) {
+    const late = lateCharges({ amount: openFace, dueDate: installment.dueDate, asOf, fineRate: rules.fineRate, monthlyLateInterestRate: rules.monthlyLateInterestRate });
+    fine = Math.max(0, late.fine - installment.finePaid);
+    late_interest = Math.max(0, late.late_interest - installment.lateInterestPaid);
+  }
+  return { fine, late_interest, interest, principal, total: fine + late_interest + interest + principal };
+}
+
+export function allocate(
+  amount: number,
+  installments: readonly AllocatableInstallment[],
+  rules: LateRules,
+  asOf: IsoDate,
+): { lines: AllocationLine[]; credit: number } {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A payment is a positive number of centavos: ${amount}`);
+  const ordered = [...installments].sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.number - b.number));
+  let left = amount;
+  const lines: AllocationLine[] = [];
+  for (const installment of ordered) {
+    if (left === 0) break;
+    const due = amountsDue(installment, rules, asOf);
+    if (due.total === 0) continue;
+    const take = (owed: number) => {
+      const part = Math.min(owed, left);
+      left -= part;
+      return part;
+    };
+    const fine = take(due.fine);
+    const late_interest = take(due.late_interest);
+    const interest = take(due.interest);
+    const principal = take(due.principal);
+    const total = fine + late_interest + interest + principal;
+    lines.push({ installment_id: installment.id, number: installment.number, fine, late_interest, interest, principal, total, settles: total === due.total });
+  }
+  return { lines, credit: left };
+}
