@@ -23,6 +23,7 @@ export const DOMAIN_ERROR_CODES = [
   "insufficient_margin",
   "payroll_source_unavailable",
   "endorsement_required",
+  "collection_not_configured",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

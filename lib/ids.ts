@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   endorsement: "end",
   payment: "pay",
   repasseEntry: "rep",
+  charge: "chg",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

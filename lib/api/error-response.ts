@@ -35,6 +35,7 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   insufficient_margin: "insufficient_margin",
   payroll_source_unavailable: "payroll_source_unavailable",
   endorsement_required: "endorsement_required",
+  collection_not_configured: "collection_not_configured",
 };
 
 export function toApiError(err: unknown, requestId: string): ApiError {

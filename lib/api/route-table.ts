@@ -5,6 +5,9 @@
 
 export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/auth/token": ["POST"],
+  "/v1/charges": ["GET", "POST"],
+  "/v1/charges/{id}": ["GET"],
+  "/v1/charges/{id}/cancel": ["POST"],
   "/v1/clients": ["GET"],
   "/v1/clients/{id}": ["GET"],
   "/v1/contracts": ["GET", "POST"],
@@ -17,6 +20,8 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/installments": ["GET"],
   "/v1/installments/{id}": ["GET"],
   "/v1/openapi.json": ["GET"],
+  "/v1/payments": ["GET"],
+  "/v1/payments/{id}": ["GET"],
   "/v1/payroll/endorsements": ["GET", "POST"],
   "/v1/payroll/endorsements/{id}": ["GET"],
   "/v1/payroll/margin-queries": ["GET", "POST"],
@@ -33,6 +38,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/proposals/{id}/submit": ["POST"],
   "/v1/risk-assessments": ["GET", "POST"],
   "/v1/risk-assessments/{id}": ["GET"],
+  "/v1/sandbox/charges/{id}/pay": ["POST"],
   "/v1/sandbox/repasse": ["POST"],
   "/v1/simulations": ["GET", "POST"],
   "/v1/simulations/{id}": ["GET"],

@@ -115,8 +115,12 @@ async function applyToContract(tx: Tx, scope: Scope, contract: Contract, body: R
         data: { paidAmount, status: paid ? "paid" : "partially_paid", paidAt: paid ? now : null },
         include: { contract: { select: { terms: true } } },
       });
+      // Interest before principal, as every allocation (late charges are not the borrower's here).
+      const interestOpen = Math.max(0, centavos(installment.interest) - Math.min(centavos(installment.paidAmount), centavos(installment.interest)));
+      const interest = Math.min(pay, interestOpen);
+      const allocation = { installment_id: installment.id, number: installment.number, fine: 0, late_interest: 0, interest, principal: pay - interest, total: pay };
       await tx.payment.create({
-        data: { id: newId("payment"), ...where(scope), contractId: contract.id, installmentId: installment.id, amount: BigInt(pay), source, competence: body.competence, paidAt: now },
+        data: { id: newId("payment"), ...where(scope), contractId: contract.id, installmentId: installment.id, amount: BigInt(pay), source, competence: body.competence, allocations: [allocation], paidAt: now },
       });
       const view = toInstallmentResponse(row, asOf);
       await writeOutboxEvent(tx, { ...where(scope), type: paid ? "installment.paid" : "installment.partially_paid", payload: { ...view, payment: { amount: pay, source, competence: body.competence } } as unknown as Prisma.InputJsonObject });

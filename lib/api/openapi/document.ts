@@ -81,6 +81,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Contracts: "CCBs issued from signed proposals, with their installments.",
   Installments: "Each installment's due date, amounts and status, with late charges as of any date.",
   Risk: "The documented scorecard: score, band, decision, reason codes and affordability, stored with its inputs (1.1.0).",
+  Collection: "Boleto and Pix charges for installments, payments received and how each was allocated (1.2.0).",
   Sandbox: "Sandbox-only simulators (404 on the production address): the paying source's monthly repasse (1.4.0).",
   Payroll: "The payroll-loan authority: margin queries, margin reservations and endorsements (averbação) (1.3.0; 1.4.0 fields).",
 };

@@ -1,4 +1,5 @@
 import type { Operation } from "../operation";
+import { collectionOperations } from "./collection";
 import { contractOperations } from "./contracts";
 import { customerOperations } from "./customers";
 import { payrollOperations } from "./payroll";
@@ -9,4 +10,4 @@ import { sandboxOperations } from "./sandbox";
 import { simulationOperations } from "./simulations";
 
 // Every /v1 operation, in document order. A test fails when a route under app/v1 is not listed here.
-export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...sandboxOperations];
+export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...collectionOperations, ...sandboxOperations];

@@ -1,0 +1,124 @@
+import { ChargeIdParams, ChargeResponse, CreateChargeBody, ListChargesQuery, ListPaymentsQuery, PaymentIdParams, PaymentResponse, SandboxPayBody, SandboxPayResponse } from "@/lib/collection/schemas";
+import { listEnvelope } from "@/lib/pagination";
+import { defineOperation } from "../operation";
+
+const tags = ["Collection"];
+const chargeOne = { description: "The charge.", schema: ChargeResponse };
+
+export const createChargeOperation = defineOperation({
+  operationId: "createCharge",
+  method: "POST",
+  path: "/v1/charges",
+  summary: "Create a boleto or Pix charge for open installments of a contract",
+  description:
+    "The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to " +
+    "the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 " +
+    "general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, " +
+    "agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring " +
+    "after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid. 409 `collection_not_configured` in " +
+    "production without the deployment's collection settings.",
+  tags,
+  auth: "bearer",
+  permission: "collections:write",
+  body: CreateChargeBody,
+  responses: { 201: { description: "The charge, pending.", schema: ChargeResponse } },
+  errors: [404, 409],
+});
+
+export const listChargesOperation = defineOperation({
+  operationId: "listCharges",
+  method: "GET",
+  path: "/v1/charges",
+  summary: "List charges, newest first (filters: contract, status, method, due range)",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  query: ListChargesQuery,
+  responses: { 200: { description: "A page of charges.", schema: listEnvelope(ChargeResponse) } },
+});
+
+export const getChargeOperation = defineOperation({
+  operationId: "getCharge",
+  method: "GET",
+  path: "/v1/charges/{id}",
+  summary: "Get a charge",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  params: ChargeIdParams,
+  responses: { 200: chargeOne },
+  errors: [404],
+});
+
+export const cancelChargeOperation = defineOperation({
+  operationId: "cancelCharge",
+  method: "POST",
+  path: "/v1/charges/{id}/cancel",
+  summary: "Cancel a charge (pending, partially paid or overdue)",
+  description: "409 `invalid_transition` for a paid, canceled or expired charge; nothing changes then.",
+  tags,
+  auth: "bearer",
+  permission: "collections:write",
+  params: ChargeIdParams,
+  responses: { 200: chargeOne },
+  errors: [404, 409],
+});
+
+export const listPaymentsOperation = defineOperation({
+  operationId: "listPayments",
+  method: "GET",
+  path: "/v1/payments",
+  summary: "List payments received, newest first, with their allocation",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  query: ListPaymentsQuery,
+  responses: { 200: { description: "A page of payments.", schema: listEnvelope(PaymentResponse) } },
+});
+
+export const getPaymentOperation = defineOperation({
+  operationId: "getPayment",
+  method: "GET",
+  path: "/v1/payments/{id}",
+  summary: "Get a payment and its allocation",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  params: PaymentIdParams,
+  responses: { 200: { description: "The payment.", schema: PaymentResponse } },
+  errors: [404],
+});
+
+export const sandboxPayChargeOperation = defineOperation({
+  operationId: "sandboxPayCharge",
+  method: "POST",
+  path: "/v1/sandbox/charges/{id}/pay",
+  summary: "Pay a charge as the bank would — sandbox only",
+  description:
+    "Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: " +
+    "allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's " +
+    "credit. 409 for a paid, canceled or expired charge. 404 on the production address.",
+  tags: ["Sandbox"],
+  auth: "bearer",
+  permission: "collections:write",
+  sandboxOnly: true,
+  params: ChargeIdParams,
+  body: SandboxPayBody,
+  responses: {
+    200: {
+      description: "The charge after the payment, and the payment.",
+      schema: SandboxPayResponse,
+    },
+  },
+  errors: [404, 409],
+});
+
+export const collectionOperations = [
+  createChargeOperation,
+  listChargesOperation,
+  getChargeOperation,
+  cancelChargeOperation,
+  listPaymentsOperation,
+  getPaymentOperation,
+  sandboxPayChargeOperation,
+];

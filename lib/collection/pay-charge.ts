@@ -1,0 +1,100 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { toInstallmentResponse } from "@/lib/installments/serialize";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import { allocate, amountsDue } from "./allocation";
+import { allocatable } from "./create-charge";
+import type { ChargeResponse, PaymentResponse } from "./schemas";
+import { toChargeResponse, toPaymentResponse } from "./serialize";
+import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transitions";
+
+// A payment received for a charge (the sandbox's "pay as the bank would", the provider's notification):
+// allocated oldest installment first — fine, late interest, interest, principal — to the charge's
+// installments as of the payment date; what is left is the contract's credit. Installments, contract
+// balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
+// `charge.partially_paid`) in one transaction. A paid, canceled or expired charge answers 409 and nothing
+// changes.
+
+/** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method. */
+export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string };
+
+export async function payCharge(scope: Scope, actor: Actor, chargeId: string, received: ReceivedPayment): Promise<{ charge: ChargeResponse; payment: PaymentResponse }> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM charges WHERE id = ${chargeId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    const charge = await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) } });
+    if (!charge) throw notFound("Charge");
+    const from = charge.status as ChargeStatus;
+    nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
+
+    const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
+    const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
+    const late = { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
+    const paidOn = received.paidOn ?? todayInBrazil();
+    const rows = await tx.installment.findMany({ where: { ...where(scope), id: { in: charge.installmentIds } }, include: { contract: { select: { terms: true } } } });
+    const open = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
+    const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, paidOn).total, 0);
+    const amount = received.amount ?? owed;
+    const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
+
+    const now = new Date();
+    const paidAt = paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
+    let facePaid = 0;
+    for (const line of lines) {
+      const row = open.find((r) => r.id === line.installment_id)!;
+      const face = line.interest + line.principal;
+      facePaid += face;
+      const updated = await tx.installment.update({
+        where: { id: row.id },
+        data: {
+          paidAmount: { increment: BigInt(face) },
+          finePaid: { increment: BigInt(line.fine) },
+          lateInterestPaid: { increment: BigInt(line.late_interest) },
+          status: line.settles ? "paid" : "partially_paid",
+          paidAt: line.settles ? paidAt : null,
+        },
+        include: { contract: { select: { terms: true } } },
+      });
+      if (line.settles) await writeOutboxEvent(tx, { ...where(scope), type: "installment.paid", payload: toInstallmentResponse(updated, paidOn) as unknown as Prisma.InputJsonObject });
+    }
+    await tx.contract.update({
+      where: { id: contract.id },
+      data: { amountPaid: { increment: BigInt(amount - credit) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { increment: BigInt(credit) } },
+    });
+
+    const settledAll = open.every((r) => lines.some((l) => l.installment_id === r.id && l.settles));
+    const action = settledAll ? "pay_full" : "pay_partial";
+    const to = nextState(CHARGE_TRANSITIONS, "charge", from, action);
+    const updatedCharge = await tx.charge.update({
+      where: { id: charge.id },
+      data: { status: to, amountPaid: { increment: BigInt(amount) }, ...(to === "paid" ? { paidAt } : {}) },
+    });
+    const payment = await tx.payment.create({
+      data: {
+        id: newId("payment"),
+        ...where(scope),
+        contractId: contract.id,
+        chargeId: charge.id,
+        amount: BigInt(amount),
+        source: charge.method,
+        allocations: lines as unknown as Prisma.InputJsonArray,
+        credit: BigInt(credit),
+        providerEventId: received.providerEventId ?? null,
+        paidAt,
+      },
+    });
+    const chargeBody = toChargeResponse(updatedCharge);
+    const paymentBody = toPaymentResponse(payment);
+    await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS[action], target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount } });
+    await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: paymentBody as unknown as Prisma.InputJsonObject });
+    await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS[action], payload: chargeBody as unknown as Prisma.InputJsonObject });
+    return { charge: chargeBody, payment: paymentBody };
+  });
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { dateSchema } from "@/lib/date-schema";
+import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
+import { CHARGE_STATUSES } from "./transitions";
+
+// Collection resources (release 1.2.0).
+
+const centavos = (description: string) => z.number().int().meta({ description: `${description} Integer centavos.` });
+
+export const CreateChargeBody = z
+  .strictObject({
+    contract_id: idSchema("contract", "contract").meta({ description: "An active contract of this environment." }),
+    installment_ids: z
+      .array(idSchema("installment", "installment"))
+      .min(1)
+      .max(120)
+      .refine((ids) => new Set(ids).size === ids.length, "Must not repeat an installment")
+      .optional()
+      .meta({ description: "Open installments of the contract to collect. Default: its oldest open installment." }),
+    method: z.enum(["boleto", "pix"]),
+    due_date: dateSchema("The charge's due date (YYYY-MM-DD), today or later. Default: the latest of today and the installments' due dates.").optional(),
+    pix: z
+      .strictObject({
+        kind: z.enum(["cob", "cobv"]).default("cobv").meta({ description: "`cob`: immediate charge that expires after `expires_in` seconds; `cobv`: charge with a due date (fine and interest after it)." }),
+        expires_in: z.number().int().min(60).max(2_592_000).default(86_400).meta({ description: "`cob` only: seconds until it expires (default 86400, as in the BCB API)." }),
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.pix && body.method !== "pix") ctx.addIssue({ code: "custom", path: ["pix"], message: "Only for method pix" });
+  })
+  .meta({ id: "CreateChargeBody" });
+export type CreateChargeBody = z.infer<typeof CreateChargeBody>;
+
+export const ChargeIdParams = z.strictObject({ id: idSchema("charge", "charge") });
+
+export const ListChargesQuery = ListQuery.extend({
+  contract_id: idSchema("contract", "contract").optional(),
+  status: z.enum(CHARGE_STATUSES).optional(),
+  method: z.enum(["boleto", "pix"]).optional(),
+  due_from: dateSchema("Due on or after (YYYY-MM-DD).").optional(),
+  due_to: dateSchema("Due on or before (YYYY-MM-DD).").optional(),
+});
+export type ListChargesQuery = z.infer<typeof ListChargesQuery>;
+
+const BreakdownLine = z.object({
+  installment_id: z.string(),
+  number: z.number().int(),
+  due_date: z.string(),
+  fine: z.number().int(),
+  late_interest: z.number().int(),
+  interest: z.number().int(),
+  principal: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ChargeResponse = z
+  .object({
+    id: z.string().meta({ example: "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0" }),
+    object: z.literal("charge"),
+    status: z.enum(CHARGE_STATUSES),
+    method: z.enum(["boleto", "pix"]),
+    contract_id: z.string(),
+    customer_id: z.string(),
+    installment_ids: z.array(z.string()),
+    due_date: z.string(),
+    amount: centavos("What the charge collects: the installments' open amounts, with late fine and pro-rata late interest up to the due date for those already late."),
+    amount_paid: centavos("Received so far."),
+    breakdown: z.array(BreakdownLine).meta({ description: "Per installment, what `amount` is made of." }),
+    boleto: z
+      .object({
+        barcode: z.string().meta({ description: "The 44-digit FEBRABAN barcode." }),
+        digitable_line: z.string().meta({ description: "The 47-digit linha digitável, formatted." }),
+        due_date: z.string(),
+        our_number: z.string().meta({ description: "Nosso número: the agreement and a sequence." }),
+        bank_code: z.string(),
+      })
+      .nullable(),
+    pix: z
+      .object({
+        kind: z.enum(["cob", "cobv"]),
+        txid: z.string().meta({ description: "26–35 alphanumerics (BCB rules)." }),
+        brcode: z.string().meta({ description: "The BR Code \"copia e cola\" (EMV, CRC-16)." }),
+        location: z.string(),
+        expires_at: z.string().nullable().meta({ description: "`cob`: when it expires; `cobv`: null (it has a due date)." }),
+        fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine after the due date (multa), decimal." }),
+        interest_rate_monthly: z.string().nullable().meta({ description: "`cobv`: late interest per month (juros), decimal." }),
+      })
+      .nullable(),
+    paid_at: z.string().nullable(),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Charge" });
+export type ChargeResponse = z.infer<typeof ChargeResponse>;
+
+export const SandboxPayBody = z
+  .strictObject({
+    amount: z.number().int().min(1).max(100_000_000_00).optional().meta({ description: "Integer centavos paid. Default: what is open on the charge." }),
+    paid_on: dateSchema("The payment date (YYYY-MM-DD); late charges are computed to it. Default: today.").optional(),
+  })
+  .meta({ id: "SandboxPayBody" });
+export type SandboxPayBody = z.infer<typeof SandboxPayBody>;
+
+export const PaymentIdParams = z.strictObject({ id: idSchema("payment", "payment") });
+export const ListPaymentsQuery = ListQuery.extend({
+  contract_id: idSchema("contract", "contract").optional(),
+  charge_id: idSchema("charge", "charge").optional(),
+});
+export type ListPaymentsQuery = z.infer<typeof ListPaymentsQuery>;
+
+export const PaymentResponse = z
+  .object({
+    id: z.string(),
+    object: z.literal("payment"),
+    contract_id: z.string(),
+    charge_id: z.string().nullable(),
+    source: z.string().meta({ description: "boleto, pix, inss_repasse or private_payroll_repasse." }),
+    amount: centavos("Received."),
+    allocations: z
+      .array(
+        z.object({
+          installment_id: z.string(),
+          number: z.number().int().optional(),
+          fine: z.number().int().optional(),
+          late_interest: z.number().int().optional(),
+          interest: z.number().int().optional(),
+          principal: z.number().int().optional(),
+          total: z.number().int(),
+        }),
+      )
+      .meta({ description: "How it was applied: oldest installment first; fine, late interest, interest, principal." }),
+    credit: centavos("Beyond every open installment: kept as the contract's credit."),
+    competence: z.string().nullable(),
+    paid_at: z.string(),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+  })
+  .meta({ id: "Payment" });
+export type PaymentResponse = z.infer<typeof PaymentResponse>;
+
+export const SandboxPayResponse = z.object({ charge: ChargeResponse, payment: PaymentResponse }).meta({ id: "SandboxPayResult" });

@@ -1,0 +1,29 @@
+import type { TransitionTable } from "@/lib/state-machine";
+
+// Charge lifecycle (docs/state-machines.md):
+//   pending ──pay_full──▶ paid            pending ──cancel──▶ canceled
+//      │  └──pay_partial──▶ partially_paid ──pay_full──▶ paid
+//      ├──mark_overdue (job, past due_date)──▶ overdue ──pay_*──▶ paid | partially_paid
+//      └──expire (job: Pix `cob` past its expiry)──▶ expired
+// Paying a paid, canceled or expired charge is a 409 and changes nothing.
+export const CHARGE_STATUSES = ["pending", "paid", "partially_paid", "overdue", "canceled", "expired"] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+export const CHARGE_ACTIONS = ["pay_full", "pay_partial", "mark_overdue", "cancel", "expire"] as const;
+export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
+
+export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus, ChargeAction> = {
+  pending: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
+  partially_paid: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled" },
+  overdue: { pay_full: "paid", pay_partial: "partially_paid", cancel: "canceled" },
+  paid: {},
+  canceled: {},
+  expired: {},
+};
+
+export const CHARGE_EVENTS: Record<ChargeAction, string> = {
+  pay_full: "charge.paid",
+  pay_partial: "charge.partially_paid",
+  mark_overdue: "charge.overdue",
+  cancel: "charge.canceled",
+  expire: "charge.expired",
+};

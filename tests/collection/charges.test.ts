@@ -1,0 +1,215 @@
+import { describe, expect, it } from "vitest";
+import { POST as createCharge, GET as listCharges } from "@/app/v1/charges/route";
+import { GET as getCharge } from "@/app/v1/charges/[id]/route";
+import { POST as cancelCharge } from "@/app/v1/charges/[id]/cancel/route";
+import { GET as listPayments } from "@/app/v1/payments/route";
+import { GET as getPayment } from "@/app/v1/payments/[id]/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { todayInBrazil } from "@/lib/clock";
+import { amountsDue } from "@/lib/collection/allocation";
+import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
+import { allocatable } from "@/lib/collection/create-charge";
+import { isValidTxid, parseBrCode } from "@/lib/collection/pix-brcode";
+import { db } from "@/lib/db/client";
+import { newKey } from "../helpers/factory";
+import { bearer, call, PRODUCTION } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// Charges through /v1 on the sandbox: boleto and Pix payloads, payment allocation, balances, events, 409s.
+
+const LATE = { fineRate: "0.02", monthlyLateInterestRate: "0.01" }; // inss_payroll's late rules (lib/products.ts)
+
+async function contractOf(t: CreditTenant) {
+  const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+  const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
+  expect(res.status).toBe(201);
+  const installments = await db().installment.findMany({ where: { contractId: res.body.id }, orderBy: { number: "asc" } });
+  return { contract: res.body as { id: string; customer_id: string }, installments };
+}
+
+const post = (t: CreditTenant, handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) =>
+  call(handler, { base: t.base, path, headers: t.headers, json, params });
+
+describe("charges", () => {
+  it("boleto for an overdue installment: amount with late charges to the due date, a barcode and line that check digit by digit", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const first = installments[0]!;
+    const res = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" });
+    expect(res.status).toBe(201);
+    const today = todayInBrazil();
+    const due = amountsDue(allocatable(first), LATE, today);
+    expect(due.fine).toBeGreaterThan(0); // April's installment is late by now
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^chg_/),
+      object: "charge",
+      status: "pending",
+      method: "boleto",
+      contract_id: contract.id,
+      customer_id: contract.customer_id,
+      installment_ids: [first.id],
+      due_date: today,
+      amount: due.total,
+      amount_paid: 0,
+      breakdown: [{ installment_id: first.id, number: 1, due_date: "2026-04-02", ...due }],
+      boleto: {
+        barcode: expect.stringMatching(/^0019\d{40}$/),
+        digitable_line: expect.stringMatching(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/),
+        due_date: today,
+        our_number: "12345670000000001",
+        bank_code: "001",
+      },
+      pix: null,
+      paid_at: null,
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const { barcode, digitable_line } = res.body.boleto;
+    expect(barcodeFromLine(digitable_line)).toBe(barcode);
+    expect(barcode.slice(5, 9)).toBe(dueDateFactor(today));
+    expect(Number(barcode.slice(9, 19))).toBe(due.total);
+    expect(barcode.slice(19)).toBe("0000001234567000000000117");
+    const second = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [installments[1]!.id] });
+    expect(second.body.boleto.our_number).toBe("12345670000000002");
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.created" } })).toBe(2);
+  });
+
+  it("Pix cob: a dynamic BR Code that parses back with its CRC, the amount, a BCB txid and an expiry", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const future = installments.find((i) => i.dueDate.toISOString().slice(0, 10) > todayInBrazil())!;
+    const res = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [future.id], pix: { kind: "cob", expires_in: 3600 } });
+    expect(res.status).toBe(201);
+    const { pix, amount } = res.body;
+    expect(amount).toBe(Number(future.amount)); // not late on its own due date: the face amount
+    expect(isValidTxid(pix.txid)).toBe(true);
+    expect(Date.parse(pix.expires_at) - Date.parse(res.body.created_at)).toBeGreaterThanOrEqual(3599_000);
+    const fields = parseBrCode(pix.brcode);
+    expect(fields).toMatchObject({
+      "00": "01",
+      "01": "12",
+      "26": { "00": "br.gov.bcb.pix", "25": pix.location },
+      "53": "986",
+      "54": `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, "0")}`,
+      "58": "BR",
+      "59": "CREDIT PLATFORM SANDBOX",
+      "60": "SAO PAULO",
+      "62": { "05": "***" },
+    });
+  });
+
+  it("sandbox pay: full, then 409; the installment, the contract's balances, the payment's allocation and the events", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" })).body;
+    const before = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+    const res = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, {}, { id: charge.id });
+    expect(res.status).toBe(200);
+    const due = charge.breakdown[0];
+    expect(res.body.charge).toMatchObject({ status: "paid", amount_paid: charge.amount, paid_at: expect.any(String) });
+    expect(res.body.payment).toEqual({
+      id: expect.stringMatching(/^pay_/),
+      object: "payment",
+      contract_id: contract.id,
+      charge_id: charge.id,
+      source: "boleto",
+      amount: charge.amount,
+      allocations: [{ installment_id: installments[0]!.id, number: 1, fine: due.fine, late_interest: due.late_interest, interest: due.interest, principal: due.principal, total: due.total, settles: true }],
+      credit: 0,
+      competence: null,
+      paid_at: expect.any(String),
+      environment: "sandbox",
+      created_at: expect.any(String),
+    });
+    const installment = await db().installment.findUniqueOrThrow({ where: { id: installments[0]!.id } });
+    expect({ status: installment.status, paid: Number(installment.paidAmount), fine: Number(installment.finePaid), late: Number(installment.lateInterestPaid) }).toEqual({
+      status: "paid",
+      paid: Number(installments[0]!.amount),
+      fine: due.fine,
+      late: due.late_interest,
+    });
+    const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+    expect({ paid: after.amount_paid, outstanding: after.outstanding_balance }).toEqual({ paid: before.amount_paid + charge.amount, outstanding: before.outstanding_balance - Number(installments[0]!.amount) });
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "payment.received", "charge.paid"] } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    expect(types).toEqual(["installment.paid", "payment.received", "charge.paid"]);
+
+    const again = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, {}, { id: charge.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "invalid_transition", current_status: "paid" });
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
+    const listed = await call(listPayments, { base: t.base, path: `/v1/payments?charge_id=${charge.id}`, headers: t.headers });
+    expect(listed.body.data).toEqual([res.body.payment]);
+    const one = await call(getPayment, { base: t.base, path: `/v1/payments/${res.body.payment.id}`, headers: t.headers, params: { id: res.body.payment.id } });
+    expect(one.body).toEqual(res.body.payment);
+  });
+
+  it("partial then the rest; an overpayment becomes the contract's credit", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [installments[0]!.id, installments[1]!.id] })).body;
+    const partial = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: 50000 }, { id: charge.id });
+    expect(partial.body.charge).toMatchObject({ status: "partially_paid", amount_paid: 50000 });
+    expect(partial.body.payment.allocations).toHaveLength(1);
+    expect(partial.body.payment.allocations[0]).toMatchObject({ installment_id: installments[0]!.id, settles: false, total: 50000 });
+
+    const rest = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: 1_000_000 }, { id: charge.id });
+    expect(rest.body.charge.status).toBe("paid");
+    const allocated = rest.body.payment.allocations.reduce((s: number, a: { total: number }) => s + a.total, 0);
+    expect(rest.body.payment.credit).toBe(1_000_000 - allocated);
+    expect(rest.body.payment.credit).toBeGreaterThan(0);
+    const row = await db().contract.findUniqueOrThrow({ where: { id: contract.id } });
+    expect(Number(row.creditBalance)).toBe(rest.body.payment.credit);
+    expect((await db().installment.findMany({ where: { id: { in: [installments[0]!.id, installments[1]!.id] } } })).map((i) => i.status)).toEqual(["paid", "paid"]);
+  });
+
+  it("cancel: then paying or canceling again is 409 and changes nothing", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" })).body;
+    const canceled = await post(t, cancelCharge, `/v1/charges/${charge.id}/cancel`, undefined, { id: charge.id });
+    expect(canceled.body).toMatchObject({ status: "canceled" });
+    expect((await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, {}, { id: charge.id })).status).toBe(409);
+    expect((await post(t, cancelCharge, `/v1/charges/${charge.id}/cancel`, undefined, { id: charge.id })).status).toBe(409);
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+    const listed = await call(listCharges, { base: t.base, path: `/v1/charges?status=canceled&contract_id=${contract.id}`, headers: t.headers });
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([charge.id]);
+  });
+
+  it("validates: only open installments of the contract, a due date not in the past, pix options only for pix", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    const other = await contractOf(t);
+    const foreign = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [other.installments[0]!.id] });
+    expect(foreign.body.errors).toEqual([{ param: "installment_ids.0", in: "body", message: "Not an open installment of this contract" }]);
+    const past = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", due_date: "2026-01-01" });
+    expect(past.body.errors).toEqual([{ param: "due_date", in: "body", message: "Must be today or later" }]);
+    const mixed = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", pix: { kind: "cob" } });
+    expect(mixed.status).toBe(400);
+    expect(await db().charge.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("isolation and permissions; production without a collection account; sandbox pay is 404 on the production address", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" })).body;
+    const other = await creditTenant();
+    for (const who of [{ base: other.base, headers: other.headers }]) {
+      expect((await call(getCharge, { ...who, path: `/v1/charges/${charge.id}`, params: { id: charge.id } })).status).toBe(404);
+      expect((await call(cancelCharge, { ...who, path: `/v1/charges/${charge.id}/cancel`, params: { id: charge.id } })).status).toBe(404);
+      expect((await call(pay, { ...who, path: `/v1/sandbox/charges/${charge.id}/pay`, params: { id: charge.id }, json: {} })).status).toBe(404);
+      expect((await call(createCharge, { ...who, path: "/v1/charges", json: { contract_id: contract.id, method: "pix" } })).status).toBe(404);
+    }
+    const reader = await newKey(t.tenant.id, "sandbox", ["collections:read"]);
+    expect((await call(createCharge, { base: t.base, path: "/v1/charges", headers: bearer(reader.key, t.tenant.id), json: { contract_id: contract.id, method: "pix" } })).status).toBe(403);
+    expect((await call(getCharge, { base: t.base, path: `/v1/charges/${charge.id}`, headers: bearer(reader.key, t.tenant.id), params: { id: charge.id } })).status).toBe(200);
+
+    const live = await newKey(t.tenant.id, "production", ["read", "write"]);
+    const prod = await call(createCharge, { base: PRODUCTION, path: "/v1/charges", headers: bearer(live.key, t.tenant.id), json: { contract_id: contract.id, method: "boleto" } });
+    expect(prod.body).toMatchObject({ status: 409, code: "collection_not_configured" });
+    const prodPay = await call(pay, { base: PRODUCTION, path: `/v1/sandbox/charges/${charge.id}/pay`, params: { id: charge.id }, json: {} });
+    expect(prodPay.status).toBe(404);
+  });
+});
