@@ -1,0 +1,71 @@
+import type { Prisma } from "@prisma/client";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { toInstallmentResponse } from "@/lib/installments/serialize";
+import { log } from "@/lib/log";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { dateColumn } from "@/lib/serialize";
+import { toChargeResponse } from "./serialize";
+import { CHARGE_EVENTS } from "./transitions";
+
+// The collection job (`npm run jobs -- collection`, from a scheduler every few minutes; safe to run
+// concurrently or repeatedly — every change is conditional on the state it read):
+//  1. Pix `cob` charges still pending past their expiry → expired (`charge.expired`);
+//  2. charges pending or partially paid past their due date → overdue (`charge.overdue`);
+//  3. installments unpaid after their due date, seen for the first time → `installment.overdue` (once each:
+//     `overdue_at` records it; their status stays derived from the date, lib/installments/amount-due.ts).
+
+const BATCH = 500;
+
+export async function runCollectionJob(now = new Date()): Promise<{ expired: number; overdueCharges: number; overdueInstallments: number }> {
+  const today = dateColumn(todayInBrazil(now));
+  let expired = 0;
+  let overdueCharges = 0;
+  let overdueInstallments = 0;
+
+  // Each batch's rows leave the selection once handled (or once someone else changed them): loop until empty.
+  for (let batch = await expirable(now); batch.length > 0; batch = await expirable(now)) {
+    for (const charge of batch) if (await transition(charge.id, "pending", "expired")) expired += 1;
+  }
+  for (let batch = await late(today); batch.length > 0; batch = await late(today)) {
+    for (const charge of batch) if (await transition(charge.id, charge.status, "overdue")) overdueCharges += 1;
+  }
+  for (let batch = await unpaid(today); batch.length > 0; batch = await unpaid(today)) {
+    for (const installment of batch) {
+      const marked = await db().$transaction(async (tx) => {
+        const changed = await tx.installment.updateMany({ where: { id: installment.id, overdueAt: null }, data: { overdueAt: now } });
+        if (changed.count !== 1) return false;
+        const view = toInstallmentResponse({ ...installment, overdueAt: now }, todayInBrazil(now));
+        await writeOutboxEvent(tx, { tenantId: installment.tenantId, environment: installment.environment, type: "installment.overdue", payload: view as unknown as Prisma.InputJsonObject });
+        return true;
+      });
+      if (marked) overdueInstallments += 1;
+    }
+  }
+  if (expired + overdueCharges + overdueInstallments > 0) log().info({ expired, overdueCharges, overdueInstallments }, "collection job");
+  return { expired, overdueCharges, overdueInstallments };
+}
+
+const expirable = (now: Date) => db().charge.findMany({ where: { status: "pending", expiresAt: { lte: now } }, take: BATCH });
+const late = (today: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, dueDate: { lt: today }, expiresAt: null }, take: BATCH });
+const unpaid = (today: Date) =>
+  db().installment.findMany({
+    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lt: today }, overdueAt: null, contract: { status: "active" } },
+    include: { contract: { select: { terms: true } } },
+    take: BATCH,
+  });
+
+async function transition(id: string, from: string, to: "expired" | "overdue"): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const changed = await tx.charge.updateMany({ where: { id, status: from }, data: { status: to } });
+    if (changed.count !== 1) return false;
+    const row = (await tx.charge.findUnique({ where: { id } }))!;
+    await writeOutboxEvent(tx, {
+      tenantId: row.tenantId,
+      environment: row.environment,
+      type: to === "expired" ? CHARGE_EVENTS.expire : CHARGE_EVENTS.mark_overdue,
+      payload: toChargeResponse(row) as unknown as Prisma.InputJsonObject,
+    });
+    return true;
+  });
+}
