@@ -55,6 +55,21 @@ const EnvSchema = z.object({
   COLLECTION_CITY: z.string().trim().min(1).max(60).default("Sao Paulo"),
   // The PSP's payload location without the scheme; + "/" + a 32-character id must fit the BR Code's 77.
   PIX_LOCATION_BASE: z.string().trim().min(1).max(44).optional(),
+  // Payment providers' notification secrets: a JSON object {"<provider>": "<secret, ≥ 32 characters>"}.
+  // A provider not named here gets 404 on POST /v1/charges/notifications/{provider}.
+  COLLECTION_PROVIDER_SECRETS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return {} as Record<string, string>;
+      try {
+        const parsed = z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().min(32)).parse(JSON.parse(raw));
+        return parsed;
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'Must be a JSON object {"<provider>": "<secret of 32+ characters>"}' });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, title: "The API key is invalid or revoked" },
   invalid_token: { status: 401, title: "The access token is invalid, expired or revoked" },
   invalid_client: { status: 401, title: "Client authentication failed" },
+  invalid_signature: { status: 401, title: "The notification signature is missing, invalid or too old" },
   environment_mismatch: { status: 401, title: "The credential belongs to another environment" },
   tenant_header_required: { status: 403, title: "The X-Tenant-Id header is required" },
   tenant_mismatch: { status: 403, title: "The credential does not belong to this tenant" },

@@ -8,6 +8,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/charges": ["GET", "POST"],
   "/v1/charges/{id}": ["GET"],
   "/v1/charges/{id}/cancel": ["POST"],
+  "/v1/charges/notifications/{provider}": ["POST"],
   "/v1/clients": ["GET"],
   "/v1/clients/{id}": ["GET"],
   "/v1/contracts": ["GET", "POST"],

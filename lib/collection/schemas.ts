@@ -142,3 +142,7 @@ export const PaymentResponse = z
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
 
 export const SandboxPayResponse = z.object({ charge: ChargeResponse, payment: PaymentResponse }).meta({ id: "SandboxPayResult" });
+
+export const ProviderNotificationResponse = z
+  .object({ received: z.literal(true), replayed: z.boolean().meta({ description: "true when this event_id was already applied." }), payment: PaymentResponse })
+  .meta({ id: "ProviderNotificationResult" });

@@ -1,4 +1,6 @@
-import { ChargeIdParams, ChargeResponse, CreateChargeBody, ListChargesQuery, ListPaymentsQuery, PaymentIdParams, PaymentResponse, SandboxPayBody, SandboxPayResponse } from "@/lib/collection/schemas";
+import { ChargeIdParams, ChargeResponse, CreateChargeBody, ListChargesQuery, ListPaymentsQuery, PaymentIdParams, PaymentResponse, ProviderNotificationResponse, SandboxPayBody, SandboxPayResponse } from "@/lib/collection/schemas";
+import { z } from "zod";
+import { ProviderNotificationBody } from "@/lib/collection/notifications";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
 
@@ -113,6 +115,31 @@ export const sandboxPayChargeOperation = defineOperation({
   errors: [404, 409],
 });
 
+export const ProviderParams = z.strictObject({
+  provider: z.string().regex(/^[a-z0-9-]{1,40}$/, "A provider name: lower-case letters, digits and hyphens").meta({ description: "The payment provider, as configured in COLLECTION_PROVIDER_SECRETS." }),
+});
+
+export const providerNotificationOperation = defineOperation({
+  operationId: "receiveProviderNotification",
+  method: "POST",
+  path: "/v1/charges/notifications/{provider}",
+  summary: "Inbound payment notification from the payment provider (no API key: HMAC-signed)",
+  description:
+    "For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, " +
+    "\"<t>.<raw body>\")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 " +
+    "`invalid_signature`, before the body is read. Idempotent by `event_id`: a repeated event answers the payment already made " +
+    "(`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the " +
+    "address called (404 when unknown); a paid, canceled or expired charge is 409. The payment is allocated like any other.",
+  tags,
+  auth: "none",
+  permission: null,
+  idempotent: false,
+  params: ProviderParams,
+  body: ProviderNotificationBody,
+  responses: { 200: { description: "The payment made (or already made) for the event.", schema: ProviderNotificationResponse } },
+  errors: [401, 404, 409],
+});
+
 export const collectionOperations = [
   createChargeOperation,
   listChargesOperation,
@@ -121,4 +148,5 @@ export const collectionOperations = [
   listPaymentsOperation,
   getPaymentOperation,
   sandboxPayChargeOperation,
+  providerNotificationOperation,
 ];

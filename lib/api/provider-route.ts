@@ -1,0 +1,46 @@
+import type { Environment } from "@prisma/client";
+import type { z } from "zod";
+import { SignatureError, verifyProvider } from "@/lib/collection/notifications";
+import { environmentOf } from "./environment";
+import { errorResponse } from "./error-response";
+import { ApiError } from "./errors";
+import type { Operation } from "./operation";
+import { readBody, readRequestId, validate } from "./request-input";
+import type { ApiResult, RouteHandler } from "./route";
+
+// The wrapper of inbound provider notifications: no API key — the HMAC signature over the raw body is the
+// credential, checked before the body is even parsed (an unsigned caller learns nothing about the schema).
+// Same request id, host → environment, body limits and one error shape as every /v1 route.
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
+  op: Operation<P, undefined, B>,
+  handler: (input: { environment: Environment; params: z.infer<P>; body: z.infer<B>; requestId: string }) => Promise<ApiResult>,
+): RouteHandler {
+  const run = async (request: Request, context: RouteContext): Promise<Response> => {
+    const headers = new Headers({ "cache-control": "no-store" });
+    let requestId = "";
+    try {
+      requestId = readRequestId(request).requestId;
+      headers.set("x-request-id", requestId);
+      const environment = environmentOf(request);
+      const params = validate(op.params, await context?.params, "path") as z.infer<P> & { provider: string };
+      const raw = await request.clone().text();
+      try {
+        verifyProvider(params.provider, request.headers.get("x-provider-signature"), raw);
+      } catch (err) {
+        if (err instanceof SignatureError) throw new ApiError("invalid_signature", err.message);
+        throw err;
+      }
+      const body = validate(op.body, await readBody(request, "json"), "body") as z.infer<B>;
+      const result = await handler({ environment, params, body, requestId });
+      for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+      headers.set("content-type", "application/json");
+      return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+    } catch (err) {
+      return errorResponse(err, requestId || "unknown", headers, false);
+    }
+  };
+  return Object.assign(run, { operation: op as unknown as Operation });
+}

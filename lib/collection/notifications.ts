@@ -1,0 +1,76 @@
+import type { Environment } from "@prisma/client";
+import { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { DomainError, notFound } from "@/lib/errors";
+import { dateSchema } from "@/lib/date-schema";
+import { todayInBrazil } from "@/lib/clock";
+import { checkSignature, type SignatureCheck } from "./provider-signature";
+import { payCharge } from "./pay-charge";
+import type { PaymentResponse } from "./schemas";
+import { toPaymentResponse } from "./serialize";
+
+// POST /v1/charges/notifications/{provider}: the payment provider tells us a charge was paid. No API key:
+// the request is authenticated by its HMAC signature (lib/collection/provider-signature.ts) with the
+// provider's secret (COLLECTION_PROVIDER_SECRETS), and idempotent by the provider's `event_id` — a repeated
+// event answers the payment it already made, and nothing is applied twice. The charge is found by the
+// Pix txid or the boleto's nosso número, in the environment of the address called.
+
+export const ProviderNotificationBody = z
+  .strictObject({
+    event_id: z.string().trim().min(1).max(100).meta({ description: "The provider's unique id of this event." }),
+    type: z.literal("payment.confirmed"),
+    txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/).optional().meta({ description: "Pix: the charge's txid." }),
+    our_number: z.string().regex(/^\d{17}$/).optional().meta({ description: "Boleto: the charge's nosso número." }),
+    amount: z.number().int().min(1).max(100_000_000_00).meta({ description: "Received, integer centavos." }),
+    paid_on: dateSchema("The payment date (YYYY-MM-DD)."),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.txid === undefined) === (body.our_number === undefined)) ctx.addIssue({ code: "custom", path: ["txid"], message: "Send exactly one of txid and our_number" });
+  })
+  .meta({ id: "ProviderNotification" });
+export type ProviderNotificationBody = z.infer<typeof ProviderNotificationBody>;
+
+export class SignatureError extends Error {
+  constructor(readonly check: Exclude<SignatureCheck, "ok">) {
+    super(check === "stale" ? "The signature's timestamp is outside the 5-minute tolerance" : "The signature is missing or does not match");
+  }
+}
+
+export function verifyProvider(provider: string, signatureHeader: string | null, rawBody: string, now = new Date()): void {
+  const secret = getEnv().COLLECTION_PROVIDER_SECRETS[provider];
+  if (!secret) throw notFound("Payment provider");
+  const check = checkSignature(secret, signatureHeader, rawBody, Math.floor(now.getTime() / 1000));
+  if (check !== "ok") throw new SignatureError(check);
+}
+
+export async function handleProviderNotification(environment: Environment, provider: string, body: ProviderNotificationBody): Promise<{ payment: PaymentResponse; replayed: boolean }> {
+  const charge = await db().charge.findFirst({
+    where: { environment, ...(body.txid ? { pix: { path: ["txid"], equals: body.txid } } : { boleto: { path: ["our_number"], equals: body.our_number } }) },
+    select: { id: true, tenantId: true },
+  });
+  if (!charge) throw notFound("Charge");
+  const scope = { tenantId: charge.tenantId, environment };
+  const previous = async () => db().payment.findFirst({ where: { ...scope, providerEventId: body.event_id } });
+  const seen = await previous();
+  if (seen) return { payment: toPaymentResponse(seen), replayed: true };
+  try {
+    const { payment } = await payCharge(scope, { type: "system", label: `provider:${provider}` }, charge.id, {
+      amount: body.amount,
+      paidOn: body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on,
+      providerEventId: body.event_id,
+    });
+    return { payment, replayed: false };
+  } catch (err) {
+    // The same event delivered twice at once: the other delivery made the payment.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      const made = await previous();
+      if (made) return { payment: toPaymentResponse(made), replayed: true };
+    }
+    if (err instanceof DomainError && err.code === "invalid_transition") {
+      throw new DomainError("conflict", "The charge can no longer be paid (paid, canceled or expired): settle the money out of band", err.details);
+    }
+    throw err;
+  }
+}

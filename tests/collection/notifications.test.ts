@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as createCharge } from "@/app/v1/charges/route";
+import { POST as notify } from "@/app/v1/charges/notifications/[provider]/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { sign } from "@/lib/collection/provider-signature";
+import { db } from "@/lib/db/client";
+import { call } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// Inbound provider notifications: HMAC over the raw body with a timestamp, idempotent by event id.
+
+const SECRET = "provider-secret-0123456789abcdefghijklmnop";
+let t: CreditTenant;
+
+beforeAll(async () => {
+  // Read once by lib/env.ts on first use, which comes after this point in this file's process.
+  process.env.COLLECTION_PROVIDER_SECRETS = JSON.stringify({ "acme-bank": SECRET });
+  t = await creditTenant();
+});
+
+async function pixCharge() {
+  const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+  const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
+  return (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "pix" } })).body as {
+    id: string;
+    amount: number;
+    pix: { txid: string };
+  };
+}
+
+function send(provider: string, body: unknown, options: { secret?: string; at?: number; header?: string } = {}) {
+  const raw = JSON.stringify(body);
+  const at = options.at ?? Math.floor(Date.now() / 1000);
+  const header = options.header ?? `t=${at},v1=${sign(options.secret ?? SECRET, at, raw)}`;
+  return call(notify, { base: t.base, path: `/v1/charges/notifications/${provider}`, headers: { "content-type": "application/json", "x-provider-signature": header }, rawBody: raw, params: { provider } });
+}
+
+describe("POST /v1/charges/notifications/{provider}", () => {
+  it("applies a signed payment once: a repeated event answers the same payment", async () => {
+    const charge = await pixCharge();
+    const event = { event_id: "evt-acme-1", type: "payment.confirmed", txid: charge.pix.txid, amount: charge.amount, paid_on: new Date().toISOString().slice(0, 10) };
+    const first = await send("acme-bank", event);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ received: true, replayed: false, payment: { charge_id: charge.id, amount: charge.amount, source: "pix" } });
+    expect((await db().charge.findUniqueOrThrow({ where: { id: charge.id } })).status).toBe("paid");
+    const again = await send("acme-bank", event);
+    expect(again.body).toEqual({ ...first.body, replayed: true });
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
+    const another = await send("acme-bank", { ...event, event_id: "evt-acme-2" });
+    expect(another.status).toBe(409);
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
+  });
+
+  it("refuses bad, missing, other-secret and stale signatures (401) and unknown providers (404), changing nothing", async () => {
+    const charge = await pixCharge();
+    const event = { event_id: "evt-acme-3", type: "payment.confirmed", txid: charge.pix.txid, amount: 100, paid_on: "2026-11-20" };
+    const now = Math.floor(Date.now() / 1000);
+    for (const options of [{ secret: "another-secret-0123456789abcdefghijklmn" }, { at: now - 301 }, { at: now + 301 }, { header: "" }, { header: "t=1,v1=zz" }]) {
+      const res = await send("acme-bank", event, options);
+      expect(res.status, JSON.stringify(options)).toBe(401);
+      expect(res.body.code).toBe("invalid_signature");
+    }
+    expect((await send("unknown-psp", event)).status).toBe(404);
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+  });
+
+  it("an unknown charge is 404; a malformed body (signed) is 400", async () => {
+    const unknown = await send("acme-bank", { event_id: "evt-acme-4", type: "payment.confirmed", txid: "A".repeat(32), amount: 100, paid_on: "2026-11-20" });
+    expect(unknown.status).toBe(404);
+    const both = await send("acme-bank", { event_id: "evt-acme-5", type: "payment.confirmed", amount: 100, paid_on: "2026-11-20" });
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toEqual([{ param: "txid", in: "body", message: "Send exactly one of txid and our_number" }]);
+  });
+});
