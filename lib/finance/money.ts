@@ -1,4 +1,4 @@
-import { roundDiv, type RoundingMode } from "./rounding";
+import { roundDiv, roundDivSafe, type RoundingMode } from "./rounding";
 import { type Decimal, SCALE } from "./decimal";
 
 // Money is an integer number of centavos held in a JS number; Number.isSafeInteger bounds it at
@@ -18,7 +18,7 @@ export function assertPositiveCentavos(value: number, name = "amount"): Centavos
 
 // Exact centavos × rate, rounded once (half-up by default, the market convention for charges).
 export function applyRate(amount: Centavos, rate: Decimal, mode: RoundingMode = "half-up"): Centavos {
-  return fromBigInt(roundDiv(BigInt(assertCentavos(amount)) * rate.raw, SCALE, mode));
+  return applyRateProRata(amount, rate, 1, 1, mode);
 }
 
 // Exact centavos × rate × numerator/denominator (e.g. days/30), rounded once.
@@ -29,8 +29,40 @@ export function applyRateProRata(
   denominator: number,
   mode: RoundingMode = "half-up",
 ): Centavos {
-  const n = BigInt(assertCentavos(amount)) * rate.raw * BigInt(numerator);
+  assertCentavos(amount);
+  // Fast path, same result: a rate such as 0.018 is 18/1000 exactly, and amount × 18 × days over 1000 fits
+  // a safe integer; rounding depends only on the ratio's value, so roundDivSafe gives roundDiv's answer.
+  // A product beyond 2^53 is never a safe integer as a double (rounding is monotonic): then the BigInt path.
+  const small = smallRatio(rate);
+  if (small !== undefined && Number.isSafeInteger(numerator) && Number.isSafeInteger(denominator)) {
+    const n = amount * small.num * numerator;
+    const d = small.den * denominator;
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d) && d !== 0) return roundDivSafe(n, d, mode);
+  }
+  const n = BigInt(amount) * rate.raw * BigInt(numerator);
   return fromBigInt(roundDiv(n, SCALE * BigInt(denominator), mode));
+}
+
+// rate = num / den with den = 10^k as small as the rate's digits allow, when both are safe integers.
+type SmallRatio = { num: number; den: number };
+const RATIOS = new WeakMap<Decimal, SmallRatio | null>();
+
+function smallRatio(rate: Decimal): SmallRatio | undefined {
+  let ratio = RATIOS.get(rate);
+  if (ratio === undefined) {
+    ratio = null;
+    let num = rate.raw;
+    let den = SCALE;
+    while (den > 1n && num % 10n === 0n) {
+      num /= 10n;
+      den /= 10n;
+    }
+    if (num >= BigInt(-Number.MAX_SAFE_INTEGER) && num <= BigInt(Number.MAX_SAFE_INTEGER) && den <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      ratio = { num: Number(num), den: Number(den) };
+    }
+    RATIOS.set(rate, ratio);
+  }
+  return ratio ?? undefined;
 }
 
 // A Decimal amount of centavos rounded to a whole centavo.
