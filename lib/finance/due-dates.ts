@@ -4,9 +4,21 @@ import type { CalendarOptions } from "./holidays";
 
 // n monthly dates counted from the first one (not chained), so Jan 31 → Feb 28 → Mar 31,
 // each then moved off weekends/holidays by the rule.
+// A simulation builds a schedule per candidate principal, all on the same dates: the (pure) list is kept in
+// a small bounded cache and each caller gets its own copy.
+const NOMINAL = new Map<string, readonly IsoDate[]>();
+const NOMINAL_MAX = 1_000;
+
 export function nominalDueDates(firstDueDate: IsoDate, count: number): IsoDate[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be a positive integer: ${count}`);
-  return Array.from({ length: count }, (_, k) => addMonths(firstDueDate, k));
+  const key = `${firstDueDate}|${count}`;
+  let dates = NOMINAL.get(key);
+  if (dates === undefined) {
+    dates = Array.from({ length: count }, (_, k) => addMonths(firstDueDate, k));
+    if (NOMINAL.size >= NOMINAL_MAX) NOMINAL.clear();
+    NOMINAL.set(key, dates);
+  }
+  return dates.slice();
 }
 
 export function generateDueDates(

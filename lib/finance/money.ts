@@ -45,10 +45,12 @@ export function applyRateProRata(
 
 // rate = num / den with den = 10^k as small as the rate's digits allow, when both are safe integers.
 type SmallRatio = { num: number; den: number };
-const RATIOS = new WeakMap<Decimal, SmallRatio | null>();
+// Keyed by value (each schedule parses its rate into a new Decimal); bounded like date.ts's parse cache.
+const RATIOS = new Map<bigint, SmallRatio | null>();
+const RATIOS_MAX = 1_000;
 
 function smallRatio(rate: Decimal): SmallRatio | undefined {
-  let ratio = RATIOS.get(rate);
+  let ratio = RATIOS.get(rate.raw);
   if (ratio === undefined) {
     ratio = null;
     let num = rate.raw;
@@ -60,7 +62,8 @@ function smallRatio(rate: Decimal): SmallRatio | undefined {
     if (num >= BigInt(-Number.MAX_SAFE_INTEGER) && num <= BigInt(Number.MAX_SAFE_INTEGER) && den <= BigInt(Number.MAX_SAFE_INTEGER)) {
       ratio = { num: Number(num), den: Number(den) };
     }
-    RATIOS.set(rate, ratio);
+    if (RATIOS.size >= RATIOS_MAX) RATIOS.clear();
+    RATIOS.set(rate.raw, ratio);
   }
   return ratio ?? undefined;
 }
