@@ -4,7 +4,7 @@ import { GET as getMarginQuery } from "@/app/v1/payroll/margin-queries/[id]/rout
 import { POST as createReservation, GET as listReservations } from "@/app/v1/payroll/margin-reservations/route";
 import { GET as getReservation } from "@/app/v1/payroll/margin-reservations/[id]/route";
 import { POST as cancelReservation } from "@/app/v1/payroll/margin-reservations/[id]/cancel/route";
-import { POST as createEndorsement } from "@/app/v1/payroll/endorsements/route";
+import { POST as createEndorsement, GET as listEndorsements } from "@/app/v1/payroll/endorsements/route";
 import { GET as getEndorsement } from "@/app/v1/payroll/endorsements/[id]/route";
 import { POST as createProposal } from "@/app/v1/proposals/route";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
@@ -264,6 +264,8 @@ describe("the payroll proposal flow", () => {
       "contract.issued",
     ]);
     expect((await call(getEndorsement, { base: t.base, path: `/v1/payroll/endorsements/${endorsement.body.id}`, headers: t.headers, params: { id: endorsement.body.id } })).body).toEqual(endorsement.body);
+    const stranger = await creditTenant();
+    expect((await call(getEndorsement, { base: stranger.base, path: `/v1/payroll/endorsements/${endorsement.body.id}`, headers: stranger.headers, params: { id: endorsement.body.id } })).status).toBe(404);
   });
 
   it("cancel, reject and expiry each release the proposal's reservation", async () => {
@@ -356,6 +358,19 @@ describe("isolation and permissions", () => {
       expect((await call(cancelReservation, { ...who, path: `/v1/payroll/margin-reservations/${reservation!.id}/cancel`, params: { id: reservation!.id } })).status).toBe(404);
       expect((await call(createReservation, { ...who, path: "/v1/payroll/margin-reservations", json: { margin_query_id: query.id, installment_amount: 100, term: 12 } })).status).toBe(404);
       expect((await call(createEndorsement, { ...who, path: "/v1/payroll/endorsements", json: { proposal_id: proposal.id } })).status).toBe(404);
+    }
+    // The lists: another tenant's or environment's caller sees none of this tenant's objects.
+    for (const who of strangers) {
+      for (const [handler, path] of [
+        [listMarginQueries, "/v1/payroll/margin-queries"],
+        [listReservations, "/v1/payroll/margin-reservations"],
+        [listEndorsements, "/v1/payroll/endorsements"],
+      ] as const) {
+        const res = await call(handler, { ...who, path: `${path}?limit=100` });
+        expect(res.status, path).toBe(200);
+        const mine = res.body.data.filter((o: { customer_id?: string; proposal_id?: string }) => o.customer_id === query.customer_id || o.proposal_id === proposal.id);
+        expect(mine, path).toEqual([]);
+      }
     }
     const readOnly = await newKey(t.tenant.id, "sandbox", ["payroll:read"]);
     const denied = await call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: bearer(readOnly.key, t.tenant.id), json: { margin_query_id: query.id, installment_amount: 100, term: 12 } });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ProviderNotificationBody } from "@/lib/collection/notifications";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
+import { CHARGE_EXAMPLE, PAYMENT_EXAMPLE } from "./examples";
 
 const tags = ["Collection"];
 const chargeOne = { description: "The charge.", schema: ChargeResponse };
@@ -23,7 +24,7 @@ export const createChargeOperation = defineOperation({
   auth: "bearer",
   permission: "collections:write",
   body: CreateChargeBody,
-  responses: { 201: { description: "The charge, pending.", schema: ChargeResponse } },
+  responses: { 201: { description: "The charge, pending.", schema: ChargeResponse, example: CHARGE_EXAMPLE } },
   errors: [404, 409],
 });
 
@@ -87,7 +88,7 @@ export const getPaymentOperation = defineOperation({
   auth: "bearer",
   permission: "collections:read",
   params: PaymentIdParams,
-  responses: { 200: { description: "The payment.", schema: PaymentResponse } },
+  responses: { 200: { description: "The payment.", schema: PaymentResponse, example: PAYMENT_EXAMPLE } },
   errors: [404],
 });
 
@@ -110,6 +111,7 @@ export const sandboxPayChargeOperation = defineOperation({
     200: {
       description: "The charge after the payment, and the payment.",
       schema: SandboxPayResponse,
+      example: { charge: { ...CHARGE_EXAMPLE, status: "paid", amount_paid: 95373, paid_at: "2026-12-09T14:02:11.000Z" }, payment: PAYMENT_EXAMPLE },
     },
   },
   errors: [404, 409],
@@ -136,7 +138,7 @@ export const providerNotificationOperation = defineOperation({
   idempotent: false,
   params: ProviderParams,
   body: ProviderNotificationBody,
-  responses: { 200: { description: "The payment made (or already made) for the event.", schema: ProviderNotificationResponse } },
+  responses: { 200: { description: "The payment made (or already made) for the event.", schema: ProviderNotificationResponse, example: { received: true, replayed: false, payment: PAYMENT_EXAMPLE } } },
   errors: [401, 404, 409],
 });
 

@@ -112,3 +112,44 @@ export const REPASSE_EXAMPLE = {
   ],
   totals: { processed: 1, skipped: 0, amount_due: 95373, amount_paid: 95373 },
 };
+
+export const CHARGE_EXAMPLE = {
+  id: "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+  object: "charge",
+  status: "pending",
+  method: "boleto",
+  contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+  customer_id: "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+  installment_ids: ["ins_01JDQ82A3B4C5D6E7F8G9H0J1M"],
+  due_date: "2026-12-10",
+  amount: 95373,
+  amount_paid: 0,
+  breakdown: [{ installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, due_date: "2026-12-10", fine: 0, late_interest: 0, interest: 14021, principal: 81352, total: 95373 }],
+  boleto: {
+    barcode: "00192165600000953730000001234567000000004217",
+    digitable_line: "00190.00009 01234.567004 00000.042176 2 16560000095373",
+    due_date: "2026-12-10",
+    our_number: "12345670000000042",
+    bank_code: "001",
+  },
+  pix: null,
+  paid_at: null,
+  environment: "sandbox",
+  created_at: "2026-11-23T13:10:00.000Z",
+  updated_at: "2026-11-23T13:10:00.000Z",
+};
+
+export const PAYMENT_EXAMPLE = {
+  id: "pay_01JDQ9C1D2E3F4G5H6J7K8M9N0",
+  object: "payment",
+  contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+  charge_id: "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+  source: "boleto",
+  amount: 95373,
+  allocations: [{ installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, fine: 0, late_interest: 0, interest: 14021, principal: 81352, total: 95373 }],
+  credit: 0,
+  competence: null,
+  paid_at: "2026-12-09T14:02:11.000Z",
+  environment: "sandbox",
+  created_at: "2026-12-09T14:02:11.000Z",
+};
