@@ -52,6 +52,3 @@ export function toSimulationResponse(row: Row, r: SimulationResult): SimulationR
 const resultOf = (row: Simulation) => row.result as unknown as SimulationResult;
 
 export const fromRow = (row: Simulation): SimulationResponse => toSimulationResponse(row, resultOf(row));
-
-/** List items leave the schedule out (up to 96 rows each); GET /v1/simulations/{id} has it. */
-export const summaryFromRow = (row: Simulation): SimulationSummary => toSimulationSummary(row, resultOf(row));
