@@ -40,3 +40,8 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);
+
+/** A 400 `validation_error` about one body field that the schema alone cannot judge (it needs the database
+ *  or another field): the same `errors[]` entry shape as schema failures. */
+export const invalidField = (param: string, message: string) =>
+  new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });

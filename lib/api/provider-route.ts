@@ -5,7 +5,7 @@ import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import type { Operation } from "./operation";
-import { readBody, readRequestId, validate } from "./request-input";
+import { MAX_BODY_BYTES, readBody, readRequestId, validate } from "./request-input";
 import type { ApiResult, RouteHandler } from "./route";
 
 // The wrapper of inbound provider notifications: no API key — the HMAC signature over the raw body is the
@@ -26,6 +26,11 @@ export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
       headers.set("x-request-id", requestId);
       const environment = environmentOf(request);
       const params = validate(op.params, await context?.params, "path") as z.infer<P> & { provider: string };
+      // The signature is checked over the raw body before parsing; refuse a declared oversize body before
+      // reading any of it (readBody enforces the same limit on what actually arrives).
+      if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
+        throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      }
       const raw = await request.clone().text();
       try {
         verifyProvider(params.provider, request.headers.get("x-provider-signature"), raw);

@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
-import { DomainError, notFound } from "@/lib/errors";
+import { invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
@@ -26,18 +26,18 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   return db().$transaction(async (tx) => {
     const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
     if (!contract) throw notFound("Contract");
-    if (contract.status !== "active") throw invalid("contract_id", `The contract is ${contract.status}: only active contracts are collected`);
+    if (contract.status !== "active") throw invalidField("contract_id", `The contract is ${contract.status}: only active contracts are collected`);
     const installments = await chosenInstallments(tx, scope, contract.id, body.installment_ids);
     const today = todayInBrazil();
     const latestDue = installments.map((i) => isoDate(i.dueDate)).sort().at(-1)!;
     const dueDate = body.due_date ?? (latestDue > today ? latestDue : today);
-    if (dueDate < today) throw invalid("due_date", "Must be today or later");
+    if (dueDate < today) throw invalidField("due_date", "Must be today or later");
 
     const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
     const late = { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
     const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
     const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
-    if (amount <= 0) throw invalid("installment_ids", "Nothing is open on these installments");
+    if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
 
     const id = newId("charge");
     const now = new Date();
@@ -86,12 +86,12 @@ async function chosenInstallments(tx: Tx, scope: Scope, contractId: string, ids:
     orderBy: [{ dueDate: "asc" }, { number: "asc" }],
   });
   if (ids === undefined) {
-    if (open.length === 0) throw invalid("contract_id", "The contract has no open installment");
+    if (open.length === 0) throw invalidField("contract_id", "The contract has no open installment");
     return [open[0]!];
   }
   return ids.map((id, index) => {
     const found = open.find((i) => i.id === id);
-    if (!found) throw invalid(`installment_ids.${index}`, "Not an open installment of this contract");
+    if (!found) throw invalidField(`installment_ids.${index}`, "Not an open installment of this contract");
     return found;
   });
 }
@@ -126,8 +126,4 @@ function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: number
     fine_rate: kind === "cobv" ? late.fineRate : null,
     interest_rate_monthly: kind === "cobv" ? late.monthlyLateInterestRate : null,
   };
-}
-
-function invalid(param: string, message: string): DomainError {
-  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
 }

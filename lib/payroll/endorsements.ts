@@ -4,7 +4,7 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
@@ -31,7 +31,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     if (!proposal) throw notFound("Proposal");
     const terms = proposal.terms as ProposalTerms;
     if (PRODUCTS[terms.product as ProductCode]?.payrollLink == null) {
-      throw invalid("proposal_id", "Only payroll-deductible proposals (inss_payroll, private_payroll) are endorsed");
+      throw invalidField("proposal_id", "Only payroll-deductible proposals (inss_payroll, private_payroll) are endorsed");
     }
     if (proposal.status !== "signed") {
       throw new DomainError("invalid_transition", `Only a signed proposal can be endorsed; this one is ${proposal.status}`, { current_status: proposal.status, action: "endorse" });
@@ -122,8 +122,4 @@ export function toEndorsementResponse(row: Endorsement): EndorsementResponse {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-function invalid(param: string, message: string): DomainError {
-  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
 }

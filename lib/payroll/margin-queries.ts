@@ -4,7 +4,7 @@ import type { PayrollInput } from "@/lib/customers/schemas";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { execute, queryRows, sql } from "@/lib/db/sql";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
@@ -28,7 +28,7 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     SELECT id, kind, document, payroll FROM customers
      WHERE id = ${body.customer_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"`);
   if (!customer) throw notFound("Customer");
-  if (customer.kind !== "person") throw invalid("customer_id", "Payroll margin exists only for persons (a CPF)");
+  if (customer.kind !== "person") throw invalidField("customer_id", "Payroll margin exists only for persons (a CPF)");
   const link = body.source ?? (customer.payroll as PayrollInput | null);
   if (!link) throw new DomainError("payroll_link_required", "The customer has no payroll link: send `source` or set the customer's `payroll`");
   const source: PayrollSource =
@@ -85,7 +85,7 @@ export async function requireUsableMargin(tx: Tx, scope: Scope, marginQueryId: s
   await tx.$queryRaw`SELECT id FROM margin_queries WHERE id = ${marginQueryId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
-  if (row.customerId !== customerId) throw invalid(param, "The margin query belongs to another customer");
+  if (row.customerId !== customerId) throw invalidField(param, "The margin query belongs to another customer");
   if (row.validUntil.getTime() <= Date.now()) {
     throw new DomainError("margin_query_expired", `The margin query expired at ${row.validUntil.toISOString()}; query the margin again`, { margin_query_id: row.id });
   }
@@ -110,7 +110,7 @@ export async function requireUsableMargin(tx: Tx, scope: Scope, marginQueryId: s
 export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string) {
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
-  if (row.customerId !== customerId) throw invalid("margin_query_id", "The margin query belongs to another customer");
+  if (row.customerId !== customerId) throw invalidField("margin_query_id", "The margin query belongs to another customer");
   const result = row.result as unknown as StoredResult;
   return {
     available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldFrom(tx, scope, row.id))),
@@ -182,8 +182,4 @@ export function toMarginQueryResponse(row: MarginQuery, held: number): MarginQue
     environment: row.environment,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-function invalid(param: string, message: string): DomainError {
-  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
 }

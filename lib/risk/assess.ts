@@ -1,7 +1,7 @@
 import type { Customer, Prisma } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import type { Tx } from "@/lib/db/client";
-import { DomainError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { marginForRisk } from "@/lib/payroll/margin-queries";
@@ -91,8 +91,4 @@ export async function customerIn(tx: Tx, scope: Scope, id: string): Promise<Cust
   const customer = await tx.customer.findFirst({ where: { id, ...where(scope) } });
   if (!customer) throw notFound("Customer");
   return customer;
-}
-
-export function mismatch(param: string, message: string): DomainError {
-  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
 }

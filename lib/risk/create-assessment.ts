@@ -1,10 +1,10 @@
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
+import { invalidField, notFound } from "@/lib/errors";
 import type { ProductCode } from "@/lib/products";
 import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
-import { assessRiskIn, customerIn, mismatch, type RiskSubject } from "./assess";
+import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
 import type { CreateRiskAssessmentBody, RiskAssessmentResponse } from "./schemas";
 
 // POST /v1/risk-assessments: assess a proposal's, a simulation's or inline terms for a customer.
@@ -16,7 +16,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
     if (body.proposal_id !== undefined) {
       const proposal = await tx.proposal.findFirst({ where: { id: body.proposal_id, ...where(scope) } });
       if (!proposal) throw notFound("Proposal");
-      if (proposal.customerId !== customer.id) throw mismatch("proposal_id", "The proposal belongs to another customer");
+      if (proposal.customerId !== customer.id) throw invalidField("proposal_id", "The proposal belongs to another customer");
       const terms = proposal.terms as ProposalTerms;
       subject = {
         product: terms.product as ProductCode,
@@ -28,7 +28,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
     } else if (body.simulation_id !== undefined) {
       const simulation = await tx.simulation.findFirst({ where: { id: body.simulation_id, ...where(scope) } });
       if (!simulation) throw notFound("Simulation");
-      if (simulation.customerId !== null && simulation.customerId !== customer.id) throw mismatch("simulation_id", "The simulation belongs to another customer");
+      if (simulation.customerId !== null && simulation.customerId !== customer.id) throw invalidField("simulation_id", "The simulation belongs to another customer");
       const result = simulation.result as unknown as SimulationResult;
       subject = { product: result.product as ProductCode, installmentAmount: result.installment_amount, term: result.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     } else {

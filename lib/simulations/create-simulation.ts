@@ -1,6 +1,6 @@
 import { todayInBrazil } from "@/lib/clock";
 import { execute, sql } from "@/lib/db/sql";
-import { DomainError } from "@/lib/errors";
+import { invalidField } from "@/lib/errors";
 import { daysBetween, decimal, type BorrowerKind } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import type { Scope } from "@/lib/scope";
@@ -61,14 +61,11 @@ export async function createSimulation(scope: Scope, body: CreateSimulationBody)
   return { simulation, usedDeprecatedTaxRate: body.tax_rate !== undefined };
 }
 
-function invalid(param: string, message: string): DomainError {
-  return new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
-}
 
 function checkFirstDueDate(disbursementDate: string, firstDueDate: string): void {
   const days = daysBetween(disbursementDate, firstDueDate);
-  if (days <= 0) throw invalid("first_due_date", "Must be after disbursement_date");
-  if (days > MAX_FIRST_PERIOD_DAYS) throw invalid("first_due_date", `Must be at most ${MAX_FIRST_PERIOD_DAYS} days after disbursement_date`);
+  if (days <= 0) throw invalidField("first_due_date", "Must be after disbursement_date");
+  if (days > MAX_FIRST_PERIOD_DAYS) throw invalidField("first_due_date", `Must be at most ${MAX_FIRST_PERIOD_DAYS} days after disbursement_date`);
 }
 
 // PF/PJ picks the IOF daily rate: the customer's kind when one is named (a different borrower_kind is a 400).
@@ -77,7 +74,7 @@ async function resolveBorrowerKind(scope: Scope, body: CreateSimulationBody): Pr
   if (body.customer_id === undefined) return body.borrower_kind ?? "PF";
   const { borrowerKind } = await checkCustomer(scope, body.customer_id, body.product);
   if (body.borrower_kind !== undefined && body.borrower_kind !== borrowerKind) {
-    throw invalid("borrower_kind", `The customer is a ${borrowerKind === "PF" ? "person (PF)" : "company (PJ)"}`);
+    throw invalidField("borrower_kind", `The customer is a ${borrowerKind === "PF" ? "person (PF)" : "company (PJ)"}`);
   }
   return borrowerKind;
 }
