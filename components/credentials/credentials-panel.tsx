@@ -62,6 +62,10 @@ export function CredentialsPanel({ kind: kindName }: { kind: "api-keys" | "oauth
     mutationFn: (input: CreateCredentialInput) => panelFetch<Record<string, string>>(endpoint, { method: "POST", body: input }),
     onSuccess: (data) => {
       setCreated(data);
+      // Show the new row at once from the answer (without its secret), then reload the list: a list request
+      // already in flight when the key was created may otherwise answer without it.
+      const row = Object.fromEntries(Object.entries(data).filter(([name]) => name !== "key" && name !== "client_secret")) as unknown as Row;
+      queryClient.setQueryData<{ data: Row[] }>(credentialKeys.list(kind.path), (old) => (old ? { data: [row, ...old.data.filter((r) => r.id !== row.id)] } : old));
       void queryClient.invalidateQueries({ queryKey: credentialKeys.list(kind.path) });
     },
   });
