@@ -10,7 +10,8 @@ import { buildReport, formatReport, writeReport } from "./lib/report";
 // The benchmark (started by bench/run.ts, see there why): authenticated GET /v1/health against a production build, side by side with two
 // baselines answering the same JSON on the same machine in the same run — a static Next route handler
 // (the framework's ceiling) and a bare node:http server (the physical ceiling) — and two endpoints that do
-// real work behind the same layer: POST /v1/simulations (96-month Price schedule, IOF, CET, stored) and
+// real work behind the same layer: POST /v1/simulations (96-month Price schedule, IOF, CET, stored),
+// POST /v1/payroll/margin-queries, POST /v1/charges (boleto and Pix) and
 // GET /v1/customers?limit=100 on a tenant with 100,000 customers. Everything runs on 127.0.0.1 and is torn
 // down at the end, failure or not: servers, throw-away database, embedded PostgreSQL.
 //
@@ -64,7 +65,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
 
 const tsxNode = (file: string, ...args: string[]) => ["--import", "tsx", path.join(ROOT, file), ...args];
 
-type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number; inssCustomerId: string };
+type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number; inssCustomerId: string; contractId: string };
 
 async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
   const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), env, ROOT);
@@ -116,6 +117,16 @@ const marginQueryShape = shape<MarginQueryAnswer>({
   "INSS margins: loan, credit_card, benefit_card": (j) => j.margins.map((m) => m.kind).join() === "loan,credit_card,benefit_card",
   "available loan margin > 0": (j) => j.available_loan_margin > 0,
 });
+
+type ChargeAnswer = { id: string; object: string; status: string; method: string; amount: number; boleto: { barcode: string } | null; pix: { brcode: string; qr_code: string } | null };
+const chargeShape = (method: "boleto" | "pix") =>
+  shape<ChargeAnswer>({
+    'object "charge", pending': (j) => j.object === "charge" && /^chg_[0-9A-Z]{26}$/.test(j.id) && j.status === "pending",
+    [`method ${method}`]: (j) => j.method === method,
+    "amount > 0": (j) => j.amount > 0,
+    [method === "boleto" ? "a 44-digit barcode" : "a BR Code and its QR PNG"]: (j) =>
+      method === "boleto" ? /^\d{44}$/.test(j.boleto?.barcode ?? "") : Boolean(j.pix?.brcode.startsWith("000201")) && Boolean(j.pix?.qr_code.startsWith("data:image/png;base64,")),
+  });
 
 type CustomerPage = { object: string; data: { id: string; object: string }[]; has_more: boolean; next_cursor: string | null };
 const customerPageShape = shape<CustomerPage>({
@@ -173,7 +184,7 @@ async function main(): Promise<number> {
     checkAborted();
     await migrate(databaseUrl);
     checkAborted();
-    const { tenantId, key, customers, seedSeconds, inssCustomerId } = await seed(appEnv);
+    const { tenantId, key, customers, seedSeconds, inssCustomerId, contractId } = await seed(appEnv);
     console.log(`▶ seeded tenant ${tenantId} with a sandbox API key (read write) and ${customers} customers (${seedSeconds.toFixed(1)} s)`);
     const deep = await deepCursor(databaseUrl, secret, tenantId, customers);
     checkAborted();
@@ -252,6 +263,21 @@ async function main(): Promise<number> {
         underLoad: bodyPredicate(marginQueryShape),
         distinctAnswers: true,
       },
+      // POST /v1/charges for the contract's oldest open installment (a new charge per request: no request id).
+      ...(["boleto", "pix"] as const).map(
+        (method): Target => ({
+          name: `charge_${method}`,
+          description: `POST /v1/charges (${method === "boleto" ? "boleto: amounts, barcode, nosso número" : "Pix cobv: amounts, BR Code, QR PNG"})`,
+          url: `http://127.0.0.1:${nextPort}/v1/charges`,
+          method: "POST",
+          headers: { ...api, "content-type": "application/json" },
+          body: JSON.stringify({ contract_id: contractId, method }),
+          status: 201,
+          check: chargeShape(method),
+          underLoad: bodyPredicate(chargeShape(method)),
+          distinctAnswers: true,
+        }),
+      ),
       {
         name: "customers_deep",
         description: `GET /v1/customers?limit=100&cursor=… (page ${(deep.depth / 100 + 1).toLocaleString("en")}, ${deep.depth.toLocaleString("en")} rows deep)`,

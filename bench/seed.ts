@@ -4,11 +4,19 @@ import { validateCnpj, validateCpf } from "@/lib/br";
 import { db, disconnectDb } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { createTenant } from "@/lib/tenants/tenants";
+import { Prisma } from "@prisma/client";
+import { issueContract } from "@/lib/contracts/issue-contract";
+import { applyProposalAction } from "@/lib/proposals/apply-action";
+import { createProposal } from "@/lib/proposals/create-proposal";
+import { submitProposal } from "@/lib/proposals/submit-proposal";
+import { CreateProposalBody } from "@/lib/proposals/schemas";
+import { createSimulation } from "@/lib/simulations/create-simulation";
+import { CreateSimulationBody } from "@/lib/simulations/schemas";
 
 // Seeds the benchmark's throw-away database (DATABASE_URL) with one tenant, one sandbox API key
 // (`read write`: GET /v1/customers needs customers:read, POST /v1/simulations simulations:write) and
 // BENCH_CUSTOMERS (default 1,000,000) sandbox customers of that tenant, and prints
-// {"tenantId","key","customers","seedSeconds","inssCustomerId"} as one JSON line on stdout.
+// {"tenantId","key","customers","seedSeconds","inssCustomerId","contractId"} as one JSON line on stdout.
 // Run in a child process by bench/benchmark.ts so Prisma never loads into the process that measures.
 
 const actor = { type: "cli", label: "bench" } as const;
@@ -86,6 +94,21 @@ async function checkSeeded(tenantId: string, expected: number): Promise<void> {
   }
 }
 
+/** POST /v1/charges names an active contract: a personal loan of a seeded person with a declared income,
+ *  through the same services the routes call (approved by the risk engine, or by staff after review). */
+async function activeContract(tenantId: string): Promise<string> {
+  const scope = { tenantId, environment: "sandbox" as const };
+  const customer = await db().customer.findFirstOrThrow({ where: { tenantId, kind: "person", payroll: { equals: Prisma.DbNull } }, select: { id: true } });
+  const simulationBody = CreateSimulationBody.parse({ product: "personal_loan", requested_amount: 500_000, term: 24, monthly_rate: "0.0300", customer_id: customer.id });
+  const { simulation } = await createSimulation(scope, simulationBody);
+  const proposal = await createProposal(scope, actor, CreateProposalBody.parse({ customer_id: customer.id, simulation_id: simulation.id }));
+  const submitted = await submitProposal(scope, actor, proposal.id);
+  if (submitted.status === "pending_review") await applyProposalAction(scope, actor, proposal.id, "approve");
+  else if (submitted.status !== "approved") throw new Error(`the bench contract's proposal was ${submitted.status}`);
+  await applyProposalAction(scope, actor, proposal.id, "sign");
+  return (await issueContract(scope, actor, proposal.id)).id;
+}
+
 try {
   if (!Number.isInteger(customers) || customers < 101) throw new Error(`BENCH_CUSTOMERS must be an integer ≥ 101 (got "${process.env.BENCH_CUSTOMERS}")`);
   const { tenant } = await createTenant(
@@ -105,7 +128,8 @@ try {
   // POST /v1/simulations (inss_payroll) and the margin query name a customer with an INSS payroll link (every 3rd
   // person has one; benefit numbers end in 0, never one of the sandbox simulator's trigger values …0001–…0007).
   const inss = await db().customer.findFirstOrThrow({ where: { tenantId: tenant.id, payroll: { path: ["type"], equals: "inss" } }, select: { id: true } });
-  process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds, inssCustomerId: inss.id })}\n`);
+  const contractId = await activeContract(tenant.id);
+  process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds, inssCustomerId: inss.id, contractId })}\n`);
 } finally {
   await disconnectDb();
   await stopListener();

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Onboards a fresh tenant with an owner and a support member through the operator CLI (the same path an
-// operator uses), and leaves their sign-in details for the tests.
+// operator uses), and leaves their sign-in details and a sandbox API key for the tests.
 export const FIXTURE = path.resolve(import.meta.dirname, "..", ".data", "e2e-fixture.json");
 
 function cli(script: string, args: string[]): Record<string, unknown> {
@@ -19,11 +19,14 @@ export default function globalSetup() {
   const slug = `e2e-${Date.now().toString(36)}`;
   const owner = cli("tenants", ["create", "--slug", slug, "--name", "E2E Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
   cli("tenants", ["add-member", "--tenant", slug, "--email", `support@${slug}.test`, "--role", "support", "--password", "support-password-123"]);
+  // An integrator's sandbox key, for tests that build data through /v1 (e.g. a contract to collect).
+  const apiKey = cli("keys", ["create", "--tenant", slug, "--environment", "sandbox", "--permissions", "read write proposals:review", "--name", "E2E integrator"]);
   mkdirSync(path.dirname(FIXTURE), { recursive: true });
   writeFileSync(
     FIXTURE,
     JSON.stringify({
       tenantId: owner.tenant_id,
+      sandboxKey: apiKey.key,
       owner: { email: `owner@${slug}.test`, password: "owner-password-123" },
       support: { email: `support@${slug}.test`, password: "support-password-123" },
     }),

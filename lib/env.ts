@@ -46,15 +46,6 @@ const EnvSchema = z.object({
   // Consecutive failures that open the circuit, and how long it stays open before one trial call.
   PAYROLL_AUTHORITY_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   PAYROLL_AUTHORITY_BREAKER_OPEN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  // Production collection account (sandbox uses a documented default, lib/collection/account.ts).
-  COLLECTION_BANK_CODE: z.string().regex(/^\d{3}$/).default("001"),
-  COLLECTION_AGREEMENT: z.string().regex(/^\d{7}$/, "7-digit agreement (convênio)").optional(),
-  COLLECTION_WALLET: z.string().regex(/^\d{2}$/).default("17"),
-  COLLECTION_BENEFICIARY_NAME: z.string().trim().min(1).max(100).optional(),
-  COLLECTION_BENEFICIARY_DOCUMENT: z.string().regex(/^\d{14}$/, "the beneficiary's CNPJ, 14 digits").optional(),
-  COLLECTION_CITY: z.string().trim().min(1).max(60).default("Sao Paulo"),
-  // The PSP's payload location without the scheme; + "/" + a 32-character id must fit the BR Code's 77.
-  PIX_LOCATION_BASE: z.string().trim().min(1).max(44).optional(),
   // Payment providers' notification secrets: a JSON object {"<provider>": "<secret, ≥ 32 characters>"}.
   // A provider not named here gets 404 on POST /v1/charges/notifications/{provider}.
   COLLECTION_PROVIDER_SECRETS: z

@@ -15,6 +15,8 @@ export const GOAL_DEEP_OVER_FIRST_P99 = 1.5;
 export const GOAL_CUSTOMERS_OVER_STATIC = 0.6;
 /** Issue 8: a margin query through the sandbox simulator at ≥ 0.8× health's throughput. */
 export const GOAL_MARGIN_QUERY_OVER_HEALTH = 0.8;
+/** Issue 9: creating a boleto or a Pix charge at ≥ 0.8× health's throughput. */
+export const GOAL_CHARGE_OVER_HEALTH = 0.8;
 
 /** Above this share of CPU taken by other processes during a target's run, its figures are flagged. */
 const OTHER_CPU_WARNING = 10;
@@ -32,6 +34,8 @@ export type Report = {
     /** Throughput of the endpoints that do work, relative to /v1/health (same layer, no work). */
     simulationOverHealth: number;
     marginQueryOverHealth: number;
+    chargeBoletoOverHealth: number;
+    chargePixOverHealth: number;
     customersOverHealth: number;
     customersOverStatic: number;
     /** p99 of the page 900,000 rows deep over the first page's p99. */
@@ -57,6 +61,8 @@ export function buildReport(results: Measurement[], load: LoadOptions, rateLimit
       staticOverBare: rps("static") / rps("bare"),
       simulationOverHealth: rps("simulation") / rps("health"),
       marginQueryOverHealth: rps("margin_query") / rps("health"),
+      chargeBoletoOverHealth: rps("charge_boleto") / rps("health"),
+      chargePixOverHealth: rps("charge_pix") / rps("health"),
       customersOverHealth: rps("customers") / rps("health"),
       customersOverStatic: rps("customers") / rps("static"),
       deepOverFirstP99: p99("customers_deep") / p99("customers"),
@@ -92,7 +98,8 @@ export function formatReport(report: Report): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const { healthOverStatic, staticOverBare, simulationOverHealth, marginQueryOverHealth, customersOverHealth, customersOverStatic, deepOverFirstP99 } = report.ratios;
+  const { healthOverStatic, staticOverBare, simulationOverHealth, marginQueryOverHealth, chargeBoletoOverHealth, chargePixOverHealth, customersOverHealth, customersOverStatic, deepOverFirstP99 } =
+    report.ratios;
   const goal = (met: boolean) => (met ? "met" : "NOT met");
   const { load } = report;
   return [
@@ -110,6 +117,8 @@ export function formatReport(report: Report): string {
     `static/bare   ${fixed(staticOverBare, 3)}  (what Next itself keeps of a bare node:http server)`,
     `simulation/health ${fixed(simulationOverHealth, 2)}  (goal ≥ ${GOAL_SIMULATION_OVER_HEALTH}: ${goal(simulationOverHealth >= GOAL_SIMULATION_OVER_HEALTH)}; ${workCost(simulationOverHealth, "a 96-month simulation (compute + insert)")})`,
     `margin query/health ${fixed(marginQueryOverHealth, 2)}  (goal ≥ ${GOAL_MARGIN_QUERY_OVER_HEALTH}: ${goal(marginQueryOverHealth >= GOAL_MARGIN_QUERY_OVER_HEALTH)}; ${workCost(marginQueryOverHealth, "a margin query (simulator + insert + event)")})`,
+    `charge boleto/health ${fixed(chargeBoletoOverHealth, 2)}  (goal ≥ ${GOAL_CHARGE_OVER_HEALTH}: ${goal(chargeBoletoOverHealth >= GOAL_CHARGE_OVER_HEALTH)}; ${workCost(chargeBoletoOverHealth, "a boleto charge (amounts + barcode + insert + event)")})`,
+    `charge pix/health    ${fixed(chargePixOverHealth, 2)}  (goal ≥ ${GOAL_CHARGE_OVER_HEALTH}: ${goal(chargePixOverHealth >= GOAL_CHARGE_OVER_HEALTH)}; ${workCost(chargePixOverHealth, "a Pix charge (amounts + BR Code + QR PNG + insert + event)")})`,
     `customers/health  ${fixed(customersOverHealth, 2)}  (${workCost(customersOverHealth, "a page of 100 customers (query + serialize)")})`,
     `customers/static  ${fixed(customersOverStatic, 2)}  (goal ≥ ${GOAL_CUSTOMERS_OVER_STATIC}: ${goal(customersOverStatic >= GOAL_CUSTOMERS_OVER_STATIC)})`,
     `deep page p99 / first page p99 ${fixed(deepOverFirstP99, 2)}  (goal ≤ ${GOAL_DEEP_OVER_FIRST_P99}: ${goal(deepOverFirstP99 <= GOAL_DEEP_OVER_FIRST_P99)}; page 9,001 of 100 vs page 1)`,

@@ -18,9 +18,18 @@ function hostTable(): Map<string, Environment> {
 }
 
 export function requestHost(request: Request): string {
-  const headers = request.headers;
+  return hostOf(request.headers) || new URL(request.url).host.toLowerCase();
+}
+
+/** The host a request was addressed to (X-Forwarded-Host only behind a trusted proxy); "" when absent. */
+export function hostOf(headers: Headers): string {
   const forwarded = getEnv().TRUST_PROXY ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-  return (forwarded || headers.get("host") || new URL(request.url).host).toLowerCase();
+  return (forwarded || headers.get("host") || "").toLowerCase();
+}
+
+/** The environment a host serves, or null for any other host. */
+export function environmentOfHost(host: string): Environment | null {
+  return hostTable().get(host) ?? null;
 }
 
 export function environmentOf(request: Request): Environment {

@@ -10,6 +10,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/charges/{id}/cancel": ["POST"],
   "/v1/charges/notifications/{provider}": ["POST"],
   "/v1/clients": ["GET"],
+  "/v1/collection-account": ["GET", "PUT"],
   "/v1/clients/{id}": ["GET"],
   "/v1/contracts": ["GET", "POST"],
   "/v1/contracts/{id}": ["GET"],

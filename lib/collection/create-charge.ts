@@ -10,9 +10,10 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
-import { collectionAccount, type CollectionAccount } from "./account";
+import { collectionAccount, ourNumberSequence, type CollectionAccount } from "./account";
 import { amountsDue, type AllocatableInstallment } from "./allocation";
 import { bankFreeField, barcode, digitableLine } from "./boleto";
+import { pixQrPngDataUrl } from "./payment-images";
 import { brCode } from "./pix-brcode";
 import type { ChargeResponse, CreateChargeBody } from "./schemas";
 import { toChargeResponse } from "./serialize";
@@ -22,8 +23,8 @@ import { toChargeResponse } from "./serialize";
 // the charge's due date when it is already late then. Row, audit and `charge.created` in one transaction.
 
 export async function createCharge(scope: Scope, actor: Actor, body: CreateChargeBody): Promise<ChargeResponse> {
-  const account = collectionAccount(scope.environment);
   return db().$transaction(async (tx) => {
+    const account = await collectionAccount(tx, scope);
     const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
     if (!contract) throw notFound("Contract");
     if (contract.status !== "active") throw invalidField("contract_id", `The contract is ${contract.status}: only active contracts are collected`);
@@ -42,7 +43,7 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
     const id = newId("charge");
     const now = new Date();
     const boleto = body.method === "boleto" ? await boletoFor(tx, scope, account, dueDate, amount) : null;
-    const pix = body.method === "pix" ? pixFor(account, body.pix?.kind ?? "cobv", amount, now, body.pix?.expires_in ?? 86_400, late) : null;
+    const pix = body.method === "pix" ? await pixFor(account, body.pix?.kind ?? "cobv", amount, now, body.pix?.expires_in ?? 86_400, late) : null;
     const row = await tx.charge.create({
       data: {
         id,
@@ -57,6 +58,7 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
         breakdown: breakdown as unknown as Prisma.InputJsonArray,
         ...(boleto ? { boleto } : {}),
         ...(pix ? { pix } : {}),
+        beneficiary: beneficiaryOf(account),
         expiresAt: pix?.expires_at ? new Date(pix.expires_at) : null,
       },
     });
@@ -96,31 +98,52 @@ async function chosenInstallments(tx: Tx, scope: Scope, contractId: string, ids:
   });
 }
 
-async function boletoFor(tx: Tx, scope: Scope, account: CollectionAccount, dueDate: string, amount: number) {
-  const [next] = await tx.$queryRaw<{ value: number }[]>`
+function beneficiaryOf(account: CollectionAccount) {
+  return { name: account.beneficiaryName, document: account.beneficiaryDocument, city: account.city, bank_code: account.bankCode, agreement: account.agreement };
+}
+
+/** The next nosso número sequence of the account: the shared sandbox account's spans tenants; a tenant's
+ *  own account counts per agreement (a new agreement starts at 1). */
+async function nextOurNumber(tx: Tx, scope: Scope, account: CollectionAccount): Promise<number> {
+  if (account.shared) {
+    const [row] = await tx.$queryRaw<{ value: bigint }[]>`SELECT nextval('boleto_sandbox_shared_seq') AS value`;
+    return Number(row!.value);
+  }
+  const name = ourNumberSequence(account.bankCode, account.agreement);
+  const [row] = await tx.$queryRaw<{ value: number }[]>`
     INSERT INTO sequences (tenant_id, environment, name, value)
-    VALUES (${scope.tenantId}, ${scope.environment}::"Environment", 'boleto-our-number', 1)
+    VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${name}, 1)
     ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
     RETURNING value`;
-  const { freeField, ourNumber } = bankFreeField(account.agreement, next!.value, account.wallet);
+  return row!.value;
+}
+
+async function boletoFor(tx: Tx, scope: Scope, account: CollectionAccount, dueDate: string, amount: number) {
+  const { freeField, ourNumber } = bankFreeField(account.agreement, await nextOurNumber(tx, scope, account), account.wallet);
   const code = barcode({ bankCode: account.bankCode, dueDate, amount, freeField });
   return { barcode: code, digitable_line: digitableLine(code), due_date: dueDate, our_number: ourNumber, bank_code: account.bankCode };
 }
 
-/** A BCB txid: 32 characters of [a-zA-Z0-9] from a random source. */
+/** A BCB txid: 32 characters of [a-zA-Z0-9], uniform (random bytes above 247 are drawn again). */
 function newTxid(): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  return Array.from(randomBytes(32), (b) => alphabet[b % alphabet.length]).join("");
+  let txid = "";
+  while (txid.length < 32) {
+    for (const b of randomBytes(40)) if (b < 248 && txid.length < 32) txid += alphabet[b % 62];
+  }
+  return txid;
 }
 
-function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: number, now: Date, expiresIn: number, late: { fineRate: string; monthlyLateInterestRate: string }) {
+async function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: number, now: Date, expiresIn: number, late: { fineRate: string; monthlyLateInterestRate: string }) {
   const txid = newTxid();
   // The BR Code's location field holds at most 77 characters: base (≤ 44) + "/" + 32.
   const location = `${account.pixLocationBase}/${randomBytes(16).toString("hex")}`;
+  const brcode = brCode({ location, amount, merchantName: account.beneficiaryName, merchantCity: account.city });
   return {
     kind,
     txid,
-    brcode: brCode({ location, amount, merchantName: account.pixMerchantName, merchantCity: account.pixMerchantCity }),
+    brcode,
+    qr_code: await pixQrPngDataUrl(brcode),
     location,
     expires_at: kind === "cob" ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
     fine_rate: kind === "cobv" ? late.fineRate : null,

@@ -82,12 +82,27 @@ export const ChargeResponse = z
         kind: z.enum(["cob", "cobv"]),
         txid: z.string().meta({ description: "26–35 alphanumerics (BCB rules)." }),
         brcode: z.string().meta({ description: "The BR Code \"copia e cola\" (EMV, CRC-16)." }),
+        qr_code: z.string().meta({ description: "The BR Code's QR code: a PNG data URL (`data:image/png;base64,…`, error correction M) for an <img> or an e-mail." }),
         location: z.string(),
         expires_at: z.string().nullable().meta({ description: "`cob`: when it expires; `cobv`: null (it has a due date)." }),
         fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine after the due date (multa), decimal." }),
         interest_rate_monthly: z.string().nullable().meta({ description: "`cobv`: late interest per month (juros), decimal." }),
       })
       .nullable(),
+    beneficiary: z
+      .object({
+        name: z.string(),
+        document: z.string().meta({ description: "CNPJ, 14 characters." }),
+        city: z.string(),
+        bank_code: z.string(),
+        agreement: z.string(),
+      })
+      .nullable()
+      .meta({ description: "Who is paid: the collection account the charge was issued under (GET /v1/collection-account)." }),
+    payment_page_url: z.string().meta({
+      description:
+        "A printable page for the borrower (no credential needed: the URL is the capability) with the boleto's barcode image and linha digitável, or the Pix QR code and copia e cola. Served only on the address of the charge's environment.",
+    }),
     paid_at: z.string().nullable(),
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),

@@ -1,5 +1,6 @@
 import type { Charge, Payment } from "@prisma/client";
 import { centavos, isoDate } from "@/lib/serialize";
+import { paymentPageUrl } from "./payment-page";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
 import type { ChargeStatus } from "./transitions";
 
@@ -18,6 +19,8 @@ export function toChargeResponse(row: Charge): ChargeResponse {
     breakdown: row.breakdown as ChargeResponse["breakdown"],
     boleto: (row.boleto as ChargeResponse["boleto"]) ?? null,
     pix: (row.pix as ChargeResponse["pix"]) ?? null,
+    beneficiary: (row.beneficiary as ChargeResponse["beneficiary"]) ?? null,
+    payment_page_url: paymentPageUrl(row.id, row.environment),
     paid_at: row.paidAt?.toISOString() ?? null,
     environment: row.environment,
     created_at: row.createdAt.toISOString(),

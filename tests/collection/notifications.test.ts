@@ -4,7 +4,7 @@ import { POST as notify } from "@/app/v1/charges/notifications/[provider]/route"
 import { POST as issueContract } from "@/app/v1/contracts/route";
 import { sign } from "@/lib/collection/provider-signature";
 import { db } from "@/lib/db/client";
-import { call } from "../helpers/http";
+import { call, PRODUCTION } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // Inbound provider notifications: HMAC over the raw body with a timestamp, idempotent by event id.
@@ -18,21 +18,22 @@ beforeAll(async () => {
   t = await creditTenant();
 });
 
-async function pixCharge() {
+async function pixCharge(method: "pix" | "boleto" = "pix") {
   const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
   const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
-  return (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "pix" } })).body as {
+  return (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method } })).body as {
     id: string;
     amount: number;
     pix: { txid: string };
+    boleto: { our_number: string };
   };
 }
 
-function send(provider: string, body: unknown, options: { secret?: string; at?: number; header?: string } = {}) {
+function send(provider: string, body: unknown, options: { secret?: string; at?: number; header?: string; base?: string } = {}) {
   const raw = JSON.stringify(body);
   const at = options.at ?? Math.floor(Date.now() / 1000);
   const header = options.header ?? `t=${at},v1=${sign(options.secret ?? SECRET, at, raw)}`;
-  return call(notify, { base: t.base, path: `/v1/charges/notifications/${provider}`, headers: { "content-type": "application/json", "x-provider-signature": header }, rawBody: raw, params: { provider } });
+  return call(notify, { base: options.base ?? t.base, path: `/v1/charges/notifications/${provider}`, headers: { "content-type": "application/json", "x-provider-signature": header }, rawBody: raw, params: { provider } });
 }
 
 describe("POST /v1/charges/notifications/{provider}", () => {
@@ -70,5 +71,16 @@ describe("POST /v1/charges/notifications/{provider}", () => {
     const both = await send("acme-bank", { event_id: "evt-acme-5", type: "payment.confirmed", amount: 100, paid_on: "2026-11-20" });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ param: "txid", in: "body", message: "Send exactly one of txid and our_number" }]);
+  });
+
+  it("finds the charge only in the environment of the address called; a boleto by its nosso número", async () => {
+    const boleto = await pixCharge("boleto");
+    const event = { event_id: "evt-acme-6", type: "payment.confirmed", our_number: boleto.boleto.our_number, amount: boleto.amount, paid_on: new Date().toISOString().slice(0, 10) };
+    const elsewhere = await send("acme-bank", event, { base: PRODUCTION });
+    expect(elsewhere.body).toMatchObject({ status: 404, code: "not_found" });
+    expect(await db().payment.count({ where: { chargeId: boleto.id } })).toBe(0);
+    expect((await db().charge.findUniqueOrThrow({ where: { id: boleto.id } })).status).toBe("pending");
+    const here = await send("acme-bank", event); // the refused delivery recorded nothing, not even its event id
+    expect(here.body).toMatchObject({ received: true, replayed: false, payment: { charge_id: boleto.id, source: "boleto", amount: boleto.amount } });
   });
 });

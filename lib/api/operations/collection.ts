@@ -1,5 +1,6 @@
 import { ChargeIdParams, ChargeResponse, CreateChargeBody, ListChargesQuery, ListPaymentsQuery, PaymentIdParams, PaymentResponse, ProviderNotificationResponse, SandboxPayBody, SandboxPayResponse } from "@/lib/collection/schemas";
 import { z } from "zod";
+import { CollectionAccountBody, CollectionAccountResponse } from "@/lib/collection/account-settings";
 import { ProviderNotificationBody } from "@/lib/collection/notifications";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
@@ -18,8 +19,9 @@ export const createChargeOperation = defineOperation({
     "the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 " +
     "general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, " +
     "agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring " +
-    "after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid. 409 `collection_not_configured` in " +
-    "production without the deployment's collection settings.",
+    "after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). " +
+    "Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the " +
+    "tenant sets its collection account (PUT /v1/collection-account).",
   tags,
   auth: "bearer",
   permission: "collections:write",
@@ -142,7 +144,56 @@ export const providerNotificationOperation = defineOperation({
   errors: [401, 404, 409],
 });
 
+const accountExample = {
+  object: "collection_account",
+  bank_code: "001",
+  agreement: "2345678",
+  wallet: "17",
+  beneficiary_name: "Crédito Fácil SCD S.A.",
+  beneficiary_document: "11222333000181",
+  city: "São Paulo",
+  pix_location_base: "pix.example-psp.com.br/qr/v2",
+  shared_default: false,
+  environment: "production",
+  updated_at: "2026-11-23T13:10:00.000Z",
+};
+
+export const getCollectionAccountOperation = defineOperation({
+  operationId: "getCollectionAccount",
+  method: "GET",
+  path: "/v1/collection-account",
+  summary: "The collection account charges are issued under in this environment",
+  description:
+    "The bank agreement for boletos and the Pix receiver of the credential's tenant and environment. In the sandbox, a tenant that set none " +
+    "gets the shared default (`shared_default: true`: bank 001, agreement 1234567, wallet 17); in production, 404 until one is set.",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  responses: { 200: { description: "The account.", schema: CollectionAccountResponse, example: accountExample } },
+  errors: [404],
+});
+
+export const putCollectionAccountOperation = defineOperation({
+  operationId: "putCollectionAccount",
+  method: "PUT",
+  path: "/v1/collection-account",
+  summary: "Set the collection account of this environment (collections:admin)",
+  description:
+    "Where borrowers' money goes, so it needs `collections:admin`, granted only by name (never by the coarse `write`), and every change is " +
+    "audited with the previous values. Charges already issued keep the account they were issued under (`beneficiary` on the charge); new " +
+    "ones use this one, with a nosso número sequence per agreement. An agreement belongs to one tenant per environment (400 otherwise). " +
+    "Replaces the whole account (PUT): send every field.",
+  tags,
+  auth: "bearer",
+  permission: "collections:admin",
+  body: CollectionAccountBody,
+  responses: { 200: { description: "The account as stored.", schema: CollectionAccountResponse, example: accountExample } },
+  errors: [409],
+});
+
 export const collectionOperations = [
+  getCollectionAccountOperation,
+  putCollectionAccountOperation,
   createChargeOperation,
   listChargesOperation,
   getChargeOperation,

@@ -1,0 +1,67 @@
+import type { Environment } from "@prisma/client";
+import { formatCnpj, maskCpf } from "@/lib/br";
+import { db } from "@/lib/db/client";
+import { centavos } from "@/lib/serialize";
+import { boletoBarcodeSvg, pixQrSvg } from "./payment-images";
+import { chargeIdOfPageToken } from "./payment-page";
+import type { ChargeResponse } from "./schemas";
+import { toChargeResponse } from "./serialize";
+
+// What the printable payment page shows (app/pay/[token]/page.tsx): the charge named by a valid page token,
+// served only on its own environment's address. The payer's CPF is masked (LGPD: the page is a link that
+// travels by e-mail and chat); a CNPJ is public and shown whole. Codes are shown only while payable.
+
+export type PaymentPage = {
+  charge: ChargeResponse;
+  payable: boolean;
+  payer: { name: string; document: string };
+  beneficiary: { name: string; document: string; city: string; agreement: string; bankCode: string };
+  /** What the barcode and the BR Code carry: the charge's amount. */
+  amountText: string;
+  /** Received so far, when something was. */
+  paidText: string | null;
+  barcodeSvg: string | null;
+  qrSvg: string | null;
+};
+
+/** "R$ 1.234,56" from integer centavos, without floating point. */
+export function formatBrl(amount: number): string {
+  const negative = amount < 0;
+  const digits = String(Math.abs(amount)).padStart(3, "0");
+  const reais = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${negative ? "-" : ""}R$ ${reais},${digits.slice(-2)}`;
+}
+
+export async function loadPaymentPage(token: string, environment: Environment | null): Promise<PaymentPage | null> {
+  const id = chargeIdOfPageToken(token);
+  if (!id || !environment) return null;
+  // The token is the capability (it names one charge); tenant and environment come from that charge.
+  const row = await db().charge.findFirst({ where: { id, environment } });
+  if (!row) return null;
+  const customer = await db().customer.findFirst({ where: { id: row.customerId, tenantId: row.tenantId, environment }, select: { name: true, document: true, kind: true } });
+  const charge = toChargeResponse(row);
+  const payable = charge.status === "pending" || charge.status === "partially_paid" || charge.status === "overdue";
+  const beneficiary = charge.beneficiary ?? { name: "", document: "", city: "", agreement: "", bank_code: "" };
+  return {
+    charge,
+    payable,
+    payer: {
+      name: customer?.name ?? "",
+      document: customer ? (customer.kind === "person" ? maskCpf(customer.document) : formatCnpj(customer.document)) : "",
+    },
+    beneficiary: {
+      name: beneficiary.name,
+      document: beneficiary.document ? formatCnpj(beneficiary.document) : "",
+      city: beneficiary.city,
+      agreement: beneficiary.agreement,
+      bankCode: beneficiary.bank_code,
+    },
+    amountText: formatBrl(centavos(row.amount)),
+    paidText: row.amountPaid > 0n ? formatBrl(centavos(row.amountPaid)) : null,
+    barcodeSvg: payable && charge.boleto ? boletoBarcodeSvg(charge.boleto.barcode) : null,
+    qrSvg: payable && charge.pix ? await pixQrSvg(charge.pix.brcode) : null,
+  };
+}
+
+/** "10/12/2026" from "2026-12-10". */
+export const brDate = (iso: string) => iso.split("-").reverse().join("/");
