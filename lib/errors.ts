@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = [
   "payroll_source_unavailable",
   "endorsement_required",
   "collection_not_configured",
+  "contract_not_active",
+  "open_installments_due",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -41,7 +43,7 @@ export class DomainError extends Error {
 
 export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);
 
-/** A 400 `validation_error` about one body field that the schema alone cannot judge (it needs the database
+/** A 400 `validation_error` about one body (or query) field that the schema alone cannot judge (it needs the database
  *  or another field): the same `errors[]` entry shape as schema failures. */
-export const invalidField = (param: string, message: string) =>
-  new DomainError("validation_error", message, { errors: [{ param, in: "body", message }] });
+export const invalidField = (param: string, message: string, location: "body" | "query" = "body") =>
+  new DomainError("validation_error", message, { errors: [{ param, in: location, message }] });

@@ -23,6 +23,9 @@ export const ID_PREFIXES = {
   payment: "pay",
   repasseEntry: "rep",
   charge: "chg",
+  settlement: "stl",
+  settlementBatch: "stb",
+  assignment: "asg",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

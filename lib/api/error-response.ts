@@ -36,6 +36,8 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   payroll_source_unavailable: "payroll_source_unavailable",
   endorsement_required: "endorsement_required",
   collection_not_configured: "collection_not_configured",
+  contract_not_active: "contract_not_active",
+  open_installments_due: "open_installments_due",
 };
 
 export function toApiError(err: unknown, requestId: string): ApiError {

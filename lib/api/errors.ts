@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   payroll_source_unavailable: { status: 422, title: "The benefit or employment link cannot take new deductions" },
   endorsement_required: { status: 409, title: "The payroll contract needs its endorsement first" },
   collection_not_configured: { status: 409, title: "Collection is not configured for this environment" },
+  contract_not_active: { status: 409, title: "The contract is not active" },
+  open_installments_due: { status: 409, title: "Installments due by that date are open: pay them first or settle in full" },
   idempotency_in_progress: { status: 409, title: "A request with this idempotency key is still in progress" },
   payload_too_large: { status: 413, title: "The body is too large" },
   unsupported_media_type: { status: 415, title: "The content type is not supported" },

@@ -14,6 +14,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/clients/{id}": ["GET"],
   "/v1/contracts": ["GET", "POST"],
   "/v1/contracts/{id}": ["GET"],
+  "/v1/contracts/{id}/payoff-quote": ["GET"],
   "/v1/contracts/{id}/cancel": ["POST"],
   "/v1/contracts/{id}/installments": ["GET"],
   "/v1/customers": ["GET", "POST"],
@@ -42,6 +43,9 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/risk-assessments/{id}": ["GET"],
   "/v1/sandbox/charges/{id}/pay": ["POST"],
   "/v1/sandbox/repasse": ["POST"],
+  "/v1/settlements": ["GET", "POST"],
+  "/v1/settlements/{id}": ["GET"],
+  "/v1/settlements/{id}/cancel": ["POST"],
   "/v1/simulations": ["GET", "POST"],
   "/v1/simulations/{id}": ["GET"],
 };

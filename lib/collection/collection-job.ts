@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { log } from "@/lib/log";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { cancelLapsedSettlements } from "@/lib/settlements/settlements";
 import { dateColumn } from "@/lib/serialize";
 import { toChargeResponse } from "./serialize";
 import { CHARGE_EVENTS } from "./transitions";
@@ -13,11 +14,14 @@ import { CHARGE_EVENTS } from "./transitions";
 //  1. Pix `cob` charges still pending past their expiry → expired (`charge.expired`);
 //  2. charges pending or partially paid past their due date → overdue (`charge.overdue`);
 //  3. installments unpaid after their due date, seen for the first time → `installment.overdue` (once each:
-//     `overdue_at` records it; their status stays derived from the date, lib/installments/amount-due.ts).
+//     `overdue_at` records it; their status stays derived from the date, lib/installments/amount-due.ts);
+//  0. first, pending settlements past their date → canceled with their charge (`settlement.canceled`): their
+//     quote no longer holds (lib/settlements/settlements.ts).
 
 const BATCH = 500;
 
-export async function runCollectionJob(now = new Date()): Promise<{ expired: number; overdueCharges: number; overdueInstallments: number }> {
+export async function runCollectionJob(now = new Date()): Promise<{ lapsedSettlements: number; expired: number; overdueCharges: number; overdueInstallments: number }> {
+  const { canceled: lapsedSettlements } = await cancelLapsedSettlements(todayInBrazil(now));
   const today = dateColumn(todayInBrazil(now));
   let expired = 0;
   let overdueCharges = 0;
@@ -42,8 +46,8 @@ export async function runCollectionJob(now = new Date()): Promise<{ expired: num
       if (marked) overdueInstallments += 1;
     }
   }
-  if (expired + overdueCharges + overdueInstallments > 0) log().info({ expired, overdueCharges, overdueInstallments }, "collection job");
-  return { expired, overdueCharges, overdueInstallments };
+  if (lapsedSettlements + expired + overdueCharges + overdueInstallments > 0) log().info({ lapsedSettlements, expired, overdueCharges, overdueInstallments }, "collection job");
+  return { lapsedSettlements, expired, overdueCharges, overdueInstallments };
 }
 
 const expirable = (now: Date) => db().charge.findMany({ where: { status: "pending", expiresAt: { lte: now } }, take: BATCH });

@@ -1,4 +1,4 @@
-import type { Installment, Prisma } from "@prisma/client";
+import type { Contract, Installment, Prisma } from "@prisma/client";
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
@@ -24,7 +24,7 @@ import { toChargeResponse } from "./serialize";
 
 export async function createCharge(scope: Scope, actor: Actor, body: CreateChargeBody): Promise<ChargeResponse> {
   return db().$transaction(async (tx) => {
-    const account = await collectionAccount(tx, scope);
+    const account = await collectionAccount(tx, scope); // 409 first when the environment has none
     const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
     if (!contract) throw notFound("Contract");
     if (contract.status !== "active") throw invalidField("contract_id", `The contract is ${contract.status}: only active contracts are collected`);
@@ -34,39 +34,63 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
     const dueDate = body.due_date ?? (latestDue > today ? latestDue : today);
     if (dueDate < today) throw invalidField("due_date", "Must be today or later");
 
-    const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
-    const late = { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
+    const late = lateRulesOf(contract);
     const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
     const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
     if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
-
-    const id = newId("charge");
-    const now = new Date();
-    const boleto = body.method === "boleto" ? await boletoFor(tx, scope, account, dueDate, amount) : null;
-    const pix = body.method === "pix" ? await pixFor(account, body.pix?.kind ?? "cobv", amount, now, body.pix?.expires_in ?? 86_400, late) : null;
-    const row = await tx.charge.create({
-      data: {
-        id,
-        ...where(scope),
-        contractId: contract.id,
-        customerId: contract.customerId,
-        method: body.method,
-        status: "pending",
-        installmentIds: installments.map((i) => i.id),
-        dueDate: dateColumn(dueDate),
-        amount: BigInt(amount),
-        breakdown: breakdown as unknown as Prisma.InputJsonArray,
-        ...(boleto ? { boleto } : {}),
-        ...(pix ? { pix } : {}),
-        beneficiary: beneficiaryOf(account),
-        expiresAt: pix?.expires_at ? new Date(pix.expires_at) : null,
-      },
-    });
-    const response = toChargeResponse(row);
-    await writeAudit(tx, { ...where(scope), actor, action: "charge.created", target: { type: "charge", id }, metadata: { contract_id: contract.id, method: body.method, amount } });
-    await writeOutboxEvent(tx, { ...where(scope), type: "charge.created", payload: response as unknown as Prisma.InputJsonObject });
-    return response;
+    return insertChargeIn(tx, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
   });
+}
+
+export type NewCharge = {
+  contract: Contract;
+  installmentIds: string[];
+  dueDate: string;
+  amount: number;
+  /** Per installment, what `amount` is made of; empty for a settlement (its quote has the detail). */
+  breakdown: object[];
+  method: "boleto" | "pix";
+  pix?: { kind?: "cob" | "cobv"; expires_in?: number };
+  settlementId?: string;
+};
+
+/** Issues a charge in the caller's transaction under the tenant's collection account: row, audit, `charge.created`. */
+export async function insertChargeIn(tx: Tx, scope: Scope, actor: Actor, input: NewCharge, known?: CollectionAccount): Promise<ChargeResponse> {
+  const account = known ?? (await collectionAccount(tx, scope));
+  const id = newId("charge");
+  const now = new Date();
+  const late = lateRulesOf(input.contract);
+  const boleto = input.method === "boleto" ? await boletoFor(tx, scope, account, input.dueDate, input.amount) : null;
+  const pix = input.method === "pix" ? await pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
+  const row = await tx.charge.create({
+    data: {
+      id,
+      ...where(scope),
+      contractId: input.contract.id,
+      customerId: input.contract.customerId,
+      method: input.method,
+      status: "pending",
+      installmentIds: input.installmentIds,
+      settlementId: input.settlementId ?? null,
+      dueDate: dateColumn(input.dueDate),
+      amount: BigInt(input.amount),
+      breakdown: input.breakdown as Prisma.InputJsonArray,
+      ...(boleto ? { boleto } : {}),
+      ...(pix ? { pix } : {}),
+      beneficiary: beneficiaryOf(account),
+      expiresAt: pix?.expires_at ? new Date(pix.expires_at) : null,
+    },
+  });
+  const response = toChargeResponse(row);
+  await writeAudit(tx, { ...where(scope), actor, action: "charge.created", target: { type: "charge", id }, metadata: { contract_id: input.contract.id, method: input.method, amount: input.amount } });
+  await writeOutboxEvent(tx, { ...where(scope), type: "charge.created", payload: response as unknown as Prisma.InputJsonObject });
+  return response;
+}
+
+/** The product's late-payment rules (fine once, monthly late interest pro rata die). */
+export function lateRulesOf(contract: Contract) {
+  const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
+  return { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
 }
 
 export function allocatable(i: Installment): AllocatableInstallment {

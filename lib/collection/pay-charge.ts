@@ -1,17 +1,18 @@
-import type { Prisma } from "@prisma/client";
+import type { Charge, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
-import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
+import { centavos } from "@/lib/serialize";
+import { completeSettlementIn } from "@/lib/settlements/complete-settlement";
 import { nextState } from "@/lib/state-machine";
 import { allocate, amountsDue } from "./allocation";
-import { allocatable } from "./create-charge";
+import { allocatable, lateRulesOf } from "./create-charge";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
 import { toChargeResponse, toPaymentResponse } from "./serialize";
 import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transitions";
@@ -21,7 +22,7 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // installments as of the payment date; what is left is the contract's credit. Installments, contract
 // balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
 // `charge.partially_paid`) in one transaction. A paid, canceled or expired charge answers 409 and nothing
-// changes.
+// changes. A settlement's charge paid in full completes the settlement instead (lib/settlements).
 
 /** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method. */
 export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string };
@@ -34,18 +35,21 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const from = charge.status as ChargeStatus;
     nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
 
-    const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
-    const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
-    const late = { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
     const paidOn = received.paidOn ?? todayInBrazil();
+    const now = new Date();
+    const paidAt = paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
+    if (charge.settlementId) {
+      const settled = await settlementPaidIn(tx, scope, actor, charge, received.amount ?? centavos(charge.amount), paidAt, received.providerEventId);
+      if (settled) return settled;
+    }
+    const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
+    const late = lateRulesOf(contract);
     const rows = await tx.installment.findMany({ where: { ...where(scope), id: { in: charge.installmentIds } }, include: { contract: { select: { terms: true } } } });
     const open = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
     const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, paidOn).total, 0);
     const amount = received.amount ?? owed;
     const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
 
-    const now = new Date();
-    const paidAt = paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
     let facePaid = 0;
     for (const line of lines) {
       const row = open.find((r) => r.id === line.installment_id)!;
@@ -97,4 +101,20 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS[action], payload: chargeBody as unknown as Prisma.InputJsonObject });
     return { charge: chargeBody, payment: paymentBody };
   });
+}
+
+/** A settlement's charge paid with at least the settlement's amount completes the settlement (and the charge).
+ *  Less than that, or a settlement no longer pending: null, and the money is allocated like any payment. */
+async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, amount: number, paidAt: Date, providerEventId: string | undefined) {
+  const settlement = await tx.settlement.findFirst({ where: { id: charge.settlementId!, ...where(scope) } });
+  if (!settlement || settlement.status !== "pending" || amount < centavos(settlement.amount)) return null;
+  const done = await completeSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId });
+  const from = charge.status as ChargeStatus;
+  const to = nextState(CHARGE_TRANSITIONS, "charge", from, "pay_full");
+  const updatedCharge = await tx.charge.update({ where: { id: charge.id }, data: { status: to, amountPaid: { increment: BigInt(amount) }, paidAt } });
+  const payment = (await tx.payment.findFirst({ where: { id: done.payment_id!, ...where(scope) } }))!;
+  const chargeBody = toChargeResponse(updatedCharge);
+  await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.pay_full, target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount, settlement_id: settlement.id } });
+  await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.pay_full, payload: chargeBody as unknown as Prisma.InputJsonObject });
+  return { charge: chargeBody, payment: toPaymentResponse(payment) };
 }

@@ -64,6 +64,7 @@ export const ChargeResponse = z
     contract_id: z.string(),
     customer_id: z.string(),
     installment_ids: z.array(z.string()),
+    settlement_id: z.string().nullable().meta({ description: "A settlement's charge: paying it in full completes the settlement." }),
     due_date: z.string(),
     amount: centavos("What the charge collects: the installments' open amounts, with late fine and pro-rata late interest up to the due date for those already late."),
     amount_paid: centavos("Received so far."),
@@ -132,7 +133,8 @@ export const PaymentResponse = z
     object: z.literal("payment"),
     contract_id: z.string(),
     charge_id: z.string().nullable(),
-    source: z.string().meta({ description: "boleto, pix, inss_repasse or private_payroll_repasse." }),
+    source: z.string().meta({ description: "boleto, pix, inss_repasse, private_payroll_repasse, or settlement (funds received outside the platform)." }),
+    settlement_id: z.string().nullable().meta({ description: "The settlement this payment completed, if any." }),
     amount: centavos("Received."),
     allocations: z
       .array(
@@ -143,10 +145,11 @@ export const PaymentResponse = z
           late_interest: z.number().int().optional(),
           interest: z.number().int().optional(),
           principal: z.number().int().optional(),
+          discount: z.number().int().optional().meta({ description: "Settlements: interest removed for paying early (CDC art. 52 §2)." }),
           total: z.number().int(),
         }),
       )
-      .meta({ description: "How it was applied: oldest installment first; fine, late interest, interest, principal." }),
+      .meta({ description: "How it was applied: oldest installment first; fine, late interest, interest, principal. A full settlement: each installment at its present value (`discount`); a partial one (prepayment): empty, see the settlement's `reschedule`." }),
     credit: centavos("Beyond every open installment: kept as the contract's credit."),
     competence: z.string().nullable(),
     paid_at: z.string(),

@@ -63,3 +63,4 @@ export {
 export { type CashFlow, type CetInput, type CetResult, type CetPercents, computeCet, cetPercents, cashFlowsFromSchedule } from "./cet";
 export { type EarlyPayoffInput, type EarlyPayoffResult, earlyPayoff } from "./early-payoff";
 export { type LateChargesInput, type LateChargesBreakdown, lateCharges } from "./late-charges";
+export { type OpenInstallment, type PayoffLine, type PrepaymentInput, type PrepaymentResult, payoffLines, prepaymentSchedule } from "./prepayment";

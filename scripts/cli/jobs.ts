@@ -11,8 +11,9 @@ const USAGE = `Usage:
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
   expire-reservations  marks payroll margin reservations past their expires_at as "expired" (audit + outbox each)
-  collection           expires Pix cob charges past their expiry, marks charges past their due date overdue, and
-                       writes installment.overdue once for each installment unpaid after its due date`;
+  collection           cancels pending settlements past their date (with their charges), expires Pix cob charges
+                       past their expiry, marks charges past their due date overdue, and writes
+                       installment.overdue once for each installment unpaid after its due date`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -25,7 +26,11 @@ await runCli(USAGE, async (argv) => {
     output(values.json, result, `${result.expired} reservation(s) expired.`);
   } else if (command === "collection") {
     const result = await runCollectionJob();
-    output(values.json, result, `${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`);
+    output(
+      values.json,
+      result,
+      `${result.lapsedSettlements} settlement(s) lapsed, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
+    );
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }

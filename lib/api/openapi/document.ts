@@ -79,6 +79,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Simulations: "Price and SAC schedules with IOF and CET, checked against each product's rules.",
   Proposals: "A customer's request for credit on frozen terms, through review and signature.",
   Contracts: "CCBs issued from signed proposals, with their installments.",
+  Settlements: "Payoff quotes, full settlements and partial prepayments (1.3.0).",
   Installments: "Each installment's due date, amounts and status, with late charges as of any date.",
   Risk: "The documented scorecard: score, band, decision, reason codes and affordability, stored with its inputs (1.1.0).",
   Collection: "Boleto and Pix charges for installments, payments received and how each was allocated (1.2.0).",

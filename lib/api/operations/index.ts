@@ -7,7 +7,8 @@ import { platformOperations } from "./platform";
 import { proposalOperations } from "./proposals";
 import { riskOperations } from "./risk";
 import { sandboxOperations } from "./sandbox";
+import { settlementOperations } from "./settlements";
 import { simulationOperations } from "./simulations";
 
 // Every /v1 operation, in document order. A test fails when a route under app/v1 is not listed here.
-export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...collectionOperations, ...sandboxOperations];
+export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...collectionOperations, ...settlementOperations, ...sandboxOperations];

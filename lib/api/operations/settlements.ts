@@ -1,0 +1,99 @@
+import { ContractIdParams } from "@/lib/contracts/schemas";
+import { listEnvelope } from "@/lib/pagination";
+import {
+  CancelSettlementBody,
+  CreateSettlementBody,
+  ListSettlementsQuery,
+  PayoffQuoteQuery,
+  PayoffQuoteResponse,
+  SettlementIdParams,
+  SettlementResponse,
+} from "@/lib/settlements/schemas";
+import { defineOperation } from "../operation";
+import { PAYOFF_QUOTE_EXAMPLE, SETTLEMENT_EXAMPLE } from "./examples";
+
+const tags = ["Settlements"];
+const settlementOne = { description: "The settlement.", schema: SettlementResponse, example: SETTLEMENT_EXAMPLE };
+
+export const payoffQuoteOperation = defineOperation({
+  operationId: "getPayoffQuote",
+  method: "GET",
+  path: "/v1/contracts/{id}/payoff-quote",
+  summary: "What settles the contract on a date (present value at the contract rate, plus late charges)",
+  description:
+    "Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due " +
+    "date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the " +
+    "total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less " +
+    "the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a " +
+    "settled, canceled or assigned contract.",
+  tags,
+  auth: "bearer",
+  permission: "settlements:read",
+  params: ContractIdParams,
+  query: PayoffQuoteQuery,
+  responses: { 200: { description: "The quote.", schema: PayoffQuoteResponse, example: PAYOFF_QUOTE_EXAMPLE } },
+  errors: [404, 409],
+});
+
+export const createSettlementOperation = defineOperation({
+  operationId: "createSettlement",
+  method: "POST",
+  path: "/v1/settlements",
+  summary: "Settle a contract in full or prepay part of it",
+  description:
+    "`full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). " +
+    "`partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every " +
+    "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
+    "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` " +
+    "completes it immediately (funds that arrived outside the platform); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
+    "paying it completes the settlement; a pending settlement not paid by its date is canceled by the collection job. One pending " +
+    "settlement per contract (409 `conflict`).",
+  tags,
+  auth: "bearer",
+  permission: "settlements:write",
+  body: CreateSettlementBody,
+  responses: { 201: { description: "The settlement: `completed` (received) or `pending` with its charge.", schema: SettlementResponse, example: SETTLEMENT_EXAMPLE } },
+  errors: [404, 409],
+});
+
+export const listSettlementsOperation = defineOperation({
+  operationId: "listSettlements",
+  method: "GET",
+  path: "/v1/settlements",
+  summary: "List settlements, newest first (filters: contract, status, type)",
+  tags,
+  auth: "bearer",
+  permission: "settlements:read",
+  query: ListSettlementsQuery,
+  responses: { 200: { description: "A page of settlements.", schema: listEnvelope(SettlementResponse) } },
+});
+
+export const getSettlementOperation = defineOperation({
+  operationId: "getSettlement",
+  method: "GET",
+  path: "/v1/settlements/{id}",
+  summary: "Get a settlement",
+  tags,
+  auth: "bearer",
+  permission: "settlements:read",
+  params: SettlementIdParams,
+  responses: { 200: settlementOne },
+  errors: [404],
+});
+
+export const cancelSettlementOperation = defineOperation({
+  operationId: "cancelSettlement",
+  method: "POST",
+  path: "/v1/settlements/{id}/cancel",
+  summary: "Cancel a pending settlement (and its open charge)",
+  description: "409 `invalid_transition` for a completed or canceled settlement; nothing changes then.",
+  tags,
+  auth: "bearer",
+  permission: "settlements:write",
+  params: SettlementIdParams,
+  body: CancelSettlementBody,
+  responses: { 200: settlementOne },
+  errors: [404, 409],
+});
+
+export const settlementOperations = [payoffQuoteOperation, createSettlementOperation, listSettlementsOperation, getSettlementOperation, cancelSettlementOperation];

@@ -1,0 +1,113 @@
+import type { Prisma, Settlement } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { toContractResponse } from "@/lib/contracts/serialize";
+import { CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { toPaymentResponse } from "@/lib/collection/serialize";
+import type { Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { centavos } from "@/lib/serialize";
+import { nextState } from "@/lib/state-machine";
+import { computeQuote, openInstallmentsIn } from "./payoff-quote";
+import type { SettlementResponse } from "./schemas";
+import { toSettlementResponse } from "./serialize";
+import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from "./transitions";
+
+// Completing a settlement, in the caller's transaction (funds received with it, or its charge paid):
+// - full: every open installment is paid at its present value on the settlement date (the discount is the
+//   interest removed), with the late charges of those late; the contract's balance goes to 0, the credit it
+//   used is consumed, and the contract closes (`settled`, event `contract.closed`);
+// - partial: the remaining installments take the new schedule (same numbers and dates) and, with `term`,
+//   the last ones are canceled; the balance is the new schedule's total.
+// Money above what the settlement needs becomes the contract's credit, never lost. One payment row records
+// it (source `settlement` for funds received outside the platform, else the charge's method).
+
+export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; providerEventId?: string };
+
+export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, settlement: Settlement, received: Received): Promise<SettlementResponse> {
+  const to = nextState(SETTLEMENT_TRANSITIONS, "settlement", settlement.status as SettlementStatus, "complete");
+  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${settlement.contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const contract = (await tx.contract.findFirst({ where: { id: settlement.contractId, ...where(scope) } }))!;
+  const open = await openInstallmentsIn(tx, scope, contract.id);
+  const needed = centavos(settlement.amount);
+  if (received.amount < needed) throw new DomainError("conflict", `The settlement needs ${needed} centavos; ${received.amount} were received`);
+  const overpaid = received.amount - needed;
+
+  let allocations: Prisma.InputJsonArray = [];
+  if (settlement.type === "full") {
+    // Recomputed on the settlement date from the installments as they are now (a payment may have reached
+    // one since the quote): the same figures when nothing moved.
+    const quote = computeQuote(contract, open, settlement.settlementDate.toISOString().slice(0, 10));
+    if (quote.amount > needed) throw new DomainError("conflict", `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again`);
+    for (const line of quote.installments) {
+      await tx.installment.update({
+        where: { id: line.installment_id },
+        data: {
+          paidAmount: { increment: BigInt(line.open_amount) },
+          finePaid: { increment: BigInt(line.fine) },
+          lateInterestPaid: { increment: BigInt(line.late_interest) },
+          status: "paid",
+          paidAt: received.paidAt,
+        },
+      });
+    }
+    allocations = quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total }));
+    const closed = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "settle");
+    const updated = await tx.contract.update({
+      where: { id: contract.id },
+      data: {
+        status: closed,
+        amountPaid: { increment: BigInt(needed + quote.credit_applied) },
+        outstandingBalance: 0n,
+        creditBalance: { increment: BigInt(overpaid - quote.credit_applied) },
+      },
+    });
+    await writeAudit(tx, { ...where(scope), actor, action: "contract.closed", target: { type: "contract", id: contract.id }, metadata: { from: contract.status, to: closed, settlement_id: settlement.id } });
+    await writeOutboxEvent(tx, { ...where(scope), type: "contract.closed", payload: { ...toContractResponse(updated), reason: "settled", settlement_id: settlement.id } as unknown as Prisma.InputJsonObject });
+  } else {
+    const plan = settlement.reschedule as NonNullable<SettlementResponse["reschedule"]>;
+    const planned = new Set([...plan.schedule.map((r) => r.installment_id), ...plan.dropped_installment_ids]);
+    if (open.length !== planned.size || open.some((i) => !planned.has(i.id) || i.paidAmount > 0n)) {
+      throw new DomainError("conflict", "The contract's installments changed since this settlement was made; cancel it and make a new one");
+    }
+    for (const row of plan.schedule) {
+      await tx.installment.update({ where: { id: row.installment_id }, data: { principal: BigInt(row.amortization), interest: BigInt(row.interest), amount: BigInt(row.payment) } });
+    }
+    if (plan.dropped_installment_ids.length > 0) {
+      await tx.installment.updateMany({ where: { id: { in: plan.dropped_installment_ids }, ...where(scope) }, data: { status: "canceled" } });
+    }
+    await tx.contract.update({
+      where: { id: contract.id },
+      data: {
+        amountPaid: { increment: BigInt(needed) },
+        outstandingBalance: BigInt(plan.schedule.reduce((sum, r) => sum + r.payment, 0)),
+        creditBalance: { increment: BigInt(overpaid) },
+      },
+    });
+  }
+
+  const payment = await tx.payment.create({
+    data: {
+      id: newId("payment"),
+      ...where(scope),
+      contractId: contract.id,
+      chargeId: received.chargeId ?? null,
+      settlementId: settlement.id,
+      amount: BigInt(received.amount),
+      source: received.source,
+      allocations,
+      credit: BigInt(overpaid),
+      providerEventId: received.providerEventId ?? null,
+      paidAt: received.paidAt,
+    },
+  });
+  const done = await tx.settlement.update({ where: { id: settlement.id }, data: { status: to, completedAt: new Date(), paymentId: payment.id } });
+  const body = toSettlementResponse(done);
+  await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: toPaymentResponse(payment) as unknown as Prisma.InputJsonObject });
+  await writeAudit(tx, { ...where(scope), actor, action: SETTLEMENT_EVENTS.complete, target: { type: "settlement", id: settlement.id }, metadata: { from: settlement.status, to, payment_id: payment.id, amount: received.amount } });
+  await writeOutboxEvent(tx, { ...where(scope), type: SETTLEMENT_EVENTS.complete, payload: body as unknown as Prisma.InputJsonObject });
+  return body;
+}

@@ -1,0 +1,99 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
+import { insertChargeIn } from "@/lib/collection/create-charge";
+import { db, type Tx } from "@/lib/db/client";
+import { DomainError, invalidField } from "@/lib/errors";
+import { prepaymentSchedule, type AmortizationSystem } from "@/lib/finance";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { centavos, dateColumn, isoDate } from "@/lib/serialize";
+import { completeSettlementIn } from "./complete-settlement";
+import { computeQuote, settleableIn } from "./payoff-quote";
+import type { CreateSettlementBody, SettlementResponse } from "./schemas";
+import { toSettlementResponse } from "./serialize";
+
+// POST /v1/settlements (and each item of a batch): a full or partial settlement of an active contract on a
+// date, from the payoff quote of that date. `received`: completed in the same transaction; `boleto` / `pix`:
+// pending, with a charge for its amount issued in the same transaction. The contract row is locked first, and
+// a partial unique index keeps one pending settlement per contract, so racing requests cannot both settle it.
+
+export async function createSettlement(scope: Scope, actor: Actor, body: CreateSettlementBody): Promise<SettlementResponse> {
+  return db().$transaction((tx) => createSettlementIn(tx, scope, actor, body, null));
+}
+
+export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, body: CreateSettlementBody, batchId: string | null): Promise<SettlementResponse> {
+  const date = body.date ?? todayInBrazil();
+  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
+  const { contract, open } = await settleableIn(tx, scope, body.contract_id, date, "date");
+  const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });
+  if (pending) throw new DomainError("conflict", `The contract already has a pending settlement (${pending.id}): complete or cancel it first`, { settlement_id: pending.id });
+
+  const quote = computeQuote(contract, open, date);
+  let amount = quote.amount;
+  let reschedule: Prisma.InputJsonObject | null = null;
+  if (body.type === "partial") {
+    const due = open.find((i) => isoDate(i.dueDate) <= date || i.paidAmount > 0n);
+    if (due) {
+      throw new DomainError("open_installments_due", `Installment ${due.number} (due ${isoDate(due.dueDate)}) is open or partly paid: pay it first, or settle in full`, { installment_id: due.id });
+    }
+    if (body.amount! >= quote.present_value) {
+      throw invalidField("amount", `Pays the whole balance (${quote.present_value} centavos on ${date}): use type full`);
+    }
+    const result = prepaymentSchedule({
+      system: (contract.terms as { amortization: AmortizationSystem }).amortization,
+      monthlyRate: contract.monthlyRate,
+      date,
+      remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
+      amount: body.amount!,
+      reduce: body.reduce!,
+    });
+    const idOf = new Map(open.map((i) => [i.number, i.id]));
+    reschedule = {
+      balance_before: result.balance_before,
+      balance_after: result.balance_after,
+      schedule: result.schedule.map((row) => ({ installment_id: idOf.get(row.number)!, ...row })),
+      dropped_installment_ids: result.dropped.map((n) => idOf.get(n)!),
+    };
+    amount = body.amount!;
+  }
+  if (amount <= 0 && body.payment_method !== "received") {
+    throw invalidField("payment_method", "Nothing to collect: the contract's credit covers the payoff; use received");
+  }
+
+  const row = await tx.settlement.create({
+    data: {
+      id: newId("settlement"),
+      ...where(scope),
+      contractId: contract.id,
+      batchId,
+      type: body.type,
+      status: "pending",
+      settlementDate: dateColumn(date),
+      amount: BigInt(amount),
+      reduce: body.reduce ?? null,
+      paymentMethod: body.payment_method,
+      quote: quote as unknown as Prisma.InputJsonObject,
+      ...(reschedule ? { reschedule } : {}),
+    },
+  });
+  await writeAudit(tx, { ...where(scope), actor, action: "settlement.created", target: { type: "settlement", id: row.id }, metadata: { contract_id: contract.id, type: body.type, amount, payment_method: body.payment_method } });
+  if (body.payment_method === "received") {
+    return completeSettlementIn(tx, scope, actor, row, { amount, paidAt: new Date(), source: "settlement" });
+  }
+  const charge = await insertChargeIn(tx, scope, actor, {
+    contract,
+    installmentIds: open.map((i) => i.id),
+    dueDate: date,
+    amount,
+    breakdown: [],
+    method: body.payment_method,
+    settlementId: row.id,
+  });
+  const withCharge = await tx.settlement.update({ where: { id: row.id }, data: { chargeId: charge.id } });
+  const response = toSettlementResponse(withCharge);
+  await writeOutboxEvent(tx, { ...where(scope), type: "settlement.created", payload: response as unknown as Prisma.InputJsonObject });
+  return response;
+}

@@ -1,0 +1,77 @@
+import type { Contract, Installment } from "@prisma/client";
+import { todayInBrazil } from "@/lib/clock";
+import { amountsDue } from "@/lib/collection/allocation";
+import { allocatable, lateRulesOf } from "@/lib/collection/create-charge";
+import { db, type Tx } from "@/lib/db/client";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { payoffLines } from "@/lib/finance";
+import { where, type Scope } from "@/lib/scope";
+import { centavos, isoDate } from "@/lib/serialize";
+import type { PayoffQuoteQuery, PayoffQuoteResponse } from "./schemas";
+
+// GET /v1/contracts/{id}/payoff-quote: what settles an active contract on a date — each open installment at
+// its present value at the contract rate (finance library, payoffLines), plus the late charges of those already
+// late (the collection module's rules), less the contract's credit. Pure computation over the rows read.
+
+export function computeQuote(contract: Contract, open: readonly Installment[], date: string): PayoffQuoteResponse {
+  const late = lateRulesOf(contract);
+  const dues = open.map((i) => amountsDue(allocatable(i), late, date));
+  const values = payoffLines(
+    contract.monthlyRate,
+    date,
+    open.map((i, k) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: dues[k]!.interest + dues[k]!.principal })),
+  );
+  const installments = open.map((i, k) => {
+    const { fine, late_interest } = dues[k]!;
+    const { payment, present_value, discount } = values[k]!;
+    return { installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), open_amount: payment, present_value, discount, fine, late_interest, total: present_value + fine + late_interest };
+  });
+  const sum = (pick: (line: (typeof installments)[number]) => number) => installments.reduce((total, line) => total + pick(line), 0);
+  const gross = sum((l) => l.total);
+  const creditApplied = Math.min(centavos(contract.creditBalance), gross);
+  return {
+    object: "payoff_quote",
+    contract_id: contract.id,
+    date,
+    monthly_rate: contract.monthlyRate,
+    installments,
+    outstanding_amount: sum((l) => l.open_amount),
+    present_value: sum((l) => l.present_value),
+    discount: sum((l) => l.discount),
+    late_charges: sum((l) => l.fine + l.late_interest),
+    credit_applied: creditApplied,
+    amount: gross - creditApplied,
+    valid_until: new Date(`${date}T23:59:59.999-03:00`).toISOString(),
+  };
+}
+
+/** A transaction, or the client itself for reads outside one. */
+type Reader = Pick<Tx, "contract" | "installment">;
+
+export async function openInstallmentsIn(tx: Reader, scope: Scope, contractId: string): Promise<Installment[]> {
+  return tx.installment.findMany({
+    where: { ...where(scope), contractId, status: { in: ["open", "partially_paid"] } },
+    orderBy: [{ dueDate: "asc" }, { number: "asc" }],
+  });
+}
+
+/** The contract, active, with its open installments; the date checked against today and the last due date. */
+export async function settleableIn(tx: Reader, scope: Scope, contractId: string, date: string, param: string, location: "body" | "query" = "body") {
+  const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
+  if (!contract) throw notFound("Contract");
+  if (contract.status !== "active") {
+    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active contracts are settled`, { current_status: contract.status });
+  }
+  const open = await openInstallmentsIn(tx, scope, contract.id);
+  if (open.length === 0) throw new DomainError("contract_not_active", "Nothing is open on this contract", { current_status: contract.status });
+  if (date < todayInBrazil()) throw invalidField(param, "Must be today or later", location);
+  const lastDue = isoDate(open.at(-1)!.dueDate);
+  if (date > lastDue) throw invalidField(param, `Must be on or before the last due date (${lastDue})`, location);
+  return { contract, open };
+}
+
+export async function getPayoffQuote(scope: Scope, contractId: string, query: PayoffQuoteQuery): Promise<PayoffQuoteResponse> {
+  const date = query.date ?? todayInBrazil();
+  const { contract, open } = await settleableIn(db(), scope, contractId, date, "date", "query");
+  return computeQuote(contract, open, date);
+}

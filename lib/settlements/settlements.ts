@@ -1,0 +1,78 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { toChargeResponse } from "@/lib/collection/serialize";
+import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "@/lib/collection/transitions";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { dateColumn } from "@/lib/serialize";
+import { nextState } from "@/lib/state-machine";
+import type { ListSettlementsQuery, SettlementResponse } from "./schemas";
+import { toSettlementResponse } from "./serialize";
+import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from "./transitions";
+
+// Reading settlements, canceling one (with its open charge), and the job that cancels those past their date.
+
+export async function getSettlement(scope: Scope, id: string): Promise<SettlementResponse> {
+  const row = await db().settlement.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Settlement");
+  return toSettlementResponse(row);
+}
+
+export async function listSettlements(scope: Scope, query: ListSettlementsQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters: Prisma.SettlementWhereInput = {
+    ...where(scope),
+    ...(query.contract_id ? { contractId: query.contract_id } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.type ? { type: query.type } : {}),
+  };
+  const page = await paginate(query.limit, (args) => db().settlement.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  return toListResponse(scope, page, toSettlementResponse);
+}
+
+export async function cancelSettlement(scope: Scope, actor: Actor, id: string, reason: string | undefined): Promise<SettlementResponse> {
+  return db().$transaction((tx) => cancelSettlementIn(tx, scope, actor, id, reason ?? "canceled by the integrator"));
+}
+
+async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<SettlementResponse> {
+  await tx.$queryRaw`SELECT id FROM settlements WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const row = await tx.settlement.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Settlement");
+  const from = row.status as SettlementStatus;
+  const to = nextState(SETTLEMENT_TRANSITIONS, "settlement", from, "cancel");
+  if (row.chargeId) {
+    const charge = await tx.charge.findFirst({ where: { id: row.chargeId, ...where(scope) } });
+    const chargeFrom = charge?.status as ChargeStatus | undefined;
+    if (charge && chargeFrom && CHARGE_TRANSITIONS[chargeFrom].cancel) {
+      const canceled = await tx.charge.update({ where: { id: charge.id }, data: { status: CHARGE_TRANSITIONS[chargeFrom].cancel } });
+      await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.cancel, target: { type: "charge", id: charge.id }, metadata: { from: chargeFrom, to: canceled.status, settlement_id: id } });
+      await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.cancel, payload: toChargeResponse(canceled) as unknown as Prisma.InputJsonObject });
+    }
+  }
+  const updated = await tx.settlement.update({ where: { id }, data: { status: to, canceledAt: new Date(), cancelReason: reason } });
+  const body = toSettlementResponse(updated);
+  await writeAudit(tx, { ...where(scope), actor, action: SETTLEMENT_EVENTS.cancel, target: { type: "settlement", id }, metadata: { from, to, reason } });
+  await writeOutboxEvent(tx, { ...where(scope), type: SETTLEMENT_EVENTS.cancel, payload: body as unknown as Prisma.InputJsonObject });
+  return body;
+}
+
+/** Job: pending settlements whose date has passed are canceled (their quote no longer holds). */
+export async function cancelLapsedSettlements(today: string): Promise<{ canceled: number }> {
+  const lapsed = await db().settlement.findMany({ where: { status: "pending", settlementDate: { lt: dateColumn(today) } }, select: { id: true, tenantId: true, environment: true }, take: 1000 });
+  let canceled = 0;
+  for (const s of lapsed) {
+    const scope = { tenantId: s.tenantId, environment: s.environment };
+    await db()
+      .$transaction((tx) => cancelSettlementIn(tx, scope, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`))
+      .then(() => (canceled += 1))
+      .catch((err: unknown) => {
+        if (!(err instanceof DomainError)) throw err; // completed or canceled meanwhile: nothing to do
+      });
+  }
+  return { canceled };
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from "vitest";
+import { GET as getQuote } from "@/app/v1/contracts/[id]/payoff-quote/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as cancelSettlement } from "@/app/v1/settlements/[id]/cancel/route";
+import { GET as getSettlement } from "@/app/v1/settlements/[id]/route";
+import { POST as createSettlement, GET as listSettlements } from "@/app/v1/settlements/route";
+import { todayInBrazil } from "@/lib/clock";
+import { amountsDue } from "@/lib/collection/allocation";
+import { runCollectionJob } from "@/lib/collection/collection-job";
+import { allocatable } from "@/lib/collection/create-charge";
+import { db } from "@/lib/db/client";
+import { addDays, addMonths, earlyPayoff } from "@/lib/finance";
+import { centavos, isoDate } from "@/lib/serialize";
+import { newKey } from "../helpers/factory";
+import { bearer, call } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// Payoff quotes and settlements through /v1 on the sandbox: the quote against the finance library, full and
+// partial settlements (both ways) and their effect on installments, contract and payments, settlement charges,
+// the one-pending rule under a race, the lapse job, isolation and permissions.
+
+const LATE = { fineRate: "0.02", monthlyLateInterestRate: "0.01" }; // inss_payroll (lib/products.ts)
+const today = () => todayInBrazil();
+
+/** An INSS contract; `late`: disbursed 2026-03-02 (installments 1–8 past due by now); else disbursed today. */
+async function contractOf(t: CreditTenant, late: boolean) {
+  const dates = late ? { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" } : { disbursement_date: today(), first_due_date: addMonths(today(), 1) };
+  const { proposal } = await signedProposal(t, dates);
+  const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; monthly_rate: string; outstanding_balance: number };
+}
+
+const quote = (t: CreditTenant, id: string, date?: string) =>
+  call(getQuote, { base: t.base, path: `/v1/contracts/${id}/payoff-quote${date ? `?date=${date}` : ""}`, headers: t.headers, params: { id } });
+const settle = (t: CreditTenant, json: Record<string, unknown>, headers = t.headers) => call(createSettlement, { base: t.base, path: "/v1/settlements", headers, json });
+
+describe("payoff quote", () => {
+  it("each open installment at its present value (face when due), plus late charges, adding up to the total", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const res = await quote(t, contract.id);
+    expect(res.status).toBe(200);
+    const open = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
+    const expected = open.map((i) => {
+      const due = amountsDue(allocatable(i), LATE, today());
+      const face = centavos(i.amount);
+      const pv = earlyPayoff({ monthlyRate: contract.monthly_rate, payoffDate: today(), installments: [{ due_date: isoDate(i.dueDate), payment: face }] }).amount;
+      return { installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), open_amount: face, present_value: pv, discount: face - pv, fine: due.fine, late_interest: due.late_interest, total: pv + due.fine + due.late_interest };
+    });
+    const sum = (k: keyof (typeof expected)[number]) => expected.reduce((s, l) => s + (l[k] as number), 0);
+    expect(res.body).toEqual({
+      object: "payoff_quote",
+      contract_id: contract.id,
+      date: today(),
+      monthly_rate: contract.monthly_rate,
+      installments: expected,
+      outstanding_amount: sum("open_amount"),
+      present_value: sum("present_value"),
+      discount: sum("discount"),
+      late_charges: sum("fine") + sum("late_interest"),
+      credit_applied: 0,
+      amount: sum("total"),
+      valid_until: new Date(`${today()}T23:59:59.999-03:00`).toISOString(),
+    });
+    // Late ones at face value with charges; future ones discounted.
+    expect(expected.filter((l) => l.due_date <= today()).every((l) => l.discount === 0 && l.fine > 0)).toBe(true);
+    expect(expected.filter((l) => l.due_date > today()).every((l) => l.discount > 0 && l.fine === 0)).toBe(true);
+  });
+
+  it("refuses a date in the past, after the last due date, or malformed (400, in the query)", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, false);
+    for (const [date, message] of [
+      [addDays(today(), -1), "Must be today or later"],
+      [addMonths(today(), 30), expect.stringMatching(/^Must be on or before the last due date/)],
+      ["2026-02-30", "Must be a valid date YYYY-MM-DD"],
+    ] as const) {
+      const res = await quote(t, contract.id, date);
+      expect(res.status, date).toBe(400);
+      expect(res.body.errors).toEqual([{ param: "date", in: "query", message }]);
+    }
+  });
+});
+
+describe("settlements", () => {
+  it("full, funds received: completed at once; installments paid at present value; contract settled and closed; then 409", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const q = (await quote(t, contract.id)).body;
+    const res = await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^stl_/),
+      object: "settlement",
+      contract_id: contract.id,
+      batch_id: null,
+      type: "full",
+      status: "completed",
+      date: today(),
+      amount: q.amount,
+      payment_method: "received",
+      reduce: null,
+      quote: q,
+      reschedule: null,
+      charge_id: null,
+      payment_id: expect.stringMatching(/^pay_/),
+      cancel_reason: null,
+      completed_at: expect.any(String),
+      canceled_at: null,
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const installments = await db().installment.findMany({ where: { contractId: contract.id } });
+    expect(installments.every((i) => i.status === "paid" && i.paidAmount === i.amount)).toBe(true);
+    const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+    expect(after).toMatchObject({ status: "settled", outstanding_balance: 0, amount_paid: q.amount });
+    const payment = await db().payment.findUniqueOrThrow({ where: { id: res.body.payment_id } });
+    expect({ amount: Number(payment.amount), source: payment.source, settlement: payment.settlementId, credit: Number(payment.credit) }).toEqual({ amount: q.amount, source: "settlement", settlement: res.body.id, credit: 0 });
+    expect((payment.allocations as { discount: number }[]).reduce((s, a) => s + a.discount, 0)).toBe(q.discount);
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["settlement.completed", "contract.closed", "payment.received"] } } });
+    expect(events.map((e) => e.type).sort()).toEqual(["contract.closed", "payment.received", "settlement.completed"]);
+
+    const again = await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" });
+    expect(again.body).toMatchObject({ status: 409, code: "contract_not_active", current_status: "settled" });
+    expect((await quote(t, contract.id)).body.code).toBe("contract_not_active");
+    expect(await db().settlement.count({ where: { contractId: contract.id } })).toBe(1);
+  });
+
+  it("partial, reduce installment_amount and term: the remaining installments rescheduled on the same dates", async () => {
+    const t = await creditTenant();
+    for (const reduce of ["installment_amount", "term"] as const) {
+      const contract = await contractOf(t, false);
+      const before = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
+      const q = (await quote(t, contract.id)).body;
+      const amount = Math.floor(q.present_value / 3);
+      const res = await settle(t, { contract_id: contract.id, type: "partial", amount, reduce, payment_method: "received" });
+      expect(res.status, res.text).toBe(201);
+      const { reschedule } = res.body;
+      expect(res.body).toMatchObject({ status: "completed", type: "partial", reduce, amount });
+      expect(reschedule.balance_before).toBe(q.present_value);
+      expect(reschedule.balance_after).toBe(q.present_value - amount);
+      const rows = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
+      const kept = rows.filter((r) => r.status === "open");
+      expect(kept.map((r) => [r.id, isoDate(r.dueDate), Number(r.principal), Number(r.interest), Number(r.amount)])).toEqual(
+        reschedule.schedule.map((r: { installment_id: string; due_date: string; amortization: number; interest: number; payment: number }) => [r.installment_id, r.due_date, r.amortization, r.interest, r.payment]),
+      );
+      expect(kept.map((r) => isoDate(r.dueDate))).toEqual(before.slice(0, kept.length).map((r) => isoDate(r.dueDate)));
+      expect(kept.reduce((s, r) => s + Number(r.principal), 0)).toBe(reschedule.balance_after);
+      const canceled = rows.filter((r) => r.status === "canceled").map((r) => r.id);
+      expect(canceled).toEqual(reschedule.dropped_installment_ids);
+      if (reduce === "installment_amount") {
+        expect(canceled).toEqual([]);
+        expect(Number(kept[0]!.amount)).toBeLessThan(Number(before[0]!.amount));
+      } else {
+        expect(canceled.length).toBeGreaterThan(0);
+        expect(Number(kept[0]!.amount)).toBeLessThanOrEqual(Number(before[0]!.amount));
+      }
+      const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+      expect(after).toMatchObject({ status: "active", amount_paid: amount, outstanding_balance: kept.reduce((s, r) => s + Number(r.amount), 0) });
+    }
+  });
+
+  it("partial: refused while installments up to the date are open (409), or for an amount that pays everything (400); nothing changes", async () => {
+    const t = await creditTenant();
+    const late = await contractOf(t, true);
+    const due = await settle(t, { contract_id: late.id, type: "partial", amount: 10_000, reduce: "term", payment_method: "received" });
+    expect(due.body).toMatchObject({ status: 409, code: "open_installments_due" });
+    const contract = await contractOf(t, false);
+    const q = (await quote(t, contract.id)).body;
+    const all = await settle(t, { contract_id: contract.id, type: "partial", amount: q.present_value, reduce: "term", payment_method: "received" });
+    expect(all.body.errors).toEqual([{ param: "amount", in: "body", message: `Pays the whole balance (${q.present_value} centavos on ${today()}): use type full` }]);
+    const missing = await settle(t, { contract_id: contract.id, type: "partial", payment_method: "received" });
+    expect(missing.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["amount", "reduce"]);
+    const extra = await settle(t, { contract_id: contract.id, type: "full", amount: 5, payment_method: "received" });
+    expect(extra.status).toBe(400);
+    expect(await db().settlement.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect(await db().payment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("by boleto: pending with its charge; paying the charge completes it and closes the contract", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const res = await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto" });
+    expect(res.body).toMatchObject({ status: "pending", payment_method: "boleto", charge_id: expect.stringMatching(/^chg_/), payment_id: null });
+    const charge = await db().charge.findUniqueOrThrow({ where: { id: res.body.charge_id } });
+    expect({ amount: Number(charge.amount), settlement: charge.settlementId, method: charge.method }).toEqual({ amount: res.body.amount, settlement: res.body.id, method: "boleto" });
+    const second = await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" });
+    expect(second.body).toMatchObject({ status: 409, code: "conflict", settlement_id: res.body.id });
+
+    const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${charge.id}/pay`, headers: t.headers, params: { id: charge.id }, json: {} });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.charge).toMatchObject({ status: "paid", settlement_id: res.body.id });
+    expect(paid.body.payment).toMatchObject({ settlement_id: res.body.id, source: "boleto", amount: res.body.amount, charge_id: charge.id });
+    const done = (await call(getSettlement, { base: t.base, path: `/v1/settlements/${res.body.id}`, headers: t.headers, params: { id: res.body.id } })).body;
+    expect(done).toMatchObject({ status: "completed", payment_id: paid.body.payment.id });
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).status).toBe("settled");
+  });
+
+  it("cancel: the settlement and its charge; then 409; the collection job cancels one past its date", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const res = await settle(t, { contract_id: contract.id, type: "full", payment_method: "pix" });
+    const canceled = await call(cancelSettlement, { base: t.base, path: `/v1/settlements/${res.body.id}/cancel`, headers: t.headers, params: { id: res.body.id }, json: { reason: "borrower gave up" } });
+    expect(canceled.body).toMatchObject({ status: "canceled", cancel_reason: "borrower gave up", canceled_at: expect.any(String) });
+    expect((await db().charge.findUniqueOrThrow({ where: { id: res.body.charge_id } })).status).toBe("canceled");
+    const again = await call(cancelSettlement, { base: t.base, path: `/v1/settlements/${res.body.id}/cancel`, headers: t.headers, params: { id: res.body.id }, json: {} });
+    expect(again.body).toMatchObject({ status: 409, code: "invalid_transition" });
+
+    const lapsing = await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto" });
+    expect(lapsing.body.status).toBe("pending");
+    const tomorrow = new Date(Date.now() + 36 * 3600_000);
+    const job = await runCollectionJob(tomorrow);
+    expect(job.lapsedSettlements).toBeGreaterThanOrEqual(1);
+    const lapsed = await db().settlement.findUniqueOrThrow({ where: { id: lapsing.body.id } });
+    expect({ status: lapsed.status, reason: lapsed.cancelReason }).toEqual({ status: "canceled", reason: "lapsed: not paid by its date" });
+    expect((await db().charge.findUniqueOrThrow({ where: { id: lapsing.body.charge_id } })).status).toBe("canceled");
+  });
+
+  it("two racing full settlements of one contract: exactly one is made", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const results = await Promise.all([1, 2, 3].map(() => settle(t, { contract_id: contract.id, type: "full", payment_method: "received" })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await db().settlement.count({ where: { contractId: contract.id } })).toBe(1);
+    expect(await db().payment.count({ where: { contractId: contract.id } })).toBe(1);
+  });
+
+  it("isolation and permissions", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const made = await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto" });
+    const other = await creditTenant();
+    expect((await quote(other, contract.id)).status).toBe(404);
+    expect((await settle(other, { contract_id: contract.id, type: "full", payment_method: "received" })).status).toBe(404);
+    expect((await call(getSettlement, { base: other.base, path: `/v1/settlements/${made.body.id}`, headers: other.headers, params: { id: made.body.id } })).status).toBe(404);
+    expect((await call(cancelSettlement, { base: other.base, path: `/v1/settlements/${made.body.id}/cancel`, headers: other.headers, params: { id: made.body.id }, json: {} })).status).toBe(404);
+    expect((await call(listSettlements, { base: other.base, path: "/v1/settlements", headers: other.headers })).body.data).toEqual([]);
+    const reader = await newKey(t.tenant.id, "sandbox", ["settlements:read"]);
+    expect((await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" }, bearer(reader.key, t.tenant.id))).status).toBe(403);
+    expect((await quote({ ...t, headers: bearer(reader.key, t.tenant.id) }, contract.id)).status).toBe(200);
+    const list = await call(listSettlements, { base: t.base, path: `/v1/settlements?contract_id=${contract.id}`, headers: t.headers });
+    expect(list.body.data.map((s: { id: string }) => s.id)).toEqual([made.body.id]);
+    expect((await db().settlement.findUniqueOrThrow({ where: { id: made.body.id } })).status).toBe("pending");
+  });
+});
