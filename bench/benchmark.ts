@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { createDatabase, dropDatabase, ensureServer, freePort, generateClient, migrate, ROOT, run, withDatabase, type Server } from "../scripts/lib/database";
 import { runCapture, startChild, waitForHttp, type Child } from "./lib/children";
 import { bodyPredicate, equals, shape, slice, stopLoad, summarize, verify, warm, type LoadOptions, type Measurement, type Slice, type Target } from "./lib/measure";
-import { buildReport, formatReport, writeReport } from "./lib/report";
+import { buildReport, formatReport, writeReport, type BatchFigure } from "./lib/report";
 
 // The benchmark (started by bench/run.ts, see there why): authenticated GET /v1/health against a production build, side by side with two
 // baselines answering the same JSON on the same machine in the same run — a static Next route handler
@@ -152,6 +153,37 @@ async function deepCursor(databaseUrl: string, secret: string, tenantId: string,
   } finally {
     await client.end();
   }
+}
+
+/** POST /v1/settlements/batch of 100, 1,000 and 5,000 full settlements (funds received) of the contracts
+ *  bench/seed.ts copied, each batch on contracts of its own; timed from the request to the whole answer. */
+const BATCH_SIZES = [100, 1_000, 5_000];
+
+async function batchSettlements(port: number, api: Record<string, string>): Promise<BatchFigure[]> {
+  const figures: BatchFigure[] = [];
+  let next = 1;
+  for (const size of BATCH_SIZES) {
+    const items = Array.from({ length: size }, () => ({ contract_id: `ctr_BENCH${String(next++).padStart(21, "0")}`, type: "full", payment_method: "received" }));
+    const body = JSON.stringify({ items });
+    const started = performance.now();
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/v1/settlements/batch", method: "POST", headers: { ...api, "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-request-id": randomUUID() } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const json = JSON.parse(answer.text) as { created?: number; failed?: number };
+    if (answer.status !== 201 || json.created !== size) throw new Error(`batch of ${size}: ${answer.status} ${answer.text.slice(0, 500)}`);
+    figures.push({ items: size, seconds, msPerItem: (seconds * 1000) / size });
+  }
+  return figures;
 }
 
 /** The embedded server's data dir is the bench's own: drop databases an interrupted run left there. */
@@ -332,8 +364,11 @@ async function main(): Promise<number> {
     }
     const results: Measurement[] = targets.map((t) => summarize(t, slices.get(t.name)!, load.connections));
     checkAborted();
+    console.log(`▶ batch settlement: ${BATCH_SIZES.join(", ")} items, one request each, over distinct seeded contracts`);
+    const batches = await batchSettlements(nextPort, api);
+    checkAborted();
 
-    const report = buildReport(results, load, RATE_LIMIT, Boolean(process.env.REDIS_URL));
+    const report = buildReport(results, load, RATE_LIMIT, Boolean(process.env.REDIS_URL), batches);
     console.log(`\n${formatReport(report)}`);
     const file = writeReport(report, path.join(ROOT, "bench", "results"));
     console.log(`\nresults: ${path.relative(ROOT, file)}`);

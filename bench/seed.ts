@@ -16,7 +16,8 @@ import { CreateSimulationBody } from "@/lib/simulations/schemas";
 // Seeds the benchmark's throw-away database (DATABASE_URL) with one tenant, one sandbox API key
 // (`read write`: GET /v1/customers needs customers:read, POST /v1/simulations simulations:write) and
 // BENCH_CUSTOMERS (default 1,000,000) sandbox customers of that tenant, and prints
-// {"tenantId","key","customers","seedSeconds","inssCustomerId","contractId"} as one JSON line on stdout.
+// {"tenantId","key","customers","seedSeconds","inssCustomerId","contractId"} as one JSON line on stdout; and
+// BATCH_CONTRACTS copies of that contract for the batch-settlement benchmark.
 // Run in a child process by bench/benchmark.ts so Prisma never loads into the process that measures.
 
 const actor = { type: "cli", label: "bench" } as const;
@@ -109,6 +110,26 @@ async function activeContract(tenantId: string): Promise<string> {
   return (await issueContract(scope, actor, proposal.id)).id;
 }
 
+/** The batch-settlement benchmark settles BATCH_CONTRACTS contracts: copies of the seeded one made in SQL
+ *  (contract + its installments, ids `ctr_BENCH…` / `ins_BENCH…` in the API's id alphabet), as the API would
+ *  have issued them — making each through the credit flow would take minutes. */
+const BATCH_CONTRACTS = 100 + 1_000 + 5_000;
+const CLONE_CONTRACTS = `
+WITH g AS (SELECT n FROM generate_series(1, $2::int) AS n),
+made AS (
+  INSERT INTO contracts (id, tenant_id, environment, number, proposal_id, customer_id, status, principal, monthly_rate, term,
+                         disbursement_date, terms, amount_paid, outstanding_balance, credit_balance, created_at, updated_at)
+  SELECT 'ctr_BENCH' || lpad(g.n::text, 21, '0'), c.tenant_id, c.environment, 'BENCH-' || lpad(g.n::text, 6, '0'),
+         'prp_BENCH' || lpad(g.n::text, 21, '0'), c.customer_id, 'active', c.principal, c.monthly_rate, c.term,
+         c.disbursement_date, c.terms, 0, c.outstanding_balance, 0, now(), now()
+  FROM contracts c, g WHERE c.id = $1
+  RETURNING id
+)
+INSERT INTO installments (id, tenant_id, environment, contract_id, number, due_date, principal, interest, amount, paid_amount, status, created_at)
+SELECT 'ins_BENCH' || lpad(g.n::text, 15, '0') || lpad(i.number::text, 6, '0'), i.tenant_id, i.environment,
+       'ctr_BENCH' || lpad(g.n::text, 21, '0'), i.number, i.due_date, i.principal, i.interest, i.amount, 0, 'open', now()
+FROM installments i, g WHERE i.contract_id = $1`;
+
 try {
   if (!Number.isInteger(customers) || customers < 101) throw new Error(`BENCH_CUSTOMERS must be an integer ≥ 101 (got "${process.env.BENCH_CUSTOMERS}")`);
   const { tenant } = await createTenant(
@@ -129,6 +150,7 @@ try {
   // person has one; benefit numbers end in 0, never one of the sandbox simulator's trigger values …0001–…0007).
   const inss = await db().customer.findFirstOrThrow({ where: { tenantId: tenant.id, payroll: { path: ["type"], equals: "inss" } }, select: { id: true } });
   const contractId = await activeContract(tenant.id);
+  await db().$executeRawUnsafe(CLONE_CONTRACTS, contractId, BATCH_CONTRACTS);
   process.stdout.write(`${JSON.stringify({ tenantId: tenant.id, key, customers: inserted, seedSeconds, inssCustomerId: inss.id, contractId })}\n`);
 } finally {
   await disconnectDb();

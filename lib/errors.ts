@@ -26,6 +26,9 @@ export const DOMAIN_ERROR_CODES = [
   "collection_not_configured",
   "contract_not_active",
   "open_installments_due",
+  "batch_too_large",
+  "idempotency_in_progress",
+  "idempotency_key_reused",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -15,6 +15,10 @@ export const GOAL_DEEP_OVER_FIRST_P99 = 1.5;
 export const GOAL_CUSTOMERS_OVER_STATIC = 0.6;
 /** Issue 8: a margin query through the sandbox simulator at ≥ 0.8× health's throughput. */
 export const GOAL_MARGIN_QUERY_OVER_HEALTH = 0.8;
+/** Issue 10: a batch of 1,000 settlements in under 5 s; 5,000 in at most 5.5× that (linear). */
+export const GOAL_BATCH_1000_SECONDS = 5;
+export const GOAL_BATCH_5000_OVER_1000 = 5.5;
+export type BatchFigure = { items: number; seconds: number; msPerItem: number };
 /** Issue 9: creating a boleto or a Pix charge at ≥ 0.8× health's throughput. */
 export const GOAL_CHARGE_OVER_HEALTH = 0.8;
 
@@ -28,6 +32,7 @@ export type Report = {
   rateLimitPerMinute: number;
   rateLimitStore: "memory" | "redis";
   results: Measurement[];
+  batches: BatchFigure[];
   ratios: {
     healthOverStatic: number;
     staticOverBare: number;
@@ -44,7 +49,7 @@ export type Report = {
   goal: { healthOverStaticAtLeast: number; met: boolean };
 };
 
-export function buildReport(results: Measurement[], load: LoadOptions, rateLimitPerMinute: number, redis: boolean): Report {
+export function buildReport(results: Measurement[], load: LoadOptions, rateLimitPerMinute: number, redis: boolean, batches: BatchFigure[] = []): Report {
   const rps = (name: Measurement["target"]) => results.find((r) => r.target === name)?.requestsPerSecond ?? Number.NaN;
   const p99 = (name: Measurement["target"]) => results.find((r) => r.target === name)?.p99Ms ?? Number.NaN;
   const healthOverStatic = rps("health") / rps("static");
@@ -56,6 +61,7 @@ export function buildReport(results: Measurement[], load: LoadOptions, rateLimit
     rateLimitPerMinute,
     rateLimitStore: redis ? "redis" : "memory",
     results,
+    batches,
     ratios: {
       healthOverStatic,
       staticOverBare: rps("static") / rps("bare"),
@@ -122,6 +128,7 @@ export function formatReport(report: Report): string {
     `customers/health  ${fixed(customersOverHealth, 2)}  (${workCost(customersOverHealth, "a page of 100 customers (query + serialize)")})`,
     `customers/static  ${fixed(customersOverStatic, 2)}  (goal ≥ ${GOAL_CUSTOMERS_OVER_STATIC}: ${goal(customersOverStatic >= GOAL_CUSTOMERS_OVER_STATIC)})`,
     `deep page p99 / first page p99 ${fixed(deepOverFirstP99, 2)}  (goal ≤ ${GOAL_DEEP_OVER_FIRST_P99}: ${goal(deepOverFirstP99 <= GOAL_DEEP_OVER_FIRST_P99)}; page 9,001 of 100 vs page 1)`,
+    ...batchLines(report.batches),
     ...report.results
       .filter((r) => r.otherCpuPercent > OTHER_CPU_WARNING)
       .map((r) => `WARNING: other processes used ${r.otherCpuPercent.toFixed(0)}% of the machine's CPU while ${r.target} was measured: figures are skewed`),
@@ -129,6 +136,20 @@ export function formatReport(report: Report): string {
       .filter((r) => r.mismatches > r.non2xx)
       .map((r) => `WARNING: ${r.target} answered ${r.mismatches - r.non2xx} 2xx bodies that differ from the verified answer`),
   ].join("\n");
+}
+
+function batchLines(batches: BatchFigure[]): string[] {
+  if (batches.length === 0) return [];
+  const at = (n: number) => batches.find((b) => b.items === n);
+  const [thousand, fiveThousand] = [at(1_000), at(5_000)];
+  const ratio = thousand && fiveThousand ? fiveThousand.seconds / thousand.seconds : Number.NaN;
+  return [
+    "",
+    "batch settlement (POST /v1/settlements/batch, full settlements with funds received, one request each):",
+    ...batches.map((b) => `  ${b.items.toLocaleString("en").padStart(5)} items  ${fixed(b.seconds, 2).padStart(7)} s  ${fixed(b.msPerItem, 2).padStart(6)} ms/item`),
+    `  1,000 items in ${thousand ? fixed(thousand.seconds, 2) : "—"} s (goal < ${GOAL_BATCH_1000_SECONDS} s: ${thousand && thousand.seconds < GOAL_BATCH_1000_SECONDS ? "met" : "NOT met"}); ` +
+      `5,000 / 1,000 = ${fixed(ratio, 2)} (goal ≤ ${GOAL_BATCH_5000_OVER_1000}: ${ratio <= GOAL_BATCH_5000_OVER_1000 ? "met" : "NOT met"})`,
+  ];
 }
 
 export function writeReport(report: Report, dir: string): string {

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   open_installments_due: { status: 409, title: "Installments due by that date are open: pay them first or settle in full" },
   idempotency_in_progress: { status: 409, title: "A request with this idempotency key is still in progress" },
   payload_too_large: { status: 413, title: "The body is too large" },
+  batch_too_large: { status: 413, title: "The batch has more items than allowed" },
   unsupported_media_type: { status: 415, title: "The content type is not supported" },
   misdirected_request: { status: 421, title: "This host does not serve the API" },
   idempotency_key_reused: { status: 422, title: "The idempotency key was used with a different request" },

@@ -44,6 +44,8 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/sandbox/charges/{id}/pay": ["POST"],
   "/v1/sandbox/repasse": ["POST"],
   "/v1/settlements": ["GET", "POST"],
+  "/v1/settlements/batch": ["POST"],
+  "/v1/settlements/batch/{id}": ["GET"],
   "/v1/settlements/{id}": ["GET"],
   "/v1/settlements/{id}/cancel": ["POST"],
   "/v1/simulations": ["GET", "POST"],

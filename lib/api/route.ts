@@ -21,6 +21,8 @@ import { queryObject, readBody, readRequestId, validate } from "./request-input"
 
 export type ApiContext = {
   requestId: string;
+  /** The caller's X-Request-Id / Idempotency-Key, when sent (null: the request id above was generated). */
+  idempotencyKey: string | null;
   credential: Credential;
   tenantId: string;
   environment: Environment;
@@ -71,6 +73,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const body = validate(op.body, rawBody, "body") as Infer<B>;
       const ctx: ApiContext = {
         requestId,
+        idempotencyKey: ids.idempotencyKey,
         credential,
         tenantId: credential.tenantId,
         environment,

@@ -1,4 +1,5 @@
 import * as customers from "@/app/v1/customers/route";
+import * as settlementBatch from "@/app/v1/settlements/batch/route";
 import * as simulations from "@/app/v1/simulations/route";
 import { createHandlerServer } from "./serve-handlers";
 
@@ -10,5 +11,6 @@ import { createHandlerServer } from "./serve-handlers";
 const server = createHandlerServer({
   "/v1/customers": { GET: customers.GET, POST: customers.POST },
   "/v1/simulations": { GET: simulations.GET, POST: simulations.POST },
+  "/v1/settlements/batch": { POST: settlementBatch.POST },
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));

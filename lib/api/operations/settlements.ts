@@ -1,4 +1,5 @@
 import { ContractIdParams } from "@/lib/contracts/schemas";
+import { MAX_BATCH_ITEMS, SettlementBatchBody, SettlementBatchIdParams, SettlementBatchResponse } from "@/lib/settlements/batch";
 import { listEnvelope } from "@/lib/pagination";
 import {
   CancelSettlementBody,
@@ -96,4 +97,47 @@ export const cancelSettlementOperation = defineOperation({
   errors: [404, 409],
 });
 
-export const settlementOperations = [payoffQuoteOperation, createSettlementOperation, listSettlementsOperation, getSettlementOperation, cancelSettlementOperation];
+export const settlementBatchOperation = defineOperation({
+  operationId: "createSettlementBatch",
+  method: "POST",
+  path: "/v1/settlements/batch",
+  summary: `Settle many contracts in one request (up to ${MAX_BATCH_ITEMS} items)`,
+  description:
+    `Each item is a CreateSettlementBody, validated and applied in its own transaction; \`results\` has one entry per item in request ` +
+    "order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named " +
+    `\`items.<index>.<field>\`). More than ${MAX_BATCH_ITEMS} items: 413 \`batch_too_large\`, nothing applied. Idempotent by X-Request-Id ` +
+    "(send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 " +
+    "`idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the " +
+    "items without a result — every item exactly once. The same X-Request-Id with other items: 422. Progress: GET /v1/settlements/batch/{id}.",
+  tags,
+  auth: "bearer",
+  permission: "settlements:write",
+  body: SettlementBatchBody,
+  // The batch keeps its own idempotency record (per item, not one transaction for the whole request).
+  idempotent: false,
+  responses: { 201: { description: "The batch, completed, with every item's result.", schema: SettlementBatchResponse } },
+  errors: [409, 413, 422],
+});
+
+export const getSettlementBatchOperation = defineOperation({
+  operationId: "getSettlementBatch",
+  method: "GET",
+  path: "/v1/settlements/batch/{id}",
+  summary: "A settlement batch: progress and results",
+  tags,
+  auth: "bearer",
+  permission: "settlements:read",
+  params: SettlementBatchIdParams,
+  responses: { 200: { description: "The batch.", schema: SettlementBatchResponse } },
+  errors: [404],
+});
+
+export const settlementOperations = [
+  payoffQuoteOperation,
+  createSettlementOperation,
+  listSettlementsOperation,
+  getSettlementOperation,
+  cancelSettlementOperation,
+  settlementBatchOperation,
+  getSettlementBatchOperation,
+];

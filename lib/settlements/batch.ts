@@ -1,0 +1,199 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Prisma, SettlementBatch } from "@prisma/client";
+import stringify from "safe-stable-stringify";
+import { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import { db, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { DomainError, notFound } from "@/lib/errors";
+import { idSchema } from "@/lib/id-schema";
+import { newId } from "@/lib/ids";
+import { where, type Scope } from "@/lib/scope";
+import { createSettlementIn } from "./create-settlement";
+import { CreateSettlementBody } from "./schemas";
+
+// POST /v1/settlements/batch: up to MAX_BATCH_ITEMS settlements, each validated and applied in its own
+// transaction, with a result per item in request order. Exactly once, also across crashes and races:
+// - the batch row is found again by the caller's X-Request-Id (+ the items' hash: another body → 422);
+// - one request at a time holds its lease (IDEMPOTENCY_LEASE_SECONDS, renewed by every item, checked in the
+//   item's transaction):
+//   a second request while it is alive gets 409 `idempotency_in_progress`; once it lapses (the process died),
+//   a replay takes the lease over;
+// - an item's result row is written in the same transaction as its settlement, and its (batch, index) key is
+//   unique: a replay skips every item with a result, and two holders can never both apply one.
+// Items failing for a reason of their own (validation, a contract not active, …) record the problem and the
+// batch goes on; anything else (the database gone) ends the request, and replaying it resumes the batch.
+
+export const MAX_BATCH_ITEMS = 5000;
+/** The lease: the same setting as the idempotency of single requests (IDEMPOTENCY_LEASE_SECONDS, default 30). */
+const leaseMs = () => getEnv().IDEMPOTENCY_LEASE_SECONDS * 1000;
+
+export const SettlementBatchBody = z
+  .strictObject({
+    items: z
+      .array(z.unknown())
+      .min(1)
+      .meta({ description: `The settlements (each a CreateSettlementBody), at most ${MAX_BATCH_ITEMS} (413 \`batch_too_large\` above it); each validated on its own.` }),
+  })
+  .meta({ id: "SettlementBatchBody" });
+export type SettlementBatchBody = z.infer<typeof SettlementBatchBody>;
+
+/** The problem body of a failed item (the HTTP layer renders DomainErrors; services never speak HTTP). */
+export type DescribeError = (err: DomainError) => Record<string, unknown>;
+
+const BatchItemResult = z.object({
+  index: z.number().int().meta({ description: "The item's position in `items` (from 0)." }),
+  contract_id: z.string().nullable(),
+  status: z.enum(["created", "failed"]),
+  settlement_id: z.string().nullable().meta({ description: "`created`: the settlement (GET /v1/settlements/{id})." }),
+  error: z.record(z.string(), z.unknown()).nullable().meta({ description: "`failed`: the problem (RFC 9457 body, as a single request would get it; field errors named `items.<index>.<field>`)." }),
+});
+type BatchItemResult = z.infer<typeof BatchItemResult>;
+
+export const SettlementBatchResponse = z
+  .object({
+    id: z.string().meta({ example: "stb_01JDQ9E1F2G3H4J5K6M7N8P9Q0" }),
+    object: z.literal("settlement_batch"),
+    status: z.enum(["processing", "completed"]),
+    request_id: z.string().nullable().meta({ description: "The X-Request-Id it is idempotent by." }),
+    item_count: z.number().int(),
+    processed: z.number().int().meta({ description: "Items with a result so far (progress while `processing`)." }),
+    created: z.number().int(),
+    failed: z.number().int(),
+    results: z.array(BatchItemResult).meta({ description: "One per processed item, in request order." }),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: "SettlementBatch" });
+export type SettlementBatchResponse = z.infer<typeof SettlementBatchResponse>;
+
+export const SettlementBatchIdParams = z.strictObject({ id: idSchema("settlementBatch", "settlement batch") });
+
+class LeaseLost extends Error {}
+
+export async function runSettlementBatch(
+  scope: Scope,
+  actor: Actor,
+  input: { requestId: string | null; items: unknown[]; describe: DescribeError },
+): Promise<{ replayed: boolean; batch: SettlementBatchResponse }> {
+  if (input.items.length > MAX_BATCH_ITEMS) {
+    throw new DomainError("batch_too_large", `A batch holds at most ${MAX_BATCH_ITEMS} items; this one has ${input.items.length}`, { max_items: MAX_BATCH_ITEMS });
+  }
+  const hash = createHash("sha256").update(stringify(input.items) ?? "").digest("hex");
+  const token = randomUUID();
+  const claimed = await claim(scope, input.requestId, hash, input.items.length, token);
+  if (claimed.status === "completed") return { replayed: true, batch: await batchResponse(scope, claimed) };
+
+  const done = new Set((await db().settlementBatchItem.findMany({ where: { batchId: claimed.id }, select: { index: true } })).map((r) => r.index));
+  try {
+    for (const [index, raw] of input.items.entries()) {
+      if (done.has(index)) continue;
+      await applyItem(scope, actor, claimed.id, token, index, raw, input.describe);
+    }
+  } catch (err) {
+    if (err instanceof LeaseLost) throw inProgress();
+    throw err;
+  }
+  await db().settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { status: "completed", completedAt: new Date(), leaseToken: null, leaseExpiresAt: null } });
+  return { replayed: false, batch: await batchResponse(scope, (await db().settlementBatch.findUnique({ where: { id: claimed.id } }))!) };
+}
+
+const inProgress = () => new DomainError("idempotency_in_progress", "This batch is being processed by another request; retry later with the same X-Request-Id");
+
+async function claim(scope: Scope, requestId: string | null, hash: string, itemCount: number, token: string): Promise<SettlementBatch> {
+  const leaseExpiresAt = new Date(Date.now() + leaseMs());
+  const fresh = { id: newId("settlementBatch"), ...where(scope), requestId, requestHash: hash, itemCount, status: "processing", leaseToken: token, leaseExpiresAt };
+  if (requestId === null) return db().settlementBatch.create({ data: fresh });
+  const [inserted] = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO settlement_batches (id, tenant_id, environment, request_id, request_hash, item_count, status, lease_token, lease_expires_at, updated_at)
+    VALUES (${fresh.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${requestId}, ${hash}, ${itemCount}, 'processing', ${token}, ${leaseExpiresAt}, now())
+    ON CONFLICT (tenant_id, environment, request_id) DO NOTHING
+    RETURNING id`;
+  const row = (await db().settlementBatch.findFirst({ where: { ...where(scope), requestId } }))!;
+  if (inserted) return row;
+  if (row.requestHash !== hash) throw new DomainError("idempotency_key_reused", "This X-Request-Id was used for a batch with other items");
+  if (row.status === "completed") return row;
+  // A live lease belongs to a request still at work; a lapsed one to a request that died: take it over.
+  const taken = await db().settlementBatch.updateMany({
+    where: { id: row.id, status: "processing", OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: new Date() } }] },
+    data: { leaseToken: token, leaseExpiresAt },
+  });
+  if (taken.count !== 1) throw inProgress();
+  return { ...row, leaseToken: token, leaseExpiresAt };
+}
+
+/** In the item's transaction: renew the lease, or learn that another request holds it now. */
+async function fence(tx: Tx, batchId: string, token: string): Promise<void> {
+  const renewed = await tx.settlementBatch.updateMany({ where: { id: batchId, leaseToken: token }, data: { leaseExpiresAt: new Date(Date.now() + leaseMs()) } });
+  if (renewed.count !== 1) throw new LeaseLost();
+}
+
+async function applyItem(scope: Scope, actor: Actor, batchId: string, token: string, index: number, raw: unknown, describe: DescribeError): Promise<void> {
+  const contractId = typeof raw === "object" && raw !== null && typeof (raw as { contract_id?: unknown }).contract_id === "string" ? (raw as { contract_id: string }).contract_id.slice(0, 64) : null;
+  const record = (tx: Tx, result: { status: "created" | "failed"; settlementId?: string; error?: Record<string, unknown> }) =>
+    tx.settlementBatchItem.create({
+      data: { batchId, index, contractId, status: result.status, settlementId: result.settlementId ?? null, error: (result.error as Prisma.InputJsonObject | undefined) ?? undefined },
+    });
+  const failed = async (err: DomainError) => {
+    await db().$transaction(async (tx) => {
+      await fence(tx, batchId, token);
+      await record(tx, { status: "failed", error: describe(itemError(err, index)) });
+    });
+  };
+  const parsed = CreateSettlementBody.safeParse(raw);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ param: ["items", index, ...issue.path].join("."), in: "body", message: issue.message }));
+    return failed(new DomainError("validation_error", "One or more fields are invalid", { errors }));
+  }
+  try {
+    await db().$transaction(async (tx) => {
+      await fence(tx, batchId, token);
+      const settlement = await createSettlementIn(tx, scope, actor, parsed.data, batchId);
+      await record(tx, { status: "created", settlementId: settlement.id });
+    });
+  } catch (err) {
+    if (err instanceof DomainError) return failed(err);
+    throw err;
+  }
+}
+
+/** Field errors of an item named as the batch body names them: `items.<index>.<field>`. */
+function itemError(err: DomainError, index: number): DomainError {
+  const errors = (err.details?.errors as { param: string; in: string; message: string }[] | undefined)?.map((e) => ({
+    ...e,
+    param: e.param.startsWith("items.") ? e.param : `items.${index}.${e.param}`,
+  }));
+  return errors ? new DomainError(err.code, err.message, { ...err.details, errors }) : err;
+}
+
+async function batchResponse(scope: Scope, row: SettlementBatch): Promise<SettlementBatchResponse> {
+  const items = await db().settlementBatchItem.findMany({ where: { batchId: row.id }, orderBy: { index: "asc" } });
+  const created = items.filter((i) => i.status === "created").length;
+  return {
+    id: row.id,
+    object: "settlement_batch",
+    status: row.status as SettlementBatchResponse["status"],
+    request_id: row.requestId,
+    item_count: row.itemCount,
+    processed: items.length,
+    created,
+    failed: items.length - created,
+    results: items.map((i) => ({
+      index: i.index,
+      contract_id: i.contractId,
+      status: i.status as BatchItemResult["status"],
+      settlement_id: i.settlementId,
+      error: (i.error as Record<string, unknown> | null) ?? null,
+    })),
+    environment: scope.environment,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getSettlementBatch(scope: Scope, id: string): Promise<SettlementBatchResponse> {
+  const row = await db().settlementBatch.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Settlement batch");
+  return batchResponse(scope, row);
+}
