@@ -54,7 +54,7 @@ const expirable = (now: Date) => db().charge.findMany({ where: { status: "pendin
 const late = (today: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, dueDate: { lt: today }, expiresAt: null }, take: BATCH });
 const unpaid = (today: Date) =>
   db().installment.findMany({
-    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lt: today }, overdueAt: null, contract: { status: "active" } },
+    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lt: today }, overdueAt: null, contract: { status: { in: ["active", "assigned"] } } },
     include: { contract: { select: { terms: true } } },
     take: BATCH,
   });

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
+import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
 import { invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -27,7 +28,7 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
     const account = await collectionAccount(tx, scope); // 409 first when the environment has none
     const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
     if (!contract) throw notFound("Contract");
-    if (contract.status !== "active") throw invalidField("contract_id", `The contract is ${contract.status}: only active contracts are collected`);
+    if (!COLLECTIBLE.includes(contract.status as ContractStatus)) throw invalidField("contract_id", `The contract is ${contract.status}: only active and assigned contracts are collected`);
     const installments = await chosenInstallments(tx, scope, contract.id, body.installment_ids);
     const today = todayInBrazil();
     const latestDue = installments.map((i) => isoDate(i.dueDate)).sort().at(-1)!;

@@ -86,6 +86,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
         ...where(scope),
         contractId: contract.id,
         chargeId: charge.id,
+        assignmentId: contract.assignmentId,
         amount: BigInt(amount),
         source: charge.method,
         allocations: lines as unknown as Prisma.InputJsonArray,

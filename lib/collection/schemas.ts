@@ -135,6 +135,7 @@ export const PaymentResponse = z
     charge_id: z.string().nullable(),
     source: z.string().meta({ description: "boleto, pix, inss_repasse, private_payroll_repasse, or settlement (funds received outside the platform)." }),
     settlement_id: z.string().nullable().meta({ description: "The settlement this payment completed, if any." }),
+    assignment_id: z.string().nullable().meta({ description: "Received on an assigned contract: the assignee's money (GET /v1/assignments/{id})." }),
     amount: centavos("Received."),
     allocations: z
       .array(

@@ -37,6 +37,7 @@ export function toPaymentResponse(row: Payment): PaymentResponse {
     charge_id: row.chargeId,
     source: row.source,
     settlement_id: row.settlementId,
+    assignment_id: row.assignmentId,
     amount: centavos(row.amount),
     allocations: row.allocations as PaymentResponse["allocations"],
     credit: centavos(row.credit),

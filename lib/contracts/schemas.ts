@@ -39,6 +39,7 @@ export const ContractResponse = z
     first_due_date: z.string(),
     installment_amount: z.number().int(),
     amount_paid: z.number().int().meta({ description: "Received on the installments so far, integer centavos." }),
+    assignment_id: z.string().nullable().meta({ description: "`assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's." }),
     outstanding_balance: z.number().int().meta({ description: "What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos." }),
     cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
     iof: z.object({ daily: z.number().int(), additional: z.number().int(), total: z.number().int(), financed: z.boolean() }),

@@ -32,6 +32,7 @@ export function toContractResponse(row: Contract): ContractResponse {
     first_due_date: terms.first_due_date,
     installment_amount: terms.installment_amount,
     amount_paid: centavos(row.amountPaid),
+    assignment_id: row.assignmentId,
     outstanding_balance: centavos(row.outstandingBalance),
     cet: terms.cet,
     iof: terms.iof,

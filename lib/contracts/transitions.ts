@@ -17,8 +17,11 @@ export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractActio
   canceled: {},
 };
 
+/** Contracts whose installments are still collected: active ones, and assigned ones (for the assignee). */
+export const COLLECTIBLE: readonly ContractStatus[] = ["active", "assigned"];
+
 export const CONTRACT_EVENTS: Record<ContractAction, string> = {
-  settle: "contract.settled",
+  settle: "contract.closed",
   write_off: "contract.written_off",
   assign: "contract.assigned",
   cancel: "contract.canceled",

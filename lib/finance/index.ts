@@ -64,3 +64,4 @@ export { type CashFlow, type CetInput, type CetResult, type CetPercents, compute
 export { type EarlyPayoffInput, type EarlyPayoffResult, earlyPayoff } from "./early-payoff";
 export { type LateChargesInput, type LateChargesBreakdown, lateCharges } from "./late-charges";
 export { type OpenInstallment, type PayoffLine, type PrepaymentInput, type PrepaymentResult, payoffLines, prepaymentSchedule } from "./prepayment";
+export { shareProportionally } from "./proportional";

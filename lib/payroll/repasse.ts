@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn } from "@/lib/serialize";
 import type { RepasseBody, RepasseContractResult, RepasseResponse } from "./repasse-schemas";
@@ -51,7 +52,7 @@ export async function runRepasse(scope: Scope, body: RepasseBody): Promise<Repas
 async function selectContracts(scope: Scope, ids: string[] | undefined): Promise<Contract[]> {
   const payrollProducts = (Object.keys(PRODUCTS) as ProductCode[]).filter((code) => PRODUCTS[code].payrollLink !== null);
   if (ids === undefined) {
-    const all = await db().contract.findMany({ where: { ...where(scope), status: "active" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const all = await db().contract.findMany({ where: { ...where(scope), status: { in: [...COLLECTIBLE] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     return all.filter((c) => payrollProducts.includes(productOf(c)));
   }
   const found = await db().contract.findMany({ where: { ...where(scope), id: { in: ids } } });
@@ -83,7 +84,7 @@ async function applyToContract(tx: Tx, scope: Scope, contract: Contract, body: R
   const previous = await tx.repasseEntry.findFirst({ where: { ...where(scope), contractId: contract.id, competence: body.competence } });
   if (previous) return skipped("already_processed", centavos(previous.amountDue), centavos(previous.amountPaid));
   const current = (await tx.contract.findFirst({ where: { id: contract.id, ...where(scope) } }))!;
-  if (current.status !== "active") return skipped("contract_not_active");
+  if (!COLLECTIBLE.includes(current.status as ContractStatus)) return skipped("contract_not_active");
 
   const [year, month] = body.competence.split("-").map(Number) as [number, number];
   const from = dateColumn(`${body.competence}-01`);
@@ -120,7 +121,7 @@ async function applyToContract(tx: Tx, scope: Scope, contract: Contract, body: R
       const interest = Math.min(pay, interestOpen);
       const allocation = { installment_id: installment.id, number: installment.number, fine: 0, late_interest: 0, interest, principal: pay - interest, total: pay };
       await tx.payment.create({
-        data: { id: newId("payment"), ...where(scope), contractId: contract.id, installmentId: installment.id, amount: BigInt(pay), source, competence: body.competence, allocations: [allocation], paidAt: now },
+        data: { id: newId("payment"), ...where(scope), contractId: contract.id, installmentId: installment.id, assignmentId: current.assignmentId, amount: BigInt(pay), source, competence: body.competence, allocations: [allocation], paidAt: now },
       });
       const view = toInstallmentResponse(row, asOf);
       await writeOutboxEvent(tx, { ...where(scope), type: paid ? "installment.paid" : "installment.partially_paid", payload: { ...view, payment: { amount: pay, source, competence: body.competence } } as unknown as Prisma.InputJsonObject });

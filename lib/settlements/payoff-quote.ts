@@ -58,16 +58,31 @@ export async function openInstallmentsIn(tx: Reader, scope: Scope, contractId: s
 /** The contract, active, with its open installments; the date checked against today and the last due date. */
 export async function settleableIn(tx: Reader, scope: Scope, contractId: string, date: string, param: string, location: "body" | "query" = "body") {
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
+  const open = contract ? await openInstallmentsIn(tx, scope, contract.id) : [];
+  return checkSettleable(contract, open, date, param, location);
+}
+
+/** The rules of settleableIn over rows already read (the plain-SQL path reads them itself). */
+export function checkSettleable(contract: Contract | null, open: Installment[], date: string, param: string, location: "body" | "query" = "body") {
   if (!contract) throw notFound("Contract");
   if (contract.status !== "active") {
     throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active contracts are settled`, { current_status: contract.status });
   }
-  const open = await openInstallmentsIn(tx, scope, contract.id);
   if (open.length === 0) throw new DomainError("contract_not_active", "Nothing is open on this contract", { current_status: contract.status });
   if (date < todayInBrazil()) throw invalidField(param, "Must be today or later", location);
   const lastDue = isoDate(open.at(-1)!.dueDate);
   if (date > lastDue) throw invalidField(param, `Must be on or before the last due date (${lastDue})`, location);
   return { contract, open };
+}
+
+/** A contract with a pending settlement, or on offer in a portfolio assignment, cannot get another settlement. */
+export function checkNotTaken(pendingSettlementId: string | null, liveAssignmentId: string | null): void {
+  if (pendingSettlementId) {
+    throw new DomainError("conflict", `The contract already has a pending settlement (${pendingSettlementId}): complete or cancel it first`, { settlement_id: pendingSettlementId });
+  }
+  if (liveAssignmentId) {
+    throw new DomainError("conflict", `The contract is in a pending portfolio assignment (${liveAssignmentId}): settle or cancel it first`, { assignment_id: liveAssignmentId });
+  }
 }
 
 export async function getPayoffQuote(scope: Scope, contractId: string, query: PayoffQuoteQuery): Promise<PayoffQuoteResponse> {

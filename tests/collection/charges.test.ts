@@ -126,6 +126,7 @@ describe("charges", () => {
       charge_id: charge.id,
       source: "boleto",
       settlement_id: null,
+      assignment_id: null,
       amount: charge.amount,
       allocations: [{ installment_id: installments[0]!.id, number: 1, fine: due.fine, late_interest: due.late_interest, interest: due.interest, principal: due.principal, total: due.total, settles: true }],
       credit: 0,

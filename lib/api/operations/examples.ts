@@ -149,6 +149,7 @@ export const PAYMENT_EXAMPLE = {
   charge_id: "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
   source: "boleto",
   settlement_id: null,
+  assignment_id: null,
   amount: 95373,
   allocations: [{ installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, fine: 0, late_interest: 0, interest: 14021, principal: 81352, total: 95373 }],
   credit: 0,

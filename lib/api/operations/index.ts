@@ -1,4 +1,5 @@
 import type { Operation } from "../operation";
+import { assignmentOperations } from "./assignments";
 import { collectionOperations } from "./collection";
 import { contractOperations } from "./contracts";
 import { customerOperations } from "./customers";
@@ -11,4 +12,4 @@ import { settlementOperations } from "./settlements";
 import { simulationOperations } from "./simulations";
 
 // Every /v1 operation, in document order. A test fails when a route under app/v1 is not listed here.
-export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...collectionOperations, ...settlementOperations, ...sandboxOperations];
+export const OPERATIONS: readonly Operation[] = [...platformOperations, ...customerOperations, ...simulationOperations, ...proposalOperations, ...contractOperations, ...riskOperations, ...payrollOperations, ...collectionOperations, ...settlementOperations, ...assignmentOperations, ...sandboxOperations];

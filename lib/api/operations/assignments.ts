@@ -1,0 +1,84 @@
+import { AssignmentIdParams, AssignmentResponse, CancelAssignmentBody, CreateAssignmentBody, ListAssignmentsQuery, MAX_ASSIGNMENT_CONTRACTS } from "@/lib/assignments/schemas";
+import { listEnvelope } from "@/lib/pagination";
+import { defineOperation } from "../operation";
+
+const tags = ["Assignments"];
+const one = { description: "The assignment.", schema: AssignmentResponse };
+
+export const createAssignmentOperation = defineOperation({
+  operationId: "createAssignment",
+  method: "POST",
+  path: "/v1/assignments",
+  summary: "Offer contracts to an assignee (cessão) at a discount rate or a price",
+  description:
+    `1–${MAX_ASSIGNMENT_CONTRACTS} active contracts, priced on \`settlement_date\`: with \`discount_rate\`, each contract's price is the present value ` +
+    "of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded " +
+    "per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` " +
+    "until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, and only " +
+    "while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). Assignee CNPJ validated (400 `invalid_document`).",
+  tags,
+  auth: "bearer",
+  permission: "assignments:write",
+  body: CreateAssignmentBody,
+  responses: { 201: { description: "The assignment, pending.", schema: AssignmentResponse } },
+  errors: [409],
+});
+
+export const listAssignmentsOperation = defineOperation({
+  operationId: "listAssignments",
+  method: "GET",
+  path: "/v1/assignments",
+  summary: "List assignments, newest first (filter: status)",
+  tags,
+  auth: "bearer",
+  permission: "assignments:read",
+  query: ListAssignmentsQuery,
+  responses: { 200: { description: "A page of assignments.", schema: listEnvelope(AssignmentResponse) } },
+});
+
+export const getAssignmentOperation = defineOperation({
+  operationId: "getAssignment",
+  method: "GET",
+  path: "/v1/assignments/{id}",
+  summary: "Get an assignment with its contracts and prices",
+  tags,
+  auth: "bearer",
+  permission: "assignments:read",
+  params: AssignmentIdParams,
+  responses: { 200: one },
+  errors: [404],
+});
+
+export const settleAssignmentOperation = defineOperation({
+  operationId: "settleAssignment",
+  method: "POST",
+  path: "/v1/assignments/{id}/settle",
+  summary: "Settle an assignment: its contracts become `assigned` and their later receipts the assignee's",
+  description:
+    "pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one); each " +
+    "becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with " +
+    "every later payment marked with the `assignment_id`. Assigned contracts cannot be settled (409). Event `assignment.status_changed`.",
+  tags,
+  auth: "bearer",
+  permission: "assignments:write",
+  params: AssignmentIdParams,
+  responses: { 200: one },
+  errors: [404, 409],
+});
+
+export const cancelAssignmentOperation = defineOperation({
+  operationId: "cancelAssignment",
+  method: "POST",
+  path: "/v1/assignments/{id}/cancel",
+  summary: "Cancel a pending assignment (its contracts are free again)",
+  description: "pending → canceled; a settled or canceled one: 409 `invalid_transition`. Event `assignment.status_changed`.",
+  tags,
+  auth: "bearer",
+  permission: "assignments:write",
+  params: AssignmentIdParams,
+  body: CancelAssignmentBody,
+  responses: { 200: one },
+  errors: [404, 409],
+});
+
+export const assignmentOperations = [createAssignmentOperation, listAssignmentsOperation, getAssignmentOperation, settleAssignmentOperation, cancelAssignmentOperation];

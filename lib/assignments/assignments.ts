@@ -1,0 +1,76 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { toContractResponse } from "@/lib/contracts/serialize";
+import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import { assertFree } from "./create-assignment";
+import type { AssignmentResponse, ListAssignmentsQuery } from "./schemas";
+import { toAssignmentResponse } from "./serialize";
+import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } from "./transitions";
+
+// Reading assignments; settling one (its contracts become `assigned` to the assignee: later receipts are the
+// assignee's) or canceling it (its contracts are free again). Each a transaction with audit and
+// `assignment.status_changed` (and `contract.assigned` per contract on settle).
+
+export async function getAssignment(scope: Scope, id: string): Promise<AssignmentResponse> {
+  const row = await db().assignment.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Assignment");
+  return toAssignmentResponse(row, await db().assignmentContract.findMany({ where: { assignmentId: id } }));
+}
+
+export async function listAssignments(scope: Scope, query: ListAssignmentsQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters: Prisma.AssignmentWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}) };
+  const page = await paginate(query.limit, (args) => db().assignment.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  const contracts = await db().assignmentContract.findMany({ where: { assignmentId: { in: page.items.map((r) => r.id) } } });
+  return toListResponse(scope, page, (row) => toAssignmentResponse(row, contracts.filter((c) => c.assignmentId === row.id)));
+}
+
+export function settleAssignment(scope: Scope, actor: Actor, id: string): Promise<AssignmentResponse> {
+  return db().$transaction((tx) => change(tx, scope, actor, id, "settle"));
+}
+
+export function cancelAssignment(scope: Scope, actor: Actor, id: string, reason: string | undefined): Promise<AssignmentResponse> {
+  return db().$transaction((tx) => change(tx, scope, actor, id, "cancel", reason ?? "canceled by the integrator"));
+}
+
+async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: AssignmentAction, reason?: string): Promise<AssignmentResponse> {
+  await tx.$queryRaw`SELECT id FROM assignments WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const row = await tx.assignment.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Assignment");
+  const from = row.status as AssignmentStatus;
+  const to = nextState(ASSIGNMENT_TRANSITIONS, "assignment", from, action);
+  const members = await tx.assignmentContract.findMany({ where: { assignmentId: id } });
+  const contractIds = members.map((m) => m.contractId).sort();
+  const now = new Date();
+  if (action === "settle") {
+    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} ORDER BY id FOR UPDATE`;
+    await assertFree(tx, scope, contractIds, id);
+    const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
+    for (const contract of contracts) {
+      if (contract.status !== "active") {
+        throw new DomainError("contract_not_active", `Contract ${contract.id} is ${contract.status} now; cancel this assignment`, { contract_id: contract.id, current_status: contract.status });
+      }
+      const status = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "assign");
+      const updated = await tx.contract.update({ where: { id: contract.id }, data: { status, assignmentId: id } });
+      await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
+    }
+  } else {
+    await tx.assignmentContract.updateMany({ where: { assignmentId: id }, data: { live: false } });
+  }
+  const updated = await tx.assignment.update({
+    where: { id },
+    data: { status: to, ...(action === "settle" ? { settledAt: now } : { canceledAt: now, cancelReason: reason }) },
+  });
+  const body = toAssignmentResponse(updated, await tx.assignmentContract.findMany({ where: { assignmentId: id } }));
+  await writeAudit(tx, { ...where(scope), actor, action: `assignment.${action === "settle" ? "settled" : "canceled"}`, target: { type: "assignment", id }, metadata: { from, to, ...(reason ? { reason } : {}) } });
+  await writeOutboxEvent(tx, { ...where(scope), type: "assignment.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
+  return body;
+}

@@ -1,0 +1,89 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
+import { parseCnpj } from "@/lib/customers/document";
+import { db, type Tx } from "@/lib/db/client";
+import { DomainError, invalidField } from "@/lib/errors";
+import { parseRate, payoffLines, shareProportionally } from "@/lib/finance";
+import { newId } from "@/lib/ids";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { centavos, dateColumn, isoDate } from "@/lib/serialize";
+import type { AssignmentResponse, CreateAssignmentBody } from "./schemas";
+import { toAssignmentResponse } from "./serialize";
+
+// POST /v1/assignments: contracts offered to an assignee, priced on the settlement date — each contract's open
+// installments at their present value at the discount rate (finance library, payoffLines), or a total price
+// shared in proportion to the contracts' open face value. The contracts are locked (in id order, so two
+// requests cannot deadlock) and checked: active, not in another live assignment (also a partial unique index),
+// no pending settlement. Rows, audit and `assignment.created` in one transaction.
+
+export async function createAssignment(scope: Scope, actor: Actor, body: CreateAssignmentBody): Promise<AssignmentResponse> {
+  const assigneeDocument = parseCnpj(body.assignee.document, "assignee.document");
+  const date = body.settlement_date ?? todayInBrazil();
+  if (date < todayInBrazil()) throw invalidField("settlement_date", "Must be today or later");
+  if (body.discount_rate !== undefined) {
+    try {
+      parseRate(body.discount_rate, "discount_rate");
+    } catch {
+      throw invalidField("discount_rate", "Must be a rate from 0 to 1");
+    }
+  }
+  return db().$transaction(async (tx) => {
+    const ids = [...body.contract_ids].sort();
+    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${ids}) AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" ORDER BY id FOR UPDATE`;
+    const contracts = await tx.contract.findMany({ where: { id: { in: ids }, ...where(scope) } });
+    const found = new Map(contracts.map((c) => [c.id, c]));
+    body.contract_ids.forEach((id, index) => {
+      const contract = found.get(id);
+      if (!contract) throw invalidField(`contract_ids.${index}`, "Not a contract of this environment");
+      if (contract.status !== "active") throw new DomainError("contract_not_active", `Contract ${id} is ${contract.status}: only active contracts are assigned`, { contract_id: id, current_status: contract.status });
+    });
+    await assertFree(tx, scope, ids);
+
+    const open = await tx.installment.findMany({ where: { ...where(scope), contractId: { in: ids }, status: { in: ["open", "partially_paid"] } }, orderBy: [{ dueDate: "asc" }, { number: "asc" }] });
+    const lines = body.contract_ids.map((id) => {
+      const rows = open.filter((i) => i.contractId === id).map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount) - centavos(i.paidAmount) }));
+      const face = rows.reduce((s, r) => s + r.payment, 0);
+      const value = body.discount_rate !== undefined ? payoffLines(body.discount_rate, date, rows).reduce((s, l) => s + l.present_value, 0) : 0;
+      return { contractId: id, face, value };
+    });
+    if (lines.every((l) => l.face === 0)) throw invalidField("contract_ids", "Nothing is open on these contracts");
+    const prices = body.price !== undefined ? shareProportionally(body.price, lines.map((l) => l.face)) : lines.map((l) => l.value);
+
+    const id = newId("assignment");
+    const faceValue = lines.reduce((s, l) => s + l.face, 0);
+    const price = prices.reduce((s, p) => s + p, 0);
+    const row = await tx.assignment.create({
+      data: {
+        id,
+        ...where(scope),
+        assigneeName: body.assignee.name,
+        assigneeDocument,
+        status: "pending",
+        settlementDate: dateColumn(date),
+        pricingMethod: body.discount_rate !== undefined ? "discount_rate" : "price",
+        discountRate: body.discount_rate ?? null,
+        faceValue: BigInt(faceValue),
+        price: BigInt(price),
+        contractCount: lines.length,
+      },
+    });
+    await tx.assignmentContract.createMany({
+      data: lines.map((l, k) => ({ assignmentId: id, contractId: l.contractId, ...where(scope), faceValue: BigInt(l.face), price: BigInt(prices[k]!), live: true })),
+    });
+    const body_ = toAssignmentResponse(row, await tx.assignmentContract.findMany({ where: { assignmentId: id } }));
+    await writeAudit(tx, { ...where(scope), actor, action: "assignment.created", target: { type: "assignment", id }, metadata: { contracts: lines.length, face_value: faceValue, price } });
+    await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: body_ as unknown as Prisma.InputJsonObject });
+    return body_;
+  });
+}
+
+/** None of the contracts is in a live assignment or has a pending settlement (409 otherwise). */
+export async function assertFree(tx: Tx, scope: Scope, contractIds: string[], exceptAssignment?: string): Promise<void> {
+  const taken = await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: { in: contractIds }, live: true, ...(exceptAssignment ? { NOT: { assignmentId: exceptAssignment } } : {}) } });
+  if (taken) throw new DomainError("conflict", `Contract ${taken.contractId} is in assignment ${taken.assignmentId}`, { contract_id: taken.contractId, assignment_id: taken.assignmentId });
+  const settling = await tx.settlement.findFirst({ where: { ...where(scope), contractId: { in: contractIds }, status: "pending" } });
+  if (settling) throw new DomainError("conflict", `Contract ${settling.contractId} has a pending settlement (${settling.id})`, { contract_id: settling.contractId, settlement_id: settling.id });
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { dateSchema } from "@/lib/date-schema";
+import { idSchema } from "@/lib/id-schema";
+import { ListQuery } from "@/lib/pagination";
+import { ASSIGNMENT_STATUSES } from "./transitions";
+
+// Portfolio assignment (cessão de carteira, 1.4.0).
+
+export const MAX_ASSIGNMENT_CONTRACTS = 1000;
+const centavos = (description: string) => z.number().int().meta({ description: `${description} Integer centavos.` });
+
+export const CreateAssignmentBody = z
+  .strictObject({
+    assignee: z
+      .strictObject({
+        name: z.string().trim().min(1).max(200).meta({ description: "The assignee (cessionário): legal name.", example: "Fundo Alfa FIDC" }),
+        document: z.string().trim().min(14).max(18).meta({ description: "The assignee's CNPJ (numeric or alphanumeric), with or without punctuation; check digits validated.", example: "11.222.333/0001-81" }),
+      })
+      .meta({ description: "Who buys the contracts." }),
+    contract_ids: z
+      .array(idSchema("contract", "contract"))
+      .min(1)
+      .max(MAX_ASSIGNMENT_CONTRACTS)
+      .refine((ids) => new Set(ids).size === ids.length, "Must not repeat a contract")
+      .meta({ description: `Active contracts of this environment, 1–${MAX_ASSIGNMENT_CONTRACTS}; none in another pending or settled assignment, none with a pending settlement.` }),
+    settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), today or later; prices are present values on it. Default: today (Brasília).").optional(),
+    discount_rate: z
+      .string()
+      .trim()
+      .regex(/^\d(\.\d{1,8})?$/, 'Must be a decimal fraction with up to 8 decimals, e.g. "0.0150"')
+      .optional()
+      .meta({ description: "Monthly discount rate: each contract's price is the present value of its open installments at this rate on `settlement_date`. Send this or `price`." }),
+    price: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000_000_000_00)
+      .optional()
+      .meta({ description: "The total the assignee pays, integer centavos, shared among the contracts in proportion to their open face value (largest remainder, so the parts add up). Send this or `discount_rate`." }),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.discount_rate === undefined) === (body.price === undefined)) ctx.addIssue({ code: "custom", path: ["discount_rate"], message: "Send exactly one of discount_rate and price" });
+  })
+  .meta({ id: "CreateAssignmentBody" });
+export type CreateAssignmentBody = z.infer<typeof CreateAssignmentBody>;
+
+export const AssignmentIdParams = z.strictObject({ id: idSchema("assignment", "assignment") });
+export const CancelAssignmentBody = z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }).meta({ id: "CancelAssignmentBody" });
+export const ListAssignmentsQuery = ListQuery.extend({ status: z.enum(ASSIGNMENT_STATUSES).optional() });
+export type ListAssignmentsQuery = z.infer<typeof ListAssignmentsQuery>;
+
+export const AssignmentResponse = z
+  .object({
+    id: z.string().meta({ example: "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0" }),
+    object: z.literal("assignment"),
+    status: z.enum(ASSIGNMENT_STATUSES),
+    assignee: z.object({ name: z.string(), document: z.string().meta({ description: "CNPJ, normalized." }) }),
+    settlement_date: z.string(),
+    pricing: z.object({ method: z.enum(["discount_rate", "price"]), discount_rate: z.string().nullable() }),
+    face_value: centavos("The contracts' open face value."),
+    price: centavos("What the assignee pays."),
+    discount: centavos("face_value − price."),
+    contract_count: z.number().int(),
+    contracts: z.array(z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() })).meta({ description: "Per contract: open face value and price." }),
+    cancel_reason: z.string().nullable(),
+    settled_at: z.string().nullable(),
+    canceled_at: z.string().nullable(),
+    environment: z.enum(["sandbox", "production"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Assignment" });
+export type AssignmentResponse = z.infer<typeof AssignmentResponse>;

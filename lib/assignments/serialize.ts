@@ -1,0 +1,26 @@
+import type { Assignment, AssignmentContract } from "@prisma/client";
+import { centavos, isoDate } from "@/lib/serialize";
+import type { AssignmentResponse } from "./schemas";
+import type { AssignmentStatus } from "./transitions";
+
+export function toAssignmentResponse(row: Assignment, contracts: readonly AssignmentContract[]): AssignmentResponse {
+  return {
+    id: row.id,
+    object: "assignment",
+    status: row.status as AssignmentStatus,
+    assignee: { name: row.assigneeName, document: row.assigneeDocument },
+    settlement_date: isoDate(row.settlementDate),
+    pricing: { method: row.pricingMethod as "discount_rate" | "price", discount_rate: row.discountRate },
+    face_value: centavos(row.faceValue),
+    price: centavos(row.price),
+    discount: centavos(row.faceValue) - centavos(row.price),
+    contract_count: row.contractCount,
+    contracts: [...contracts].sort((a, b) => (a.contractId < b.contractId ? -1 : 1)).map((c) => ({ contract_id: c.contractId, face_value: centavos(c.faceValue), price: centavos(c.price) })),
+    cancel_reason: row.cancelReason,
+    settled_at: row.settledAt?.toISOString() ?? null,
+    canceled_at: row.canceledAt?.toISOString() ?? null,
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

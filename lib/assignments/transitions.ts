@@ -1,0 +1,14 @@
+import type { TransitionTable } from "@/lib/state-machine";
+
+// Portfolio assignment (docs/state-machines.md): pending ──settle──▶ settled (its contracts become `assigned`)
+//                                                   pending ──cancel──▶ canceled (its contracts are free again)
+export const ASSIGNMENT_STATUSES = ["pending", "settled", "canceled"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export const ASSIGNMENT_ACTIONS = ["settle", "cancel"] as const;
+export type AssignmentAction = (typeof ASSIGNMENT_ACTIONS)[number];
+
+export const ASSIGNMENT_TRANSITIONS: TransitionTable<AssignmentStatus, AssignmentAction> = {
+  pending: { settle: "settled", cancel: "canceled" },
+  settled: {},
+  canceled: {},
+};

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { POST as cancelAssignment } from "@/app/v1/assignments/[id]/cancel/route";
+import { GET as getAssignment } from "@/app/v1/assignments/[id]/route";
+import { POST as settleAssignment } from "@/app/v1/assignments/[id]/settle/route";
+import { POST as createAssignment, GET as listAssignments } from "@/app/v1/assignments/route";
+import { POST as createCharge } from "@/app/v1/charges/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as createSettlement } from "@/app/v1/settlements/route";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { payoffLines, shareProportionally } from "@/lib/finance";
+import { centavos, isoDate } from "@/lib/serialize";
+import { newKey } from "../helpers/factory";
+import { bearer, call } from "../helpers/http";
+import { creditTenant, type CreditTenant } from "../credit/flow-helpers";
+import { contractsOf } from "../settlements/helpers";
+
+// Portfolio assignment through /v1 on the sandbox: pricing at a discount rate (against the finance library)
+// and at a price, every forbidden case, settle (contracts assigned, receipts the assignee's), cancel, races,
+// isolation and permissions.
+
+const ASSIGNEE = { name: "Fundo Alfa FIDC", document: "11.222.333/0001-81" };
+const post = (t: CreditTenant, json: unknown, headers = t.headers) => call(createAssignment, { base: t.base, path: "/v1/assignments", headers, json });
+const act = (t: CreditTenant, handler: typeof settleAssignment, id: string, json?: unknown) => call(handler, { base: t.base, path: `/v1/assignments/${id}/x`, headers: t.headers, params: { id }, json });
+
+async function openRows(contractId: string) {
+  const rows = await db().installment.findMany({ where: { contractId, status: { in: ["open", "partially_paid"] } }, orderBy: [{ dueDate: "asc" }, { number: "asc" }] });
+  return rows.map((r) => ({ number: r.number, due_date: isoDate(r.dueDate), payment: centavos(r.amount) - centavos(r.paidAmount) }));
+}
+
+describe("assignments", () => {
+  it("at a discount rate: each contract at the present value of its open installments on the settlement date", async () => {
+    const t = await creditTenant();
+    const ids = await contractsOf(t, 2);
+    const res = await post(t, { assignee: ASSIGNEE, contract_ids: ids, discount_rate: "0.0150" });
+    expect(res.status, res.text).toBe(201);
+    const expected = await Promise.all(
+      ids.map(async (id) => {
+        const rows = await openRows(id);
+        return { contract_id: id, face_value: rows.reduce((s, r) => s + r.payment, 0), price: payoffLines("0.0150", todayInBrazil(), rows).reduce((s, l) => s + l.present_value, 0) };
+      }),
+    );
+    const face = expected.reduce((s, c) => s + c.face_value, 0);
+    const price = expected.reduce((s, c) => s + c.price, 0);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^asg_/),
+      object: "assignment",
+      status: "pending",
+      assignee: { name: "Fundo Alfa FIDC", document: "11222333000181" },
+      settlement_date: todayInBrazil(),
+      pricing: { method: "discount_rate", discount_rate: "0.0150" },
+      face_value: face,
+      price,
+      discount: face - price,
+      contract_count: 2,
+      contracts: [...expected].sort((a, b) => (a.contract_id < b.contract_id ? -1 : 1)),
+      cancel_reason: null,
+      settled_at: null,
+      canceled_at: null,
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(price).toBeLessThan(face);
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "assignment.created" } })).toBe(1);
+  });
+
+  it("at a price: shared in proportion to open face value, adding up exactly", async () => {
+    const t = await creditTenant();
+    const ids = await contractsOf(t, 3);
+    const res = await post(t, { assignee: ASSIGNEE, contract_ids: ids, price: 1_000_001 });
+    expect(res.status, res.text).toBe(201);
+    const faces = await Promise.all(ids.map(async (id) => (await openRows(id)).reduce((s, r) => s + r.payment, 0)));
+    const shares = shareProportionally(1_000_001, faces);
+    const byId = new Map(res.body.contracts.map((c: { contract_id: string; price: number }) => [c.contract_id, c.price]));
+    expect(ids.map((id) => byId.get(id))).toEqual(shares);
+    expect(res.body).toMatchObject({ price: 1_000_001, pricing: { method: "price", discount_rate: null } });
+  });
+
+  it("settle: contracts assigned; still collected, receipts marked for the assignee; never settled; cancel then 409", async () => {
+    const t = await creditTenant();
+    const [id] = await contractsOf(t, 1);
+    const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.02" })).body;
+    const settled = await act(t, settleAssignment, made.id);
+    expect(settled.body).toMatchObject({ status: "settled", settled_at: expect.any(String) });
+    const contract = (await call(getContract, { base: t.base, path: `/v1/contracts/${id}`, headers: t.headers, params: { id: id! } })).body;
+    expect(contract).toMatchObject({ status: "assigned", assignment_id: made.id });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["contract.assigned", "assignment.status_changed"] } } });
+    expect(events.map((e) => e.type).sort()).toEqual(["assignment.status_changed", "contract.assigned"]);
+    expect((events.find((e) => e.type === "assignment.status_changed")!.payload as { previous_status: string }).previous_status).toBe("pending");
+
+    const charge = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: id, method: "pix" } });
+    expect(charge.status, charge.text).toBe(201);
+    const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${charge.body.id}/pay`, headers: t.headers, params: { id: charge.body.id }, json: {} });
+    expect(paid.body.payment).toMatchObject({ assignment_id: made.id, amount: charge.body.amount });
+
+    const settle = await call(createSettlement, { base: t.base, path: "/v1/settlements", headers: t.headers, json: { contract_id: id, type: "full", payment_method: "received" } });
+    expect(settle.body).toMatchObject({ status: 409, code: "contract_not_active", current_status: "assigned" });
+    expect((await act(t, cancelAssignment, made.id, {})).body).toMatchObject({ status: 409, code: "invalid_transition" });
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], price: 100 })).body).toMatchObject({ status: 409, code: "contract_not_active" });
+  });
+
+  it("refuses contracts in a live assignment, with a pending settlement, settled, or unknown; a contract on offer cannot be settled", async () => {
+    const t = await creditTenant();
+    const [a, b, c] = await contractsOf(t, 3);
+    const first = (await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 })).body;
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [b, a], price: 5000 })).body).toMatchObject({ status: 409, code: "conflict", contract_id: a, assignment_id: first.id });
+    const onOffer = await call(createSettlement, { base: t.base, path: "/v1/settlements", headers: t.headers, json: { contract_id: a, type: "full", payment_method: "received" } });
+    expect(onOffer.body).toMatchObject({ status: 409, code: "conflict", assignment_id: first.id });
+
+    const pending = await call(createSettlement, { base: t.base, path: "/v1/settlements", headers: t.headers, json: { contract_id: b, type: "full", payment_method: "boleto" } });
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [b], price: 5000 })).body).toMatchObject({ status: 409, code: "conflict", settlement_id: pending.body.id });
+    await call(createSettlement, { base: t.base, path: "/v1/settlements", headers: t.headers, json: { contract_id: c, type: "full", payment_method: "received" } });
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [c], price: 5000 })).body).toMatchObject({ status: 409, code: "contract_not_active", current_status: "settled" });
+
+    const other = await creditTenant();
+    const [foreign] = await contractsOf(other, 1);
+    const unknown = await post(t, { assignee: ASSIGNEE, contract_ids: [foreign], price: 5000 });
+    expect(unknown.body.errors).toEqual([{ param: "contract_ids.0", in: "body", message: "Not a contract of this environment" }]);
+    const badCnpj = await post(t, { assignee: { ...ASSIGNEE, document: "11.222.333/0001-82" }, contract_ids: [foreign], price: 5000 });
+    expect(badCnpj.body).toMatchObject({ status: 400, code: "invalid_document" });
+    const both = await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000, discount_rate: "0.01" });
+    expect(both.body.errors).toEqual([{ param: "discount_rate", in: "body", message: "Send exactly one of discount_rate and price" }]);
+    expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+
+    // Canceled: its contract is free again.
+    expect((await act(t, cancelAssignment, first.id, { reason: "assignee withdrew" })).body).toMatchObject({ status: "canceled", cancel_reason: "assignee withdrew" });
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 })).status).toBe(201);
+  });
+
+  it("two racing assignments of one contract: exactly one is made", async () => {
+    const t = await creditTenant();
+    const [a] = await contractsOf(t, 1);
+    const results = await Promise.all([1, 2, 3].map(() => post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await db().assignmentContract.count({ where: { contractId: a, live: true } })).toBe(1);
+  });
+
+  it("isolation and permissions", async () => {
+    const t = await creditTenant();
+    const [a] = await contractsOf(t, 1);
+    const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 })).body;
+    const other = await creditTenant();
+    expect((await call(getAssignment, { base: other.base, path: `/v1/assignments/${made.id}`, headers: other.headers, params: { id: made.id } })).status).toBe(404);
+    expect((await act(other, settleAssignment, made.id)).status).toBe(404);
+    expect((await act(other, cancelAssignment, made.id, {})).status).toBe(404);
+    expect((await call(listAssignments, { base: other.base, path: "/v1/assignments", headers: other.headers })).body.data).toEqual([]);
+    const reader = await newKey(t.tenant.id, "sandbox", ["assignments:read"]);
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 }, bearer(reader.key, t.tenant.id))).status).toBe(403);
+    const listed = await call(listAssignments, { base: t.base, path: "/v1/assignments?status=pending", headers: bearer(reader.key, t.tenant.id) });
+    expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([made.id]);
+    expect((await db().assignment.findUniqueOrThrow({ where: { id: made.id } })).status).toBe("pending");
+  });
+});
