@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type pg from "pg";
 import { pool } from "./client";
 import { ambientClient } from "./transaction";
 
@@ -18,7 +20,32 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
   return { text, values };
 }
 
+// A plain-SQL transaction on one pool connection (withSqlTransaction): while fn runs, queryRows and execute
+// use that connection. For hot loops of small transactions (a settlement batch's items), where Prisma's
+// interactive transaction costs more than the work.
+const sqlTransaction = new AsyncLocalStorage<pg.PoolClient>();
+
+export async function withSqlTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const result = await sqlTransaction.run(client, fn);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {
+      broken = true; // the connection is gone: do not return it to the pool
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export async function queryRows<T>(statement: Sql): Promise<T[]> {
+  const own = sqlTransaction.getStore();
+  if (own) return (await own.query(statement.text, statement.values)).rows as T[];
   const ambient = ambientClient();
   if (ambient) return ambient.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
   const result = await pool().query(statement.text, statement.values);
@@ -26,6 +53,11 @@ export async function queryRows<T>(statement: Sql): Promise<T[]> {
 }
 
 export async function execute(statement: Sql): Promise<void> {
+  const own = sqlTransaction.getStore();
+  if (own) {
+    await own.query(statement.text, statement.values);
+    return;
+  }
   const ambient = ambientClient();
   if (ambient) {
     await ambient.$executeRawUnsafe(statement.text, ...statement.values);

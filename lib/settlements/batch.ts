@@ -4,12 +4,14 @@ import stringify from "safe-stable-stringify";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
+import { queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { DomainError, notFound } from "@/lib/errors";
 import { idSchema } from "@/lib/id-schema";
 import { newId } from "@/lib/ids";
 import { where, type Scope } from "@/lib/scope";
 import { createSettlementIn } from "./create-settlement";
+import { settleFullReceivedSql } from "./settle-received-sql";
 import { CreateSettlementBody } from "./schemas";
 
 // POST /v1/settlements/batch: up to MAX_BATCH_ITEMS settlements, each validated and applied in its own
@@ -147,6 +149,16 @@ async function applyItem(scope: Scope, actor: Actor, batchId: string, token: str
     return failed(new DomainError("validation_error", "One or more fields are invalid", { errors }));
   }
   try {
+    if (parsed.data.type === "full" && parsed.data.payment_method === "received") {
+      // The common case of a batch, in plain SQL (same rules and figures: lib/settlements/settle-received-sql.ts).
+      await withSqlTransaction(async () => {
+        const [held] = await queryRows<{ id: string }>(sql`
+          UPDATE settlement_batches SET lease_expires_at = ${new Date(Date.now() + leaseMs())} WHERE id = ${batchId} AND lease_token = ${token} RETURNING id`);
+        if (!held) throw new LeaseLost();
+        await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId });
+      });
+      return;
+    }
     await db().$transaction(async (tx) => {
       await fence(tx, batchId, token);
       const settlement = await createSettlementIn(tx, scope, actor, parsed.data, batchId);
