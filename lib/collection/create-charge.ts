@@ -1,17 +1,17 @@
-import type { Contract, Installment, Prisma } from "@prisma/client";
+import type { Charge, Contract, Installment, Prisma } from "@prisma/client";
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/audit/audit-log";
-import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
-import { db, type Tx } from "@/lib/db/client";
-import { invalidField, notFound } from "@/lib/errors";
+import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
+import type { Tx } from "@/lib/db/client";
+import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
-import { where, type Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/scope";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
-import { collectionAccount, ourNumberSequence, type CollectionAccount } from "./account";
+import { collectionAccount, ourNumberSequence, SANDBOX_ACCOUNT, type CollectionAccount } from "./account";
 import { amountsDue, type AllocatableInstallment } from "./allocation";
 import { bankFreeField, barcode, digitableLine } from "./boleto";
 import { pixQrPngDataUrl } from "./payment-images";
@@ -19,28 +19,64 @@ import { brCode } from "./pix-brcode";
 import type { ChargeResponse, CreateChargeBody } from "./schemas";
 import { toChargeResponse } from "./serialize";
 
-// POST /v1/charges: a boleto or Pix charge for open installments of an active contract. The amount comes
-// from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to
-// the charge's due date when it is already late then. Row, audit and `charge.created` in one transaction.
+// POST /v1/charges: a boleto or Pix charge for open installments of an active (or assigned) contract. The
+// amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late
+// interest up to the charge's due date when it is already late then. In plain SQL (lib/db/sql.ts: Prisma's
+// per-statement cost was most of the request): the account and contract in one read, the open installments,
+// the nosso número (boleto), then the charge row, its audit row and `charge.created` in one statement — atomic
+// on its own, and inside the request's transaction when it is an idempotent one. A settlement's charge is
+// issued the same way inside the settlement's transaction (insertChargeIn).
+
+/** Runs a statement: on the ambient transaction or the pool (queryRows), or on a given Prisma transaction. */
+type Run = <T>(statement: Sql) => Promise<T[]>;
+const onTx =
+  (tx: Tx): Run =>
+  <T,>(statement: Sql) =>
+    tx.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
+
+type AccountText = {
+  bank_code: string; agreement: string; wallet: string; beneficiary_name: string; beneficiary_document: string; city: string; pix_location_base: string;
+};
 
 export async function createCharge(scope: Scope, actor: Actor, body: CreateChargeBody): Promise<ChargeResponse> {
-  return db().$transaction(async (tx) => {
-    const account = await collectionAccount(tx, scope); // 409 first when the environment has none
-    const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
-    if (!contract) throw notFound("Contract");
-    if (!COLLECTIBLE.includes(contract.status as ContractStatus)) throw invalidField("contract_id", `The contract is ${contract.status}: only active and assigned contracts are collected`);
-    const installments = await chosenInstallments(tx, scope, contract.id, body.installment_ids);
-    const today = todayInBrazil();
-    const latestDue = installments.map((i) => isoDate(i.dueDate)).sort().at(-1)!;
-    const dueDate = body.due_date ?? (latestDue > today ? latestDue : today);
-    if (dueDate < today) throw invalidField("due_date", "Must be today or later");
+  const run: Run = queryRows;
+  const [found] = await run<{ account: AccountText | null; contract: ContractText | null }>(sql`
+    SELECT (SELECT row_to_json(a) FROM (SELECT bank_code, agreement, wallet, beneficiary_name, beneficiary_document, city, pix_location_base
+                                        FROM collection_accounts WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment") a) AS account,
+           (SELECT row_to_json(x) FROM (SELECT ${raw(CONTRACT_COLUMNS)} FROM contracts c
+                                        WHERE c.id = ${body.contract_id} AND c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment") x) AS contract`);
+  const account = accountOf(scope, found!.account); // 409 first when the environment has none
+  if (!found!.contract) throw notFound("Contract");
+  const contract = toContract(found!.contract);
+  if (!COLLECTIBLE.includes(contract.status as ContractStatus)) throw invalidField("contract_id", `The contract is ${contract.status}: only active and assigned contracts are collected`);
+  const open = (
+    await run<InstallmentText>(sql`
+      SELECT ${raw(INSTALLMENT_COLUMNS)} FROM installments i
+      WHERE i.contract_id = ${contract.id} AND i.tenant_id = ${scope.tenantId} AND i.environment = ${scope.environment}::"Environment" AND i.status IN ('open', 'partially_paid')
+      ORDER BY i.due_date, i.number`)
+  ).map(toInstallment);
+  const installments = chosenInstallments(open, body.installment_ids);
+  const today = todayInBrazil();
+  const latestDue = installments.map((i) => isoDate(i.dueDate)).sort().at(-1)!;
+  const dueDate = body.due_date ?? (latestDue > today ? latestDue : today);
+  if (dueDate < today) throw invalidField("due_date", "Must be today or later");
 
-    const late = lateRulesOf(contract);
-    const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
-    const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
-    if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
-    return insertChargeIn(tx, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
-  });
+  const late = lateRulesOf(contract);
+  const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
+  const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
+  if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
+  return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
+}
+
+function accountOf(scope: Scope, row: AccountText | null): CollectionAccount {
+  if (row) {
+    return {
+      bankCode: row.bank_code, agreement: row.agreement, wallet: row.wallet, beneficiaryName: row.beneficiary_name,
+      beneficiaryDocument: row.beneficiary_document, city: row.city, pixLocationBase: row.pix_location_base, shared: false,
+    };
+  }
+  if (scope.environment === "sandbox") return SANDBOX_ACCOUNT;
+  throw new DomainError("collection_not_configured", "This tenant has no production collection account: set it with PUT /v1/collection-account");
 }
 
 export type NewCharge = {
@@ -55,36 +91,58 @@ export type NewCharge = {
   settlementId?: string;
 };
 
-/** Issues a charge in the caller's transaction under the tenant's collection account: row, audit, `charge.created`. */
-export async function insertChargeIn(tx: Tx, scope: Scope, actor: Actor, input: NewCharge, known?: CollectionAccount): Promise<ChargeResponse> {
-  const account = known ?? (await collectionAccount(tx, scope));
+/** Issues a charge in the caller's Prisma transaction (a settlement's): row, audit, `charge.created`. */
+export async function insertChargeIn(tx: Tx, scope: Scope, actor: Actor, input: NewCharge): Promise<ChargeResponse> {
+  return insertCharge(onTx(tx), scope, actor, input, await collectionAccount(tx, scope));
+}
+
+async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewCharge, account: CollectionAccount): Promise<ChargeResponse> {
   const id = newId("charge");
   const now = new Date();
   const late = lateRulesOf(input.contract);
-  const boleto = input.method === "boleto" ? await boletoFor(tx, scope, account, input.dueDate, input.amount) : null;
+  const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount) : null;
   const pix = input.method === "pix" ? await pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
-  const row = await tx.charge.create({
-    data: {
-      id,
-      ...where(scope),
-      contractId: input.contract.id,
-      customerId: input.contract.customerId,
-      method: input.method,
-      status: "pending",
-      installmentIds: input.installmentIds,
-      settlementId: input.settlementId ?? null,
-      dueDate: dateColumn(input.dueDate),
-      amount: BigInt(input.amount),
-      breakdown: input.breakdown as Prisma.InputJsonArray,
-      ...(boleto ? { boleto } : {}),
-      ...(pix ? { pix } : {}),
-      beneficiary: beneficiaryOf(account),
-      expiresAt: pix?.expires_at ? new Date(pix.expires_at) : null,
-    },
-  });
+  const row: Charge = {
+    id,
+    tenantId: scope.tenantId,
+    environment: scope.environment,
+    contractId: input.contract.id,
+    customerId: input.contract.customerId,
+    method: input.method,
+    status: "pending",
+    installmentIds: input.installmentIds,
+    settlementId: input.settlementId ?? null,
+    dueDate: dateColumn(input.dueDate),
+    amount: BigInt(input.amount),
+    amountPaid: 0n,
+    breakdown: input.breakdown as Prisma.JsonArray,
+    boleto: boleto as Prisma.JsonObject | null,
+    pix: pix as Prisma.JsonObject | null,
+    beneficiary: beneficiaryOf(account),
+    expiresAt: pix?.expires_at ? new Date(pix.expires_at) : null,
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   const response = toChargeResponse(row);
-  await writeAudit(tx, { ...where(scope), actor, action: "charge.created", target: { type: "charge", id }, metadata: { contract_id: input.contract.id, method: input.method, amount: input.amount } });
-  await writeOutboxEvent(tx, { ...where(scope), type: "charge.created", payload: response as unknown as Prisma.InputJsonObject });
+  const audit = { contract_id: input.contract.id, method: input.method, amount: input.amount };
+  await run(sql`
+    WITH c AS (
+      INSERT INTO charges (id, tenant_id, environment, contract_id, customer_id, method, status, installment_ids, settlement_id, due_date, amount,
+                           amount_paid, breakdown, boleto, pix, beneficiary, expires_at, created_at, updated_at)
+      VALUES (${id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${row.contractId}, ${row.customerId}, ${row.method}, 'pending',
+              ${row.installmentIds}::text[], ${row.settlementId}, ${input.dueDate}::date, ${String(input.amount)}::bigint, 0,
+              ${JSON.stringify(row.breakdown)}::jsonb, ${boleto ? JSON.stringify(boleto) : null}::jsonb, ${pix ? JSON.stringify(pix) : null}::jsonb,
+              ${JSON.stringify(row.beneficiary)}::jsonb, ${row.expiresAt}::timestamptz, ${now}, ${now})
+      RETURNING id
+    ), a AS (
+      INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)
+      SELECT ${newId("audit")}, ${scope.tenantId}, ${scope.environment}::"Environment", ${actor.type}, ${actor.id ?? null}, ${actor.label},
+             'charge.created', 'charge', id, ${JSON.stringify(audit)}::jsonb, ${now} FROM c
+    )
+    INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at)
+    SELECT ${newId("event")}, ${scope.tenantId}, ${scope.environment}::"Environment", 'charge.created', ${JSON.stringify(response)}::jsonb, ${now} FROM c
+    RETURNING id`);
   return response;
 }
 
@@ -107,11 +165,7 @@ export function allocatable(i: Installment): AllocatableInstallment {
   };
 }
 
-async function chosenInstallments(tx: Tx, scope: Scope, contractId: string, ids: string[] | undefined): Promise<Installment[]> {
-  const open = await tx.installment.findMany({
-    where: { ...where(scope), contractId, status: { in: ["open", "partially_paid"] } },
-    orderBy: [{ dueDate: "asc" }, { number: "asc" }],
-  });
+function chosenInstallments(open: Installment[], ids: string[] | undefined): Installment[] {
   if (ids === undefined) {
     if (open.length === 0) throw invalidField("contract_id", "The contract has no open installment");
     return [open[0]!];
@@ -129,22 +183,22 @@ function beneficiaryOf(account: CollectionAccount) {
 
 /** The next nosso número sequence of the account: the shared sandbox account's spans tenants; a tenant's
  *  own account counts per agreement (a new agreement starts at 1). */
-async function nextOurNumber(tx: Tx, scope: Scope, account: CollectionAccount): Promise<number> {
+async function nextOurNumber(run: Run, scope: Scope, account: CollectionAccount): Promise<number> {
   if (account.shared) {
-    const [row] = await tx.$queryRaw<{ value: bigint }[]>`SELECT nextval('boleto_sandbox_shared_seq') AS value`;
+    const [row] = await run<{ value: string }>(sql`SELECT nextval('boleto_sandbox_shared_seq')::text AS value`);
     return Number(row!.value);
   }
   const name = ourNumberSequence(account.bankCode, account.agreement);
-  const [row] = await tx.$queryRaw<{ value: number }[]>`
+  const [row] = await run<{ value: number }>(sql`
     INSERT INTO sequences (tenant_id, environment, name, value)
     VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${name}, 1)
     ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
-    RETURNING value`;
+    RETURNING value`);
   return row!.value;
 }
 
-async function boletoFor(tx: Tx, scope: Scope, account: CollectionAccount, dueDate: string, amount: number) {
-  const { freeField, ourNumber } = bankFreeField(account.agreement, await nextOurNumber(tx, scope, account), account.wallet);
+async function boletoFor(run: Run, scope: Scope, account: CollectionAccount, dueDate: string, amount: number) {
+  const { freeField, ourNumber } = bankFreeField(account.agreement, await nextOurNumber(run, scope, account), account.wallet);
   const code = barcode({ bankCode: account.bankCode, dueDate, amount, freeField });
   return { barcode: code, digitable_line: digitableLine(code), due_date: dueDate, our_number: ourNumber, bank_code: account.bankCode };
 }

@@ -13,11 +13,26 @@ import { ambientClient } from "./transaction";
 
 export type Sql = { text: string; values: unknown[] };
 
+/** SQL text spliced in as is (a constant column list), never a value: values are always parameters. */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+export const raw = (text: string): Raw => new Raw(text);
+
 /** A parameterized statement: sql`SELECT … WHERE id = ${id}` → { text: "… $1", values: [id] }. */
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
   let text = strings[0]!;
-  for (let i = 0; i < values.length; i += 1) text += `$${i + 1}${strings[i + 1]}`;
-  return { text, values };
+  const params: unknown[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (value instanceof Raw) text += value.text;
+    else {
+      params.push(value);
+      text += `$${params.length}`;
+    }
+    text += strings[i + 1];
+  }
+  return { text, values: params };
 }
 
 // A plain-SQL transaction on one pool connection (withSqlTransaction): while fn runs, queryRows and execute

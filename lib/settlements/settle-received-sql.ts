@@ -1,9 +1,9 @@
-import type { Contract, Installment } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import { toContractResponse } from "@/lib/contracts/serialize";
-import { queryRows, sql } from "@/lib/db/sql";
+import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
+import { queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
@@ -19,25 +19,14 @@ import { toSettlementResponse } from "./serialize";
 // quote (computeQuote), same serializers for the event payloads; tests/settlements/batch-sql-path.test.ts
 // compares its database state with the generic path's. ~20 Prisma statements + one per installment → 4.
 
-type ContractText = {
-  id: string; tenant_id: string; environment: string; number: string; proposal_id: string; customer_id: string; status: string;
-  principal: string; monthly_rate: string; term: number; disbursement_date: string; terms: unknown; amount_paid: string;
-  outstanding_balance: string; credit_balance: string; assignment_id: string | null; created_at: Date; updated_at: Date;
-  pending_settlement: string | null; live_assignment: string | null;
-};
-type InstallmentText = {
-  id: string; number: number; due_date: string; principal: string; interest: string; amount: string; paid_amount: string;
-  fine_paid: string; late_interest_paid: string; status: string; overdue_at: Date | null; created_at: Date;
-};
+type Taken = { pending_settlement: string | null; live_assignment: string | null };
 
 export type BatchItemRef = { batchId: string; index: number; contractId: string | null };
 
 export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: CreateSettlementBody, item: BatchItemRef): Promise<string> {
   const date = body.date ?? todayInBrazil();
-  const [c] = await queryRows<ContractText>(sql`
-    SELECT c.id, c.tenant_id, c.environment::text AS environment, c.number, c.proposal_id, c.customer_id, c.status, c.principal::text AS principal,
-           c.monthly_rate, c.term, c.disbursement_date::text AS disbursement_date, c.terms, c.amount_paid::text AS amount_paid,
-           c.outstanding_balance::text AS outstanding_balance, c.credit_balance::text AS credit_balance, c.assignment_id, c.created_at, c.updated_at,
+  const [c] = await queryRows<ContractText & Taken>(sql`
+    SELECT ${raw(CONTRACT_COLUMNS)},
            (SELECT s.id FROM settlements s WHERE s.contract_id = c.id AND s.status = 'pending' LIMIT 1) AS pending_settlement,
            (SELECT a.assignment_id FROM assignment_contracts a WHERE a.contract_id = c.id AND a.live LIMIT 1) AS live_assignment
     FROM contracts c
@@ -46,13 +35,11 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const contract = c ? toContract(c) : null;
   const rows = c
     ? await queryRows<InstallmentText>(sql`
-        SELECT id, number, due_date::text AS due_date, principal::text AS principal, interest::text AS interest, amount::text AS amount,
-               paid_amount::text AS paid_amount, fine_paid::text AS fine_paid, late_interest_paid::text AS late_interest_paid, status, overdue_at, created_at
-        FROM installments
-        WHERE contract_id = ${c.id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND status IN ('open', 'partially_paid')
-        ORDER BY due_date, number`)
+        SELECT ${raw(INSTALLMENT_COLUMNS)} FROM installments i
+        WHERE i.contract_id = ${c.id} AND i.tenant_id = ${scope.tenantId} AND i.environment = ${scope.environment}::"Environment" AND i.status IN ('open', 'partially_paid')
+        ORDER BY i.due_date, i.number`)
     : [];
-  const open = rows.map((r) => toInstallment(r, scope, body.contract_id));
+  const open = rows.map(toInstallment);
   checkSettleable(contract, open, date, "date");
   checkNotTaken(c!.pending_settlement, c!.live_assignment);
   const settled = contract!;
@@ -126,21 +113,4 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     SELECT count(*)::int AS installments FROM i`);
   if (written!.installments !== lines.length) throw new Error(`settled ${written!.installments} of ${lines.length} installments`);
   return settlementId;
-}
-
-function toContract(c: ContractText): Contract {
-  return {
-    id: c.id, tenantId: c.tenant_id, environment: c.environment as Contract["environment"], number: c.number, proposalId: c.proposal_id, customerId: c.customer_id,
-    status: c.status, principal: BigInt(c.principal), monthlyRate: c.monthly_rate, term: c.term, disbursementDate: dateColumn(c.disbursement_date),
-    terms: c.terms as Contract["terms"], amountPaid: BigInt(c.amount_paid), outstandingBalance: BigInt(c.outstanding_balance), creditBalance: BigInt(c.credit_balance),
-    assignmentId: c.assignment_id, createdAt: c.created_at, updatedAt: c.updated_at,
-  };
-}
-
-function toInstallment(r: InstallmentText, scope: Scope, contractId: string): Installment {
-  return {
-    id: r.id, tenantId: scope.tenantId, environment: scope.environment, contractId, number: r.number, dueDate: dateColumn(r.due_date),
-    principal: BigInt(r.principal), interest: BigInt(r.interest), amount: BigInt(r.amount), paidAmount: BigInt(r.paid_amount),
-    finePaid: BigInt(r.fine_paid), lateInterestPaid: BigInt(r.late_interest_paid), overdueAt: r.overdue_at, status: r.status, paidAt: null, createdAt: r.created_at,
-  };
 }
