@@ -1,9 +1,10 @@
 import { AssignmentIdParams, AssignmentResponse, CancelAssignmentBody, CreateAssignmentBody, ListAssignmentsQuery, MAX_ASSIGNMENT_CONTRACTS } from "@/lib/assignments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
+import { ASSIGNMENT_EXAMPLE } from "./examples";
 
 const tags = ["Assignments"];
-const one = { description: "The assignment.", schema: AssignmentResponse };
+const one = { description: "The assignment.", schema: AssignmentResponse, example: ASSIGNMENT_EXAMPLE };
 
 export const createAssignmentOperation = defineOperation({
   operationId: "createAssignment",
@@ -20,7 +21,7 @@ export const createAssignmentOperation = defineOperation({
   auth: "bearer",
   permission: "assignments:write",
   body: CreateAssignmentBody,
-  responses: { 201: { description: "The assignment, pending.", schema: AssignmentResponse } },
+  responses: { 201: { description: "The assignment, pending.", schema: AssignmentResponse, example: ASSIGNMENT_EXAMPLE } },
   errors: [409],
 });
 

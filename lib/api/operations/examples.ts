@@ -199,3 +199,55 @@ export const SETTLEMENT_EXAMPLE = {
   created_at: "2026-12-01T13:10:00.000Z",
   updated_at: "2026-12-01T13:10:00.000Z",
 };
+
+export const ASSIGNMENT_EXAMPLE = {
+  id: "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+  object: "assignment",
+  status: "pending",
+  assignee: { name: "Fundo Alfa FIDC", document: "11222333000181" },
+  settlement_date: "2026-12-01",
+  pricing: { method: "discount_rate", discount_rate: "0.0150" },
+  face_value: 190746,
+  price: 189243,
+  discount: 1503,
+  contract_count: 1,
+  contracts: [{ contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K", face_value: 190746, price: 189243 }],
+  cancel_reason: null,
+  settled_at: null,
+  canceled_at: null,
+  environment: "sandbox",
+  created_at: "2026-12-01T13:10:00.000Z",
+  updated_at: "2026-12-01T13:10:00.000Z",
+};
+
+export const SETTLEMENT_BATCH_EXAMPLE = {
+  id: "stb_01JDQ9E1F2G3H4J5K6M7N8P9Q0",
+  object: "settlement_batch",
+  status: "completed",
+  request_id: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+  item_count: 2,
+  processed: 2,
+  created: 1,
+  failed: 1,
+  results: [
+    { index: 0, contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K", status: "created", settlement_id: "stl_01JDQ9D1E2F3G4H5J6K7M8N9P0", error: null },
+    {
+      index: 1,
+      contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1M",
+      status: "failed",
+      settlement_id: null,
+      error: {
+        type: "urn:credit-platform:problem:contract_not_active",
+        title: "The contract is not active",
+        status: 409,
+        detail: "The contract is settled: only active contracts are settled",
+        code: "contract_not_active",
+        request_id: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+        current_status: "settled",
+      },
+    },
+  ],
+  environment: "sandbox",
+  created_at: "2026-12-01T13:10:00.000Z",
+  completed_at: "2026-12-01T13:10:01.000Z",
+};

@@ -11,7 +11,7 @@ import {
   SettlementResponse,
 } from "@/lib/settlements/schemas";
 import { defineOperation } from "../operation";
-import { PAYOFF_QUOTE_EXAMPLE, SETTLEMENT_EXAMPLE } from "./examples";
+import { PAYOFF_QUOTE_EXAMPLE, SETTLEMENT_BATCH_EXAMPLE, SETTLEMENT_EXAMPLE } from "./examples";
 
 const tags = ["Settlements"];
 const settlementOne = { description: "The settlement.", schema: SettlementResponse, example: SETTLEMENT_EXAMPLE };
@@ -115,7 +115,7 @@ export const settlementBatchOperation = defineOperation({
   body: SettlementBatchBody,
   // The batch keeps its own idempotency record (per item, not one transaction for the whole request).
   idempotent: false,
-  responses: { 201: { description: "The batch, completed, with every item's result.", schema: SettlementBatchResponse } },
+  responses: { 201: { description: "The batch, completed, with every item's result.", schema: SettlementBatchResponse, example: SETTLEMENT_BATCH_EXAMPLE } },
   errors: [409, 413, 422],
 });
 
@@ -128,7 +128,7 @@ export const getSettlementBatchOperation = defineOperation({
   auth: "bearer",
   permission: "settlements:read",
   params: SettlementBatchIdParams,
-  responses: { 200: { description: "The batch.", schema: SettlementBatchResponse } },
+  responses: { 200: { description: "The batch.", schema: SettlementBatchResponse, example: SETTLEMENT_BATCH_EXAMPLE } },
   errors: [404],
 });
 
