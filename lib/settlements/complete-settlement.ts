@@ -34,7 +34,8 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
   const open = await openInstallmentsIn(tx, scope, contract.id);
   const needed = centavos(settlement.amount);
   if (received.amount < needed) throw new DomainError("conflict", `The settlement needs ${needed} centavos; ${received.amount} were received`);
-  const overpaid = received.amount - needed;
+  // Above what the settlement needs: the contract's credit (for a full one, above today's payoff of it).
+  let overpaid = received.amount - needed;
 
   let allocations: Prisma.InputJsonArray = [];
   if (settlement.type === "full") {
@@ -42,6 +43,7 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
     // one since the quote): the same figures when nothing moved.
     const quote = computeQuote(contract, open, settlement.settlementDate.toISOString().slice(0, 10));
     if (quote.amount > needed) throw new DomainError("conflict", `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again`);
+    overpaid = received.amount - quote.amount;
     for (const line of quote.installments) {
       await tx.installment.update({
         where: { id: line.installment_id },
@@ -60,7 +62,7 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
       where: { id: contract.id },
       data: {
         status: closed,
-        amountPaid: { increment: BigInt(needed + quote.credit_applied) },
+        amountPaid: { increment: BigInt(quote.amount + quote.credit_applied) },
         outstandingBalance: 0n,
         creditBalance: { increment: BigInt(overpaid - quote.credit_applied) },
       },

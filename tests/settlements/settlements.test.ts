@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as getQuote } from "@/app/v1/contracts/[id]/payoff-quote/route";
 import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as createCharge } from "@/app/v1/charges/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as cancelSettlement } from "@/app/v1/settlements/[id]/cancel/route";
@@ -198,6 +199,28 @@ describe("settlements", () => {
     const done = (await call(getSettlement, { base: t.base, path: `/v1/settlements/${res.body.id}`, headers: t.headers, params: { id: res.body.id } })).body;
     expect(done).toMatchObject({ status: "completed", payment_id: paid.body.payment.id });
     expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).status).toBe("settled");
+  });
+
+  it("a payment that reaches an installment before the settlement's charge is paid: the rest of the money becomes credit", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const made = (await settle(t, { contract_id: contract.id, type: "full", payment_method: "pix" })).body;
+    const first = await db().installment.findFirstOrThrow({ where: { contractId: contract.id, number: 1 } });
+    const single = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: [first.id] } });
+    const paidFirst = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${single.body.id}/pay`, headers: t.headers, params: { id: single.body.id }, json: {} });
+    expect(paidFirst.status).toBe(200);
+    const payoffNow = (await quote(t, contract.id)).body.amount;
+    expect(payoffNow).toBe(made.amount - single.body.amount);
+
+    const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${made.charge_id}/pay`, headers: t.headers, params: { id: made.charge_id }, json: {} });
+    expect(paid.body.payment).toMatchObject({ amount: made.amount, credit: made.amount - payoffNow, settlement_id: made.id });
+    const after = await db().contract.findUniqueOrThrow({ where: { id: contract.id } });
+    expect({ status: after.status, outstanding: Number(after.outstandingBalance), credit: Number(after.creditBalance), paid: Number(after.amountPaid) }).toEqual({
+      status: "settled",
+      outstanding: 0,
+      credit: made.amount - payoffNow,
+      paid: single.body.amount + payoffNow,
+    });
   });
 
   it("cancel: the settlement and its charge; then 409; the collection job cancels one past its date", async () => {
