@@ -101,7 +101,7 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
   const now = new Date();
   const late = lateRulesOf(input.contract);
   const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount) : null;
-  const pix = input.method === "pix" ? await pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
+  const pix = input.method === "pix" ? pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
   const row: Charge = {
     id,
     tenantId: scope.tenantId,
@@ -213,7 +213,7 @@ function newTxid(): string {
   return txid;
 }
 
-async function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: number, now: Date, expiresIn: number, late: { fineRate: string; monthlyLateInterestRate: string }) {
+function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: number, now: Date, expiresIn: number, late: { fineRate: string; monthlyLateInterestRate: string }) {
   const txid = newTxid();
   // The BR Code's location field holds at most 77 characters: base (≤ 44) + "/" + 32.
   const location = `${account.pixLocationBase}/${randomBytes(16).toString("hex")}`;
@@ -222,7 +222,7 @@ async function pixFor(account: CollectionAccount, kind: "cob" | "cobv", amount: 
     kind,
     txid,
     brcode,
-    qr_code: await pixQrPngDataUrl(brcode),
+    qr_code: pixQrPngDataUrl(brcode),
     location,
     expires_at: kind === "cob" ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
     fine_rate: kind === "cobv" ? late.fineRate : null,

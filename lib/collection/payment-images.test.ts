@@ -26,7 +26,7 @@ describe("Pix QR code image", () => {
   const code = brCode({ location: "pix.sandbox.credit-platform.example/qr/v2/9d36b84fc70b478fb95c12729b90ca25", amount: 95373, merchantName: "Crédito Fácil SCD", merchantCity: "São Paulo" });
 
   it("the PNG data URL reads back as the BR Code", async () => {
-    const url = await pixQrPngDataUrl(code);
+    const url = pixQrPngDataUrl(code);
     expect(url.startsWith("data:image/png;base64,")).toBe(true);
     const png = PNG.sync.read(Buffer.from(url.slice("data:image/png;base64,".length), "base64"));
     const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
