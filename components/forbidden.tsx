@@ -1,3 +1,3 @@
-export function Forbidden() {
-  return <p role="alert" className="text-slate-600">Only owners and admins manage credentials.</p>;
+export function Forbidden({ what = "credentials" }: { what?: string }) {
+  return <p role="alert" className="text-slate-600">Only owners and admins manage {what}.</p>;
 }

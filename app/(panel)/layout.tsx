@@ -24,6 +24,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
               <p className="px-2 pt-3 text-xs font-semibold uppercase text-slate-400">Settings</p>
               <Link href="/settings/api-keys" className="block rounded px-2 py-1 hover:bg-slate-100">API Keys</Link>
               <Link href="/settings/oauth-clients" className="block rounded px-2 py-1 hover:bg-slate-100">OAuth clients</Link>
+              <Link href="/settings/collection-account" className="block rounded px-2 py-1 hover:bg-slate-100">Collection account</Link>
             </>
           )}
         </nav>

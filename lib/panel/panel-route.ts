@@ -15,7 +15,7 @@ import { currentPanelUser, type PanelUser } from "./session";
 // Content-Type: application/json.
 
 type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; body?: B };
-type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string> };
+type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string>; request: Request };
 
 export function panelRoute<B extends z.ZodType | undefined = undefined>(
   options: Options<B>,
@@ -32,7 +32,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       const user = await currentPanelUser();
       if (!user) throw new ApiError("authentication_required", "Sign in to the panel");
       if (options.manageCredentials && !canManageCredentials(user.role)) {
-        throw new ApiError("forbidden", "Only owners and admins manage API keys and OAuth clients");
+        throw new ApiError("forbidden", "Only owners and admins manage these settings");
       }
       let raw: unknown = undefined;
       if (request.method !== "GET") {
@@ -45,7 +45,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       }
       const body = validate(options.body, raw, "body") as Context<B>["body"];
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
-      const result = await handler({ user, actor, body, params: (await context.params) ?? {} });
+      const result = await handler({ user, actor, body, params: (await context.params) ?? {}, request });
       headers.set("content-type", "application/json");
       return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
     } catch (err) {

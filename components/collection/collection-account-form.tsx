@@ -1,0 +1,116 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
+
+// Settings → Collection account: where the tenant's borrowers pay, per environment (the same rules as
+// PUT /v1/collection-account). The sandbox shows the shared default until the tenant sets its own.
+
+type Environment = "sandbox" | "production";
+type Account = {
+  bank_code: string;
+  agreement: string;
+  wallet: string;
+  beneficiary_name: string;
+  beneficiary_document: string;
+  city: string;
+  pix_location_base: string;
+  shared_default?: boolean;
+  updated_at?: string | null;
+};
+const EMPTY: Account = { bank_code: "001", agreement: "", wallet: "17", beneficiary_name: "", beneficiary_document: "", city: "", pix_location_base: "" };
+const FIELDS: { name: keyof Account; label: string; hint?: string }[] = [
+  { name: "agreement", label: "Agreement (convênio)", hint: "7 digits" },
+  { name: "beneficiary_name", label: "Beneficiary name" },
+  { name: "beneficiary_document", label: "Beneficiary CNPJ" },
+  { name: "city", label: "City" },
+  { name: "pix_location_base", label: "Pix location base", hint: "The PSP's host and path, without https://" },
+];
+
+export function CollectionAccountForm() {
+  const [environment, setEnvironment] = useState<Environment>("production");
+  const queryClient = useQueryClient();
+  const key = ["collection-account", environment];
+  const current = useQuery({
+    queryKey: key,
+    queryFn: () => panelFetch<Account>(`/api/panel/collection-account?environment=${environment}`).catch((err: unknown) => (err instanceof PanelError && /not found/i.test(err.message) ? null : Promise.reject(err))),
+  });
+  const save = useMutation({
+    mutationFn: (account: Account) =>
+      panelFetch<Account>("/api/panel/collection-account", {
+        method: "PUT",
+        body: { environment, bank_code: account.bank_code, agreement: account.agreement, wallet: account.wallet, beneficiary_name: account.beneficiary_name, beneficiary_document: account.beneficiary_document, city: account.city, pix_location_base: account.pix_location_base },
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+  const fieldError = (name: string) => (save.error instanceof PanelError ? save.error.errors.find((x) => x.param === name)?.message : undefined);
+
+  return (
+    <div className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <fieldset className="flex gap-6 text-sm">
+        <legend className="mb-1 font-medium">Environment</legend>
+        {(["production", "sandbox"] as const).map((env) => (
+          <label key={env} className="flex items-center gap-2">
+            <input type="radio" name="environment" value={env} checked={environment === env} onChange={() => { save.reset(); setEnvironment(env); }} />
+            {env}
+          </label>
+        ))}
+      </fieldset>
+      <p data-testid="account-state" className="text-sm text-slate-600">
+        {current.isPending
+          ? "Loading…"
+          : current.data === null
+            ? "No collection account yet: charges in this environment answer 409 until one is saved."
+            : current.data?.shared_default
+              ? "Using the shared sandbox account (agreement 1234567). Save your own to replace it."
+              : `Saved ${current.data?.updated_at ? new Date(current.data.updated_at).toLocaleString() : ""}`}
+      </p>
+      {!current.isPending && (
+        <AccountFields key={`${environment}:${current.data?.updated_at ?? "none"}`} initial={current.data && !current.data.shared_default ? { ...EMPTY, ...current.data } : EMPTY} onSubmit={(account) => save.mutate(account)} fieldError={fieldError} />
+      )}
+      {save.error && <p role="alert" className="text-sm text-red-600">{save.error.message}</p>}
+      {save.isSuccess && <p role="status" className="text-sm text-green-700">Collection account saved for {environment}.</p>}
+      {save.isPending && <p className="text-sm text-slate-500">Saving…</p>}
+    </div>
+  );
+}
+
+/** The editable fields, initialised from what was loaded (remounted when the environment or the saved account changes). */
+function AccountFields({ initial, onSubmit, fieldError }: { initial: Account; onSubmit: (account: Account) => void; fieldError: (name: string) => string | undefined }) {
+  const [form, setForm] = useState<Account>(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(form);
+  };
+  return (
+    <form method="post" onSubmit={submit} className="space-y-4">
+      <div className="grid grid-cols-2 gap-4 text-sm">
+          <label className="block">
+            <span className="mb-1 block font-medium">Bank</span>
+            <select value={form.bank_code} onChange={(e) => setForm({ ...form, bank_code: e.target.value })} className="w-full rounded border border-slate-300 px-3 py-2">
+              <option value="001">001 — Banco do Brasil</option>
+            </select>
+          </label>
+          <label className="block">
+            <span className="mb-1 block font-medium">Wallet (carteira)</span>
+            <select value={form.wallet} onChange={(e) => setForm({ ...form, wallet: e.target.value })} className="w-full rounded border border-slate-300 px-3 py-2">
+              <option value="17">17</option>
+              <option value="18">18</option>
+            </select>
+          </label>
+          {FIELDS.map((f) => (
+            <label key={f.name} className="block">
+              <span className="mb-1 block font-medium">{f.label}</span>
+              <input value={String(form[f.name] ?? "")} onChange={(e) => setForm({ ...form, [f.name]: e.target.value })} required className="w-full rounded border border-slate-300 px-3 py-2" />
+              {f.hint && <span className="text-xs text-slate-500">{f.hint}</span>}
+              {fieldError(f.name) && <span role="alert" className="block text-xs text-red-600">{fieldError(f.name)}</span>}
+            </label>
+          ))}
+        </div>
+      <button type="submit" className="rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white">
+        Save collection account
+      </button>
+    </form>
+  );
+}
