@@ -73,10 +73,10 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
     await tx.assignmentContract.createMany({
       data: lines.map((l, k) => ({ assignmentId: id, contractId: l.contractId, ...where(scope), faceValue: BigInt(l.face), price: BigInt(prices[k]!), live: true })),
     });
-    const body_ = toAssignmentResponse(row, await tx.assignmentContract.findMany({ where: { assignmentId: id } }));
+    const response = toAssignmentResponse(row, await tx.assignmentContract.findMany({ where: { assignmentId: id } }));
     await writeAudit(tx, { ...where(scope), actor, action: "assignment.created", target: { type: "assignment", id }, metadata: { contracts: lines.length, face_value: faceValue, price } });
-    await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: body_ as unknown as Prisma.InputJsonObject });
-    return body_;
+    await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: response as unknown as Prisma.InputJsonObject });
+    return response;
   });
 }
 
