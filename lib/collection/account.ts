@@ -35,7 +35,7 @@ export const SANDBOX_ACCOUNT: CollectionAccount = {
   shared: true,
 };
 
-export function fromRow(row: AccountRow): CollectionAccount {
+export function fromRow(row: Pick<AccountRow, "bankCode" | "agreement" | "wallet" | "beneficiaryName" | "beneficiaryDocument" | "city" | "pixLocationBase">): CollectionAccount {
   return {
     bankCode: row.bankCode,
     agreement: row.agreement,
@@ -54,7 +54,12 @@ export const ourNumberSequence = (bankCode: string, agreement: string) => `bolet
 /** The account a new charge of this tenant and environment is issued under. */
 export async function collectionAccount(tx: Tx, scope: Scope): Promise<CollectionAccount> {
   const row = await tx.collectionAccount.findUnique({ where: { tenantId_environment: where(scope) } });
-  if (row) return fromRow(row);
+  return accountOrDefault(scope, row && fromRow(row));
+}
+
+/** The tenant's own account when it has one; else the sandbox's shared default, or 409 in production. */
+export function accountOrDefault(scope: Scope, own: CollectionAccount | null): CollectionAccount {
+  if (own) return own;
   if (scope.environment === "sandbox") return SANDBOX_ACCOUNT;
   throw new DomainError("collection_not_configured", "This tenant has no production collection account: set it with PUT /v1/collection-account");
 }

@@ -6,12 +6,12 @@ import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import type { Tx } from "@/lib/db/client";
 import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
-import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import type { Scope } from "@/lib/scope";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
-import { collectionAccount, ourNumberSequence, SANDBOX_ACCOUNT, type CollectionAccount } from "./account";
+import { accountOrDefault, collectionAccount, fromRow, ourNumberSequence, type CollectionAccount } from "./account";
 import { amountsDue, type AllocatableInstallment } from "./allocation";
 import { bankFreeField, barcode, digitableLine } from "./boleto";
 import { pixQrPngDataUrl } from "./payment-images";
@@ -34,18 +34,17 @@ const onTx =
   <T,>(statement: Sql) =>
     tx.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
 
-type AccountText = {
-  bank_code: string; agreement: string; wallet: string; beneficiary_name: string; beneficiary_document: string; city: string; pix_location_base: string;
-};
+type AccountRow = Parameters<typeof fromRow>[0];
 
 export async function createCharge(scope: Scope, actor: Actor, body: CreateChargeBody): Promise<ChargeResponse> {
   const run: Run = queryRows;
-  const [found] = await run<{ account: AccountText | null; contract: ContractText | null }>(sql`
-    SELECT (SELECT row_to_json(a) FROM (SELECT bank_code, agreement, wallet, beneficiary_name, beneficiary_document, city, pix_location_base
+  const [found] = await run<{ account: AccountRow | null; contract: ContractText | null }>(sql`
+    SELECT (SELECT row_to_json(a) FROM (SELECT bank_code AS "bankCode", agreement, wallet, beneficiary_name AS "beneficiaryName",
+                                               beneficiary_document AS "beneficiaryDocument", city, pix_location_base AS "pixLocationBase"
                                         FROM collection_accounts WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment") a) AS account,
            (SELECT row_to_json(x) FROM (SELECT ${raw(CONTRACT_COLUMNS)} FROM contracts c
                                         WHERE c.id = ${body.contract_id} AND c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment") x) AS contract`);
-  const account = accountOf(scope, found!.account); // 409 first when the environment has none
+  const account = accountOrDefault(scope, found!.account && fromRow(found!.account)); // 409 first when the environment has none
   if (!found!.contract) throw notFound("Contract");
   const contract = toContract(found!.contract);
   if (!COLLECTIBLE.includes(contract.status as ContractStatus)) throw invalidField("contract_id", `The contract is ${contract.status}: only active and assigned contracts are collected`);
@@ -66,17 +65,6 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
   if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
   return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
-}
-
-function accountOf(scope: Scope, row: AccountText | null): CollectionAccount {
-  if (row) {
-    return {
-      bankCode: row.bank_code, agreement: row.agreement, wallet: row.wallet, beneficiaryName: row.beneficiary_name,
-      beneficiaryDocument: row.beneficiary_document, city: row.city, pixLocationBase: row.pix_location_base, shared: false,
-    };
-  }
-  if (scope.environment === "sandbox") return SANDBOX_ACCOUNT;
-  throw new DomainError("collection_not_configured", "This tenant has no production collection account: set it with PUT /v1/collection-account");
 }
 
 export type NewCharge = {

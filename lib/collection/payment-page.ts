@@ -9,9 +9,13 @@ import { getEnv } from "@/lib/env";
 
 const ID = /^chg_[0-9A-HJKMNP-TV-Z]{26}$/;
 
+let pageKey: { secret: string; key: Buffer } | undefined;
+
+/** HMAC of the charge id under the page key (derived once per AUTH_JWT_SECRET: every charge serialized signs). */
 function signature(chargeId: string): string {
-  const key = createHmac("sha256", getEnv().AUTH_JWT_SECRET).update("credit-platform/payment-page/v1").digest();
-  return createHmac("sha256", key).update(chargeId).digest("base64url");
+  const secret = getEnv().AUTH_JWT_SECRET;
+  if (pageKey?.secret !== secret) pageKey = { secret, key: createHmac("sha256", secret).update("credit-platform/payment-page/v1").digest() };
+  return createHmac("sha256", pageKey.key).update(chargeId).digest("base64url");
 }
 
 export function paymentPageUrl(chargeId: string, environment: Environment): string {

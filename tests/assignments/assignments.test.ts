@@ -12,7 +12,7 @@ import { db } from "@/lib/db/client";
 import { payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, PRODUCTION } from "../helpers/http";
 import { creditTenant, type CreditTenant } from "../credit/flow-helpers";
 import { contractsOf } from "../settlements/helpers";
 
@@ -146,6 +146,12 @@ describe("assignments", () => {
     expect((await act(other, settleAssignment, made.id)).status).toBe(404);
     expect((await act(other, cancelAssignment, made.id, {})).status).toBe(404);
     expect((await call(listAssignments, { base: other.base, path: "/v1/assignments", headers: other.headers })).body.data).toEqual([]);
+    const live = { ...t, base: PRODUCTION, headers: bearer((await newKey(t.tenant.id, "production", ["read", "write"])).key, t.tenant.id) };
+    expect((await call(getAssignment, { base: PRODUCTION, path: `/v1/assignments/${made.id}`, headers: live.headers, params: { id: made.id } })).status).toBe(404);
+    expect((await act(live, settleAssignment, made.id)).status).toBe(404);
+    expect((await call(listAssignments, { base: PRODUCTION, path: "/v1/assignments", headers: live.headers })).body.data).toEqual([]);
+    const sandboxContract = await post(live, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 });
+    expect(sandboxContract.body.errors).toEqual([{ param: "contract_ids.0", in: "body", message: "Not a contract of this environment" }]);
     const reader = await newKey(t.tenant.id, "sandbox", ["assignments:read"]);
     expect((await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 }, bearer(reader.key, t.tenant.id))).status).toBe(403);
     const listed = await call(listAssignments, { base: t.base, path: "/v1/assignments?status=pending", headers: bearer(reader.key, t.tenant.id) });

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
-import { freePort, ROOT } from "@/scripts/lib/database";
+import { freePort } from "@/scripts/lib/database";
 import { cpf } from "../customers/fixtures";
 import { newKey, newTenant } from "../helpers/factory";
+import { killHard, startRouteServer } from "../helpers/route-server-process";
 import { PERSONAL } from "../simulations/helpers";
 
 // Exactly once across crashes: the server (the real /v1 handlers in a process of their own) is killed with
@@ -26,34 +26,6 @@ afterAll(async () => {
   child?.kill("SIGKILL");
   await stopListener();
 });
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", "route-server.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SANDBOX_BASE_URL: `http://127.0.0.1:${port}`,
-      PRODUCTION_BASE_URL: "http://production.invalid:1",
-      IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS),
-      RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
-    proc.once("exit", (code) => reject(new Error(`route server exited with ${code}`)));
-  });
-  return proc;
-}
-
-function kill(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGKILL");
-  });
-}
 
 async function post(port: number, headers: Record<string, string>, sent: Sent) {
   const response = await fetch(`http://127.0.0.1:${port}/v1/${sent.kind === "customer" ? "customers" : "simulations"}`, {
@@ -84,7 +56,7 @@ describe("idempotent writes across kill -9", () => {
     let unacknowledged = 0;
     const unexpected: unknown[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      child = await startServer(port);
+      child = await startRouteServer(port, LEASE_SECONDS);
       let alive = true;
       const writer = async () => {
         while (alive) {
@@ -102,20 +74,20 @@ describe("idempotent writes across kill -9", () => {
       const writers = Array.from({ length: WRITERS }, writer);
       await new Promise((r) => setTimeout(r, KILL_AFTER_MS[round]));
       alive = false;
-      await kill(child);
+      await killHard(child);
       await Promise.all(writers);
     }
 
     expect(unexpected).toEqual([]);
 
     // Restart, let every lease pass, replay every request id with its original body.
-    child = await startServer(port);
+    child = await startRouteServer(port, LEASE_SECONDS);
     await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 500));
     const replays: Awaited<ReturnType<typeof post>>[] = [];
     for (let i = 0; i < sent.length; i += WRITERS) {
       replays.push(...(await Promise.all(sent.slice(i, i + WRITERS).map((s) => post(port, headers, s)))));
     }
-    await kill(child);
+    await killHard(child);
     child = undefined;
 
     expect(replays.filter((r) => r.status !== 201)).toEqual([]); // in particular no 409 once the lease passed

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { freePort, ROOT } from "@/scripts/lib/database";
+import { freePort } from "@/scripts/lib/database";
 import { creditTenant } from "../credit/flow-helpers";
+import { killHard, startRouteServer } from "../helpers/route-server-process";
 import { contractsOf } from "./helpers";
 
 // A settlement batch across kill -9: the real handlers run in a process of their own, which is SIGKILLed
@@ -23,27 +23,6 @@ afterAll(() => {
   child?.kill("SIGKILL");
 });
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", "route-server.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SANDBOX_BASE_URL: `http://127.0.0.1:${port}`,
-      PRODUCTION_BASE_URL: "http://production.invalid:1",
-      IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS),
-      RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
-    proc.once("exit", (code) => reject(new Error(`route server exited with ${code}`)));
-  });
-  return proc;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("settlement batch across kill -9", () => {
@@ -60,7 +39,7 @@ describe("settlement batch across kill -9", () => {
         body: JSON.stringify({ items }),
       });
 
-    child = await startServer(port);
+    child = await startRouteServer(port, LEASE_SECONDS);
     const first = send().catch(() => null); // cut off by the kill
     let before = 0;
     for (let i = 0; i < 2000 && before < 8; i++) {
@@ -68,9 +47,7 @@ describe("settlement batch across kill -9", () => {
       const batch = await db().settlementBatch.findFirst({ where: { tenantId: t.tenant.id, requestId } });
       before = batch ? await db().settlementBatchItem.count({ where: { batchId: batch.id } }) : 0;
     }
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+    await killHard(child);
     expect(await first).toBeNull();
     const batch = (await db().settlementBatch.findFirst({ where: { tenantId: t.tenant.id, requestId } }))!;
     const atKill = await db().settlementBatchItem.count({ where: { batchId: batch.id } });
@@ -80,7 +57,7 @@ describe("settlement batch across kill -9", () => {
     // Effects and results agree at the moment of the kill: nothing applied without its result row.
     expect(await db().settlement.count({ where: { batchId: batch.id } })).toBe(atKill);
 
-    child = await startServer(port);
+    child = await startRouteServer(port, LEASE_SECONDS);
     const statuses: number[] = [];
     let done: { status: string; processed: number; created: number; failed: number } | undefined;
     for (let attempt = 0; attempt < 40 && !done; attempt++) {

@@ -4,7 +4,7 @@ import { GET as getBatch } from "@/app/v1/settlements/batch/[id]/route";
 import { POST as batch } from "@/app/v1/settlements/batch/route";
 import { db } from "@/lib/db/client";
 import { newKey } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, PRODUCTION } from "../helpers/http";
 import { creditTenant, type CreditTenant } from "../credit/flow-helpers";
 import { contractsOf } from "./helpers";
 
@@ -68,6 +68,10 @@ describe("POST /v1/settlements/batch", () => {
     expect(got.body).toEqual(res.body);
     expect((await call(getBatch, { base: other.base, path: `/v1/settlements/batch/${res.body.id}`, headers: other.headers, params: { id: res.body.id } })).status).toBe(404);
 
+    const live = { ...t, base: PRODUCTION, headers: bearer((await newKey(t.tenant.id, "production", ["read", "write"])).key, t.tenant.id) };
+    expect((await call(getBatch, { base: PRODUCTION, path: `/v1/settlements/batch/${res.body.id}`, headers: live.headers, params: { id: res.body.id } })).status).toBe(404);
+    const fromProduction = await send(live, items.slice(0, 1));
+    expect(fromProduction.body.results[0].error).toMatchObject({ status: 404, code: "not_found" }); // a sandbox contract
     const reused = await send(t, items.slice(0, 1), requestId);
     expect(reused.body).toMatchObject({ status: 422, code: "idempotency_key_reused" });
   });

@@ -15,7 +15,7 @@ import { db } from "@/lib/db/client";
 import { addDays, addMonths, earlyPayoff } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, PRODUCTION } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // Payoff quotes and settlements through /v1 on the sandbox: the quote against the finance library, full and
@@ -262,6 +262,13 @@ describe("settlements", () => {
     expect((await call(getSettlement, { base: other.base, path: `/v1/settlements/${made.body.id}`, headers: other.headers, params: { id: made.body.id } })).status).toBe(404);
     expect((await call(cancelSettlement, { base: other.base, path: `/v1/settlements/${made.body.id}/cancel`, headers: other.headers, params: { id: made.body.id }, json: {} })).status).toBe(404);
     expect((await call(listSettlements, { base: other.base, path: "/v1/settlements", headers: other.headers })).body.data).toEqual([]);
+    // The same tenant's production credential sees none of the sandbox's contracts and settlements.
+    const live = { ...t, base: PRODUCTION, headers: bearer((await newKey(t.tenant.id, "production", ["read", "write"])).key, t.tenant.id) };
+    expect((await quote(live, contract.id)).status).toBe(404);
+    expect((await settle(live, { contract_id: contract.id, type: "full", payment_method: "received" })).status).toBe(404);
+    expect((await call(getSettlement, { base: PRODUCTION, path: `/v1/settlements/${made.body.id}`, headers: live.headers, params: { id: made.body.id } })).status).toBe(404);
+    expect((await call(cancelSettlement, { base: PRODUCTION, path: `/v1/settlements/${made.body.id}/cancel`, headers: live.headers, params: { id: made.body.id }, json: {} })).status).toBe(404);
+    expect((await call(listSettlements, { base: PRODUCTION, path: "/v1/settlements", headers: live.headers })).body.data).toEqual([]);
     const reader = await newKey(t.tenant.id, "sandbox", ["settlements:read"]);
     expect((await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" }, bearer(reader.key, t.tenant.id))).status).toBe(403);
     expect((await quote({ ...t, headers: bearer(reader.key, t.tenant.id) }, contract.id)).status).toBe(200);

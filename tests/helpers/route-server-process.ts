@@ -1,0 +1,36 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { ROOT } from "@/scripts/lib/database";
+
+// The real /v1 handlers in a process of their own (tests/helpers/route-server.ts), for fault tests that kill it
+// with SIGKILL mid-write and start it again: the sandbox address is the loopback port, a short idempotency lease
+// lets a replay take over from a dead request, and the rate limit never answers 429.
+
+export async function startRouteServer(port: number, leaseSeconds: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", "route-server.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_BASE_URL: `http://127.0.0.1:${port}`,
+      PRODUCTION_BASE_URL: "http://production.invalid:1",
+      IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds),
+      RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+    proc.once("exit", (code) => reject(new Error(`route server exited with ${code}`)));
+  });
+  return proc;
+}
+
+/** SIGKILL, resolved once the process is gone. */
+export function killHard(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    proc.once("exit", () => resolve());
+    proc.kill("SIGKILL");
+  });
+}
