@@ -36,6 +36,8 @@ export default defineConfig({
       NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
       AUTH_JWT_SECRET: "e2e-jwt-secret-0123456789abcdef0123456789abcdef",
       LOG_LEVEL: "warn",
+      // Sandbox webhook endpoints may point at the browser test's loopback receiver (e2e/webhooks.spec.ts).
+      WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: "true",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

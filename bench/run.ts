@@ -8,8 +8,12 @@ import path from "node:path";
 // and a SIGKILL would leave the servers and the database behind. This process stays idle, so it always
 // answers in time, and the benchmark gets the time it needs to clean up.
 
-// First the start-up benchmark (bench/startup.ts; BENCH_SKIP_STARTUP=1 skips it), then the request benchmark.
-const steps = [...(process.env.BENCH_SKIP_STARTUP === "1" ? [] : ["startup.ts"]), "benchmark.ts"];
+// First the start-up benchmark (bench/startup.ts; BENCH_SKIP_STARTUP=1 skips it), then the request benchmark, then
+// webhook delivery (bench/webhooks.ts). BENCH_ONLY=startup|benchmark|webhooks runs one of them.
+const ALL = [...(process.env.BENCH_SKIP_STARTUP === "1" ? [] : ["startup.ts"]), "benchmark.ts", "webhooks.ts"];
+const only = process.env.BENCH_ONLY;
+if (only && !["startup", "benchmark", "webhooks"].includes(only)) throw new Error("BENCH_ONLY must be startup, benchmark or webhooks");
+const steps = only ? [`${only}.ts`] : ALL;
 let current: ChildProcess | null = null;
 
 // The terminal's Ctrl-C reaches the whole process group, the child included; a signal sent to this

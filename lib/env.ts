@@ -61,16 +61,41 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Encrypts webhook signing secrets at rest: 32 random bytes, base64 (`openssl rand -base64 32`). Unset: derived
+  // from AUTH_JWT_SECRET (fine for development; set it in production). Changing it makes stored secrets unreadable.
+  WEBHOOK_SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "Must be 32 bytes, base64 (openssl rand -base64 32)")
+    .optional(),
+  // Sandbox webhook endpoints may use http://localhost, 127.0.0.1 or [::1] (local development, tests). Never
+  // production endpoints.
+  WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  // Per-attempt timeout of a webhook delivery, and how many deliveries one worker sends at once.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+  // How long a worker holds a claimed attempt: after it, another worker takes over (the first one died). Must
+  // exceed the timeout by a margin (checked below).
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "Must exceed WEBHOOK_TIMEOUT_MS by at least a second" });
+  }
+});
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = CheckedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${lines}`);

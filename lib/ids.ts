@@ -26,6 +26,9 @@ export const ID_PREFIXES = {
   settlement: "stl",
   settlementBatch: "stb",
   assignment: "asg",
+  webhookEndpoint: "whe",
+  webhookDelivery: "whd",
+  webhookAttempt: "wha",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -14,6 +14,8 @@ const port = Number(process.env.PORT ?? 3000);
 process.env.SANDBOX_BASE_URL ??= `http://localhost:${port}`;
 process.env.PRODUCTION_BASE_URL ??= `http://127.0.0.1:${port}`;
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
+// Local development: sandbox webhook endpoints may point at a receiver on this machine (http://localhost:…).
+process.env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK ??= "true";
 
 const began = performance.now();
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
@@ -27,11 +29,13 @@ console.log(`▶ database: ${database.embedded ? `embedded PostgreSQL (.data/pg$
 // machine, the largest share of a start; see bench/README.md) overlaps the migrations and the seed.
 let next: ChildProcess | null = prod ? null : spawnNext("dev");
 next?.on("exit", (code) => void shutdown(code ?? 0));
+let worker: ChildProcess | null = null;
 let stopping = false;
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
   next?.kill("SIGTERM");
+  worker?.kill("SIGTERM");
   await database.server?.stop().catch(() => undefined);
   process.exit(code);
 };
@@ -55,6 +59,9 @@ if (prod) {
 // The banner waits for the panel's first answer (this request also compiles the sign-in page, so the
 // person who opens it next does not wait for that).
 const ready = await waitFor(`http://localhost:${port}/login`, 180_000);
+// The webhook worker (what `npm run worker` runs in production), on the same database; started once the panel
+// answers, so that it does not compete with the first compilation for the CPU.
+if (!stopping) worker = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join(ROOT, "scripts", "worker.ts")], { cwd: ROOT, env: process.env, stdio: "inherit" });
 
 const sandbox = process.env.SANDBOX_BASE_URL;
 console.log(`
@@ -73,6 +80,7 @@ console.log(`
  Sandbox base URL:    ${sandbox}/v1
  Production base URL: ${process.env.PRODUCTION_BASE_URL}/v1
  OpenAPI:             ${sandbox}/v1/openapi.json
+ Webhooks:            one worker is running (npm run worker starts more); sandbox endpoints may use http://localhost
 ────────────────────────────────────────────────────────────────────────
 `);
 

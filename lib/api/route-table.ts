@@ -23,6 +23,8 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/contracts/{id}/installments": ["GET"],
   "/v1/customers": ["GET", "POST"],
   "/v1/customers/{id}": ["GET", "PATCH"],
+  "/v1/events": ["GET"],
+  "/v1/events/{id}": ["GET"],
   "/v1/health": ["GET"],
   "/v1/installments": ["GET"],
   "/v1/installments/{id}": ["GET"],
@@ -54,6 +56,13 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/settlements/{id}/cancel": ["POST"],
   "/v1/simulations": ["GET", "POST"],
   "/v1/simulations/{id}": ["GET"],
+  "/v1/webhook-deliveries": ["GET"],
+  "/v1/webhook-deliveries/{id}": ["GET"],
+  "/v1/webhook-deliveries/{id}/resend": ["POST"],
+  "/v1/webhook-endpoints": ["GET", "POST"],
+  "/v1/webhook-endpoints/{id}": ["DELETE", "GET", "PATCH"],
+  "/v1/webhook-endpoints/{id}/rotate-secret": ["POST"],
+  "/v1/webhook-endpoints/{id}/test": ["POST"],
 };
 
 const COMPILED = Object.entries(ROUTE_TABLE).map(([template, methods]) => ({

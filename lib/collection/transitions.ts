@@ -1,4 +1,5 @@
 import type { TransitionTable } from "@/lib/state-machine";
+import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Charge lifecycle (docs/state-machines.md):
 //   pending ──pay_full──▶ paid            pending ──cancel──▶ canceled
@@ -20,7 +21,7 @@ export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus, ChargeAction> = {
   expired: {},
 };
 
-export const CHARGE_EVENTS: Record<ChargeAction, string> = {
+export const CHARGE_EVENTS: Record<ChargeAction, EventType> = {
   pay_full: "charge.paid",
   pay_partial: "charge.partially_paid",
   mark_overdue: "charge.overdue",

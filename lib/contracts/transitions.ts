@@ -1,4 +1,5 @@
 import type { TransitionTable } from "@/lib/state-machine";
+import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Contract lifecycle (see docs/state-machines.md). A contract is issued active (disbursed) from a signed
 // proposal. settle, assign and write_off are applied by the settlement, portfolio-assignment and
@@ -20,7 +21,7 @@ export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractActio
 /** Contracts whose installments are still collected: active ones, and assigned ones (for the assignee). */
 export const COLLECTIBLE: readonly ContractStatus[] = ["active", "assigned"];
 
-export const CONTRACT_EVENTS: Record<ContractAction, string> = {
+export const CONTRACT_EVENTS: Record<ContractAction, EventType> = {
   settle: "contract.closed",
   write_off: "contract.written_off",
   assign: "contract.assigned",

@@ -29,7 +29,7 @@ export async function createCustomer(ctx: CustomerContext, input: CreateCustomer
         target: { type: "customer", id: row.id },
         metadata: { kind },
       });
-      await writeOutboxEvent(tx, { ...where(ctx), type: "customer.created", payload: { customer } });
+      await writeOutboxEvent(tx, { ...where(ctx), type: "customer.created", payload: customer as unknown as Prisma.InputJsonObject });
       return customer;
     });
   } catch (err) {

@@ -36,7 +36,7 @@ export async function updateCustomer(ctx: CustomerContext, id: string, input: Up
       target: { type: "customer", id: row.id },
       metadata: { fields: changed } satisfies Prisma.InputJsonObject,
     });
-    await writeOutboxEvent(tx, { ...where(ctx), type: "customer.updated", payload: { customer, changed_fields: changed } });
+    await writeOutboxEvent(tx, { ...where(ctx), type: "customer.updated", payload: { ...customer, changed_fields: changed } as unknown as Prisma.InputJsonObject });
     return customer;
   });
 }

@@ -17,7 +17,7 @@ import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { Refusal } from "./authority/types";
 import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
 import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
-import { ENDORSEMENT_EVENTS, ENDORSEMENT_TRANSITIONS, type EndorsementStatus } from "./transitions";
+import { ENDORSEMENT_AUDIT_ACTIONS, ENDORSEMENT_TRANSITIONS, type EndorsementStatus } from "./transitions";
 
 // Endorsement (averbação): the authority registers the signed proposal's contract against its reserved
 // margin. Endorsed: the reservation is consumed and POST /v1/contracts may issue the contract under the
@@ -102,8 +102,8 @@ async function transition(
     data: { status: to, authorityEndorsementId: data.authorityEndorsementId, endorsedAt: data.endorsedAt, ...(data.refusal ? { refusal: data.refusal } : {}) },
   });
   const body = toEndorsementResponse(row);
-  await writeAudit(tx, { ...where(scope), actor, action: ENDORSEMENT_EVENTS[action], target: { type: "endorsement", id }, metadata: { proposal_id: row.proposalId } });
-  await writeOutboxEvent(tx, { ...where(scope), type: ENDORSEMENT_EVENTS[action], payload: body as unknown as Prisma.InputJsonObject });
+  await writeAudit(tx, { ...where(scope), actor, action: ENDORSEMENT_AUDIT_ACTIONS[action], target: { type: "endorsement", id }, metadata: { proposal_id: row.proposalId } });
+  await writeOutboxEvent(tx, { ...where(scope), type: "endorsement.status_changed", payload: { ...body, previous_status: current.status } as unknown as Prisma.InputJsonObject });
   return body;
 }
 

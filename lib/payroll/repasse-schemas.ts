@@ -25,7 +25,7 @@ export const RepasseBody = z
   .meta({ id: "RepasseBody" });
 export type RepasseBody = z.infer<typeof RepasseBody>;
 
-const RepasseContractResult = z.object({
+export const RepasseContractResult = z.object({
   contract_id: z.string(),
   status: z.enum(["processed", "skipped"]),
   reason: z.enum(["already_processed", "contract_not_active", "no_installment_due"]).nullable().meta({

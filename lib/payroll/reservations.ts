@@ -14,7 +14,7 @@ import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { PayrollSource, Refusal } from "./authority/types";
 import { requireUsableMargin } from "./margin-queries";
 import type { CreateReservationBody, ListReservationsQuery, ReservationResponse } from "./schemas";
-import { RESERVATION_EVENTS, RESERVATION_TRANSITIONS, type ReservationAction, type ReservationStatus } from "./transitions";
+import { RESERVATION_AUDIT_ACTIONS, RESERVATION_TRANSITIONS, type ReservationAction, type ReservationStatus } from "./transitions";
 
 // Margin reservations: hold an installment against a valid margin query at the authority. The authority
 // is asked inside the transaction that writes the row, with an idempotency key derived from what the
@@ -173,8 +173,8 @@ export async function applyReservationActionIn(
   if (updated.count !== 1) throw new DomainError("invalid_transition", "The reservation changed meanwhile; read it again", { current_status: from, action });
   const row = (await tx.marginReservation.findFirst({ where: { id, ...where(scope) } }))!;
   const body = toReservationResponse(row);
-  await writeAudit(tx, { ...where(scope), actor, action: RESERVATION_EVENTS[action], target: { type: "margin_reservation", id }, metadata: { from, to } });
-  await writeOutboxEvent(tx, { ...where(scope), type: RESERVATION_EVENTS[action], payload: body as unknown as Prisma.InputJsonObject });
+  await writeAudit(tx, { ...where(scope), actor, action: RESERVATION_AUDIT_ACTIONS[action], target: { type: "margin_reservation", id }, metadata: { from, to } });
+  await writeOutboxEvent(tx, { ...where(scope), type: "margin_reservation.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;
 }
 

@@ -20,7 +20,8 @@ export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, Reserva
   refused: {},
 };
 
-export const RESERVATION_EVENTS: Record<ReservationAction, string> = {
+/** The audit-log action of each transition (the outbox event is `margin_reservation.status_changed`, with `previous_status`). */
+export const RESERVATION_AUDIT_ACTIONS: Record<ReservationAction, string> = {
   reserve: "margin_reservation.reserved",
   refuse: "margin_reservation.refused",
   consume: "margin_reservation.consumed",
@@ -43,7 +44,8 @@ export const ENDORSEMENT_TRANSITIONS: TransitionTable<EndorsementStatus, Endorse
   refused: {},
 };
 
-export const ENDORSEMENT_EVENTS: Record<EndorsementAction, string> = {
+/** The audit-log action of each transition (the outbox event is `endorsement.status_changed`, with `previous_status`). */
+export const ENDORSEMENT_AUDIT_ACTIONS: Record<EndorsementAction, string> = {
   endorse: "endorsement.endorsed",
   refuse: "endorsement.refused",
 };

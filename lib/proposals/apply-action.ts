@@ -1,3 +1,4 @@
+import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import type { Tx } from "@/lib/db/client";
@@ -10,7 +11,7 @@ import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import type { ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
-import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
+import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
 
 const RELEASING: readonly ProposalStatus[] = ["canceled", "rejected", "expired"];
 
@@ -43,14 +44,14 @@ export async function applyProposalActionIn(
   await writeAudit(tx, {
     ...where(scope),
     actor,
-    action: PROPOSAL_EVENTS[action],
+    action: PROPOSAL_AUDIT_ACTIONS[action],
     target: { type: "proposal", id },
     metadata: { from, to, ...(options.reason ? { reason: options.reason } : {}) },
   });
   // Leaving the open path (canceled, rejected, expired) releases the margin the proposal still holds.
   if (RELEASING.includes(to)) await releaseProposalReservations(tx, scope, actor, id);
   const body = toProposalResponse(row, options.contractId ?? null);
-  await writeOutboxEvent(tx, { ...where(scope), type: PROPOSAL_EVENTS[action], payload: body });
+  await writeOutboxEvent(tx, { ...where(scope), type: "proposal.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;
 }
 

@@ -28,8 +28,8 @@ export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalActio
 /** How long a proposal stays open before the expiry job closes it (its simulated terms go stale). */
 export const PROPOSAL_VALIDITY_DAYS = 30;
 
-/** The event each action publishes through the outbox. */
-export const PROPOSAL_EVENTS: Record<ProposalAction, string> = {
+/** The audit-log action of each transition (the outbox event is `proposal.status_changed`, with `previous_status`). */
+export const PROPOSAL_AUDIT_ACTIONS: Record<ProposalAction, string> = {
   submit: "proposal.submitted",
   approve: "proposal.approved",
   reject: "proposal.rejected",

@@ -1,4 +1,5 @@
 import type { TransitionTable } from "@/lib/state-machine";
+import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Settlement lifecycle (docs/state-machines.md):
 //   pending ──complete (funds received, or its charge paid)──▶ completed
@@ -15,7 +16,7 @@ export const SETTLEMENT_TRANSITIONS: TransitionTable<SettlementStatus, Settlemen
   canceled: {},
 };
 
-export const SETTLEMENT_EVENTS: Record<SettlementAction, string> = {
+export const SETTLEMENT_EVENTS: Record<SettlementAction, EventType> = {
   complete: "settlement.completed",
   cancel: "settlement.canceled",
 };

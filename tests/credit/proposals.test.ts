@@ -10,7 +10,7 @@ import type { RouteHandler } from "@/lib/api/route";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
-import { PROPOSAL_EVENTS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
+import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
 import { transitions } from "@/lib/state-machine";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { newKey } from "../helpers/factory";
@@ -127,10 +127,10 @@ describe("proposals", () => {
       expect(res.body.status).toBe(to);
       const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
       expect(row.status).toBe(to);
-      const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, targetId: proposal.id, action: { not: "proposal.created" } } });
+      const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, targetId: proposal.id, action: PROPOSAL_AUDIT_ACTIONS[action] } });
       expect(audit.metadata).toMatchObject({ from, to });
-      const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: PROPOSAL_EVENTS[action] }, orderBy: { createdAt: "desc" } });
-      expect(event.payload).toMatchObject({ id: proposal.id, status: to });
+      const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: { createdAt: "desc" } });
+      expect(event.payload).toMatchObject({ id: proposal.id, status: to, previous_status: from });
     }
   });
 
@@ -173,8 +173,11 @@ describe("proposals", () => {
     expect(expired).toBeGreaterThanOrEqual(2);
     const status = async (id: string) => (await db().proposal.findUniqueOrThrow({ where: { id } })).status;
     expect([await status(draft!), await status(approved!), await status(signed!), await status(fresh!)]).toEqual(["expired", "expired", "signed", "draft"]);
-    const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: "proposal.expired" } });
-    expect(event.payload).toMatchObject({ status: "expired", reason: "Expired before signature", allowed_actions: [] });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" } });
+    const expiredEvents = events.filter((e) => (e.payload as { status: string }).status === "expired").map((e) => e.payload);
+    expect(expiredEvents).toHaveLength(2);
+    for (const payload of expiredEvents) expect(payload).toMatchObject({ status: "expired", reason: "Expired before signature", allowed_actions: [] });
+    expect(expiredEvents.map((p) => (p as { previous_status: string }).previous_status).sort()).toEqual(["approved", "draft"]);
     const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: draft, action: "proposal.expired" } });
     expect([audit.actorType, audit.actorLabel]).toEqual(["system", "proposal-expiry"]);
     const late = await act(t, draft!, "submit");

@@ -35,7 +35,7 @@ describe("POST /v1/customers", () => {
       ["customer.created", "api_key", who.keyId, "sandbox", { kind: "person" }],
     ]);
     const events = await db().outboxEvent.findMany({ where: { tenantId: who.tenantId } });
-    expect(events.map((e) => [e.type, e.environment, e.payload])).toEqual([["customer.created", "sandbox", { customer: res.body }]]);
+    expect(events.map((e) => [e.type, e.environment, e.payload])).toEqual([["customer.created", "sandbox", res.body]]);
   });
 
   it("accepts companies by numeric and alphanumeric (2026) CNPJ, and a private payroll link for a person", async () => {

@@ -26,7 +26,7 @@ describe("PATCH /v1/customers/{id}", () => {
       events: ["customer.created", "customer.updated"],
     });
     const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: who.tenantId, type: "customer.updated" } });
-    expect(event.payload).toEqual({ customer: res.body, changed_fields: ["email", "address", "monthly_income"] });
+    expect(event.payload).toEqual({ ...res.body, changed_fields: ["email", "address", "monthly_income"] });
     expect((await get(who, created.id)).body).toEqual(res.body);
   });
 

@@ -47,6 +47,12 @@ async function proposalFor(t: CreditTenant, benefitNumber: string) {
   return { customer, query: query.body, simulation, proposal: proposal.body };
 }
 
+/** "previous→current" of a status_changed event's payload. */
+const transitionOf = (payload: unknown) => {
+  const p = payload as { previous_status: string; status: string };
+  return `${p.previous_status}→${p.status}`;
+};
+
 async function reservationsOf(proposalId: string) {
   return db().marginReservation.findMany({ where: { proposalId }, orderBy: { createdAt: "asc" } });
 }
@@ -199,8 +205,11 @@ describe("margin reservations", () => {
     const again = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${res.body.id}/cancel`, undefined, { id: res.body.id });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "invalid_transition", current_status: "released", allowed_actions: [] });
-    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "margin_reservation." } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
-    expect(types).toEqual(["margin_reservation.reserved", "margin_reservation.released"]);
+    const changes = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "margin_reservation." } }, orderBy: { createdAt: "asc" } })).map((e) => [e.type, transitionOf(e.payload)]);
+    expect(changes).toEqual([
+      ["margin_reservation.status_changed", "requested→reserved"],
+      ["margin_reservation.status_changed", "reserved→released"],
+    ]);
     const list = await call(listReservations, { base: t.base, path: `/v1/payroll/margin-reservations?status=released`, headers: t.headers });
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
   });
@@ -213,7 +222,8 @@ describe("margin reservations", () => {
     await db().marginReservation.update({ where: { id: r.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await expireReservations()).expired).toBeGreaterThanOrEqual(1);
     expect((await call(getReservation, { base: t.base, path: `/v1/payroll/margin-reservations/${r.id}`, headers: t.headers, params: { id: r.id } })).body.status).toBe("expired");
-    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "margin_reservation.expired" } })).toBe(1);
+    const expired = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "margin_reservation.status_changed" } });
+    expect(expired.map((e) => transitionOf(e.payload)).filter((x) => x.endsWith("→expired"))).toEqual(["reserved→expired"]);
   });
 });
 
@@ -256,12 +266,12 @@ describe("the payroll proposal flow", () => {
     const contract = await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id });
     expect(contract.status).toBe(201);
     expect(contract.body.number).toBe("CCB-2026-000001");
-    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
-    expect(types.filter((x) => /^(margin_reservation|endorsement|contract)\./.test(x))).toEqual([
-      "margin_reservation.reserved",
-      "margin_reservation.consumed",
-      "endorsement.endorsed",
-      "contract.issued",
+    const events = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: { createdAt: "asc" } })).filter((e) => /^(margin_reservation|endorsement|contract)\./.test(e.type));
+    expect(events.map((e) => [e.type, e.type.endsWith(".status_changed") ? transitionOf(e.payload) : null])).toEqual([
+      ["margin_reservation.status_changed", "requested→reserved"],
+      ["margin_reservation.status_changed", "reserved→consumed"],
+      ["endorsement.status_changed", "submitted→endorsed"],
+      ["contract.issued", null],
     ]);
     expect((await call(getEndorsement, { base: t.base, path: `/v1/payroll/endorsements/${endorsement.body.id}`, headers: t.headers, params: { id: endorsement.body.id } })).body).toEqual(endorsement.body);
     const stranger = await creditTenant();
@@ -285,7 +295,8 @@ describe("the payroll proposal flow", () => {
       await exit(proposal.id);
       expect((await reservationsOf(proposal.id)).map((r) => r.status), name).toEqual(["released"]);
     }
-    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "margin_reservation.released" } })).toBe(3);
+    const changes = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "margin_reservation.status_changed" } });
+    expect(changes.filter((e) => transitionOf(e.payload) === "reserved→released")).toHaveLength(3);
   });
 
   it("trigger …0005: the endorsement is refused, the proposal rejected with the reason, the reservation released", async () => {

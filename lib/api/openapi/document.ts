@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
 import { getEnv } from "@/lib/env";
 import { API_VERSION } from "@/lib/version";
+import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
+import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { OPERATIONS } from "../operations";
 import type { Operation } from "../operation";
 import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
@@ -69,6 +71,39 @@ function routeConfig(op: Operation): RouteConfig {
   };
 }
 
+// The `webhooks` section: one entry per event type, the request we send (Standard Webhooks headers, the
+// envelope with the event's object as `data`) and what we expect back.
+const webhookHeaders = [
+  z.string().meta({ param: { name: "webhook-id", in: "header", required: true }, description: "The event id (`evt_…`): the same in every attempt; deduplicate on it.", example: "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0" }),
+  z.string().meta({ param: { name: "webhook-timestamp", in: "header", required: true }, description: "When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays.", example: "1764594720" }),
+  z.string().meta({
+    param: { name: "webhook-signature", in: "header", required: true },
+    description: "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library.",
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  }),
+];
+
+function webhookConfig(event: (typeof EVENT_CATALOG)[number]): RouteConfig {
+  return {
+    method: "post",
+    path: event.type,
+    operationId: `webhook_${event.type.replace(/\./g, "_")}`,
+    summary: event.type,
+    description:
+      `${event.summary}\n\nPOSTed to each enabled endpoint subscribed to \`${event.type}\` (or \`*\`) in the event's environment. Only a 2xx ` +
+      `within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% ` +
+      `jitter — ${MAX_ATTEMPTS} attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on \`webhook-id\`.`,
+    tags: ["Webhooks"],
+    // We call you: no credential of yours is involved; the signature headers authenticate us.
+    security: [],
+    request: { headers: webhookHeaders, body: { required: true, content: { "application/json": { schema: envelopeSchema(event) } } } },
+    responses: {
+      200: { description: "Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log)." },
+      410: { description: "Gone: the endpoint is disabled and receives nothing more until enabled again." },
+    },
+  };
+}
+
 let cached: Record<string, unknown> | undefined;
 
 /** Every tag an operation uses, described (Redocly and Spectral require declared tags; a test checks). */
@@ -85,6 +120,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Risk: "The documented scorecard: score, band, decision, reason codes and affordability, stored with its inputs (1.1.0).",
   Collection: "Boleto and Pix charges for installments, payments received and how each was allocated (1.2.0).",
   Sandbox: "Sandbox-only simulators (404 on the production address): the paying source's monthly repasse (1.4.0).",
+  Webhooks: "Endpoints that receive events (Standard Webhooks signatures, retries for about 3 days), the events themselves and every delivery attempt (1.2.0).",
   Payroll: "The payroll-loan authority: margin queries, margin reservations and endorsements (averbação) (1.3.0; 1.4.0 fields).",
 };
 
@@ -109,6 +145,7 @@ export function openApiDocument(): Record<string, unknown> {
     },
   });
   for (const op of OPERATIONS) registry.registerPath(routeConfig(op));
+  for (const event of EVENT_CATALOG) registry.registerWebhook(webhookConfig(event));
   const used = [...new Set(OPERATIONS.flatMap((op) => op.tags))];
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

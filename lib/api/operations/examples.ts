@@ -251,3 +251,71 @@ export const SETTLEMENT_BATCH_EXAMPLE = {
   created_at: "2026-12-01T13:10:00.000Z",
   completed_at: "2026-12-01T13:10:01.000Z",
 };
+
+export const WEBHOOK_ENDPOINT_EXAMPLE = {
+  id: "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+  object: "webhook_endpoint",
+  url: "https://hooks.example.com.br/credit-platform",
+  description: "Contracts and payments to our ledger",
+  event_types: ["contract.issued", "charge.paid"],
+  enabled: true,
+  disabled_reason: null,
+  disabled_at: null,
+  failing_since: null,
+  previous_secret_expires_at: null,
+  environment: "sandbox",
+  created_at: "2026-12-01T13:10:00.000Z",
+  updated_at: "2026-12-01T13:10:00.000Z",
+};
+
+export const WEBHOOK_ENDPOINT_WITH_SECRET_EXAMPLE = { ...WEBHOOK_ENDPOINT_EXAMPLE, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwK8Ju0tGN5dM=" };
+
+export const EVENT_EXAMPLE = {
+  id: "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+  object: "event",
+  type: "charge.paid",
+  created_at: "2026-12-01T13:12:00.000Z",
+  tenant_id: "ten_01JD0000000000000000000000",
+  environment: "sandbox",
+  data: { id: "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0", object: "charge", status: "paid", amount: 95373, amount_paid: 95373 },
+};
+
+export const WEBHOOK_DELIVERY_EXAMPLE = {
+  id: "whd_01JDQ9H1J2K3M4N5P6Q7R8S9T0",
+  object: "webhook_delivery",
+  endpoint_id: "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+  event_id: "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+  event_type: "charge.paid",
+  status: "succeeded",
+  attempt_count: 2,
+  next_attempt_at: null,
+  last_status_code: 200,
+  last_duration_ms: 84,
+  last_error: null,
+  last_attempt_at: "2026-12-01T13:12:05.400Z",
+  completed_at: "2026-12-01T13:12:05.484Z",
+  environment: "sandbox",
+  created_at: "2026-12-01T13:12:00.100Z",
+  attempts: [
+    {
+      number: 1,
+      url: "https://hooks.example.com.br/credit-platform",
+      started_at: "2026-12-01T13:12:00.200Z",
+      duration_ms: 10000,
+      status_code: null,
+      error: "No answer within 10000 ms",
+      request_body: '{"id":"evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0","type":"charge.paid",…}',
+      response_body: null,
+    },
+    {
+      number: 2,
+      url: "https://hooks.example.com.br/credit-platform",
+      started_at: "2026-12-01T13:12:05.400Z",
+      duration_ms: 84,
+      status_code: 200,
+      error: null,
+      request_body: '{"id":"evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0","type":"charge.paid",…}',
+      response_body: "ok",
+    },
+  ],
+};

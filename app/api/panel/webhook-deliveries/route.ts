@@ -1,0 +1,12 @@
+import { panelRoute } from "@/lib/panel/panel-route";
+import { panelScope } from "@/lib/panel/environment-param";
+import { validate } from "@/lib/api/request-input";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
+import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
+
+// GET /api/panel/webhook-deliveries?environment=&endpoint_id=&status=&cursor= — the delivery log, newest first.
+export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => {
+  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([key]) => key !== "environment"));
+  const query = validate(ListDeliveriesQuery, params, "query") as ListDeliveriesQuery;
+  return { body: await listDeliveries(panelScope(user, request), query) };
+});

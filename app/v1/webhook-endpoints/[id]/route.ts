@@ -1,0 +1,10 @@
+import { deleteWebhookEndpointOperation, getWebhookEndpointOperation, updateWebhookEndpointOperation } from "@/lib/api/operations/webhooks";
+import { apiRoute } from "@/lib/api/route";
+import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
+
+export const GET = apiRoute(getWebhookEndpointOperation, async ({ ctx, params }) => ({ body: await getEndpoint(ctx, params.id) }));
+
+export const PATCH = apiRoute(updateWebhookEndpointOperation, async ({ ctx, params, body }) => ({ body: await updateEndpoint(ctx, ctx.actor, params.id, body) }));
+
+// DELETE /v1/webhook-endpoints/{id} — with its deliveries and their attempts.
+export const DELETE = apiRoute(deleteWebhookEndpointOperation, async ({ ctx, params }) => ({ body: await deleteEndpoint(ctx, ctx.actor, params.id) }));

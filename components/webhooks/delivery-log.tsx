@@ -1,0 +1,115 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { panelFetch } from "@/components/credentials/panel-fetch";
+import { webhookKeys } from "./query-keys";
+
+// One endpoint's delivery log, newest first, refreshed every 2 s while open: event, status, attempts, last status
+// code, response time, next retry; resend; and each attempt's request and response bodies (first 4 KiB).
+
+type Attempt = { number: number; started_at: string; duration_ms: number; status_code: number | null; error: string | null; request_body: string; response_body: string | null };
+type Delivery = {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: "pending" | "succeeded" | "failed";
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  created_at: string;
+  attempts?: Attempt[];
+};
+
+const STATUS_STYLE = { pending: "text-amber-700", succeeded: "text-green-700", failed: "text-red-700" } as const;
+
+export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: string; environment: "sandbox" | "production"; endpointId: string }) {
+  const queryClient = useQueryClient();
+  const key = webhookKeys.deliveries(tenantId, environment, endpointId);
+  const [open, setOpen] = useState<string | null>(null);
+  const deliveries = useQuery({
+    queryKey: key,
+    queryFn: () => panelFetch<{ data: Delivery[] }>(`/api/panel/webhook-deliveries?environment=${environment}&endpoint_id=${endpointId}&limit=50`).then((r) => r.data),
+    refetchInterval: 2_000,
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) => panelFetch(`/api/panel/webhook-deliveries/${id}/resend?environment=${environment}`, { method: "POST", body: {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  return (
+    <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
+      <h3 className="text-sm font-semibold">Delivery log</h3>
+      {deliveries.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      {deliveries.isError && <p role="alert" className="text-sm text-red-600">{deliveries.error.message}</p>}
+      {resend.error && <p role="alert" className="text-sm text-red-600">{resend.error.message}</p>}
+      {deliveries.isSuccess && deliveries.data.length === 0 && <p className="text-sm text-slate-600">No deliveries yet. Send a test event, or do something through /v1 that raises a subscribed event.</p>}
+      {deliveries.isSuccess && deliveries.data.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-xs">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-1 pr-3">Event</th>
+                <th className="py-1 pr-3">Status</th>
+                <th className="py-1 pr-3">Attempts</th>
+                <th className="py-1 pr-3">Last code</th>
+                <th className="py-1 pr-3">Response time</th>
+                <th className="py-1 pr-3">Next retry</th>
+                <th className="py-1" />
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.map((d) => (
+                <DeliveryRow key={d.id} delivery={d} tenantId={tenantId} environment={environment} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)} onResend={() => resend.mutate(d.id)} resending={resend.isPending} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, onResend, resending }: { delivery: Delivery; tenantId: string; environment: "sandbox" | "production"; expanded: boolean; onToggle: () => void; onResend: () => void; resending: boolean }) {
+  const detail = useQuery({
+    queryKey: webhookKeys.delivery(tenantId, environment, d.id, `${d.attempt_count}:${d.status}`),
+    queryFn: () => panelFetch<Delivery>(`/api/panel/webhook-deliveries/${d.id}?environment=${environment}`),
+    enabled: expanded,
+  });
+  return (
+    <>
+      <tr data-testid="delivery-row" className="border-t border-slate-100 align-top">
+        <td className="py-1 pr-3 font-mono">{d.event_type}</td>
+        <td className={`py-1 pr-3 font-medium ${STATUS_STYLE[d.status]}`}>{d.status}</td>
+        <td className="py-1 pr-3">{d.attempt_count}</td>
+        <td className="py-1 pr-3">{d.last_status_code ?? (d.last_error ? "—" : "")}</td>
+        <td className="py-1 pr-3">{d.last_duration_ms === null ? "" : `${d.last_duration_ms} ms`}</td>
+        <td className="py-1 pr-3">{d.next_attempt_at ? new Date(d.next_attempt_at).toLocaleString() : ""}</td>
+        <td className="flex gap-3 py-1">
+          <button type="button" className="underline" aria-expanded={expanded} onClick={onToggle}>Attempts</button>
+          <button type="button" className="underline disabled:opacity-50" disabled={resending} onClick={onResend}>Resend</button>
+        </td>
+      </tr>
+      {expanded && (
+        <tr>
+          <td colSpan={7} className="pb-3">
+            {detail.isPending && <p className="text-slate-500">Loading…</p>}
+            {detail.data?.attempts?.map((a) => (
+              <div key={a.number} data-testid="attempt" className="mt-2 rounded border border-slate-200 p-2">
+                <p>
+                  Attempt {a.number} · {new Date(a.started_at).toLocaleString()} · {a.status_code ?? "no answer"} · {a.duration_ms} ms{a.error ? ` · ${a.error}` : ""}
+                </p>
+                <p className="mt-1 font-semibold">Request body</p>
+                <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.request_body}</pre>
+                <p className="mt-1 font-semibold">Response body</p>
+                <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.response_body ?? ""}</pre>
+              </div>
+            ))}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Prisma, WebhookAttempt, WebhookDelivery } from "@prisma/client";
+import { writeAudit, type Actor } from "@/lib/audit/audit-log";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { TEST_EVENT_TYPE } from "./event-catalog";
+import type { DeliveryResponse, DeliveryStatus, ListDeliveriesQuery } from "./schemas";
+
+// Deliveries as the API shows them, and the changes people ask for: a test event to one endpoint, and a
+// resend. The workers (worker.ts) make the attempts.
+
+export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters: Prisma.WebhookDeliveryWhereInput = {
+    ...where(scope),
+    ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
+    ...(query.event_id ? { eventId: query.event_id } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+  const page = await paginate(query.limit, (args) => db().webhookDelivery.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  return toListResponse(scope, page, (row) => toDeliveryResponse(row));
+}
+
+export async function getDelivery(scope: Scope, id: string): Promise<DeliveryResponse> {
+  const row = await db().webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { attempts: { orderBy: { number: "asc" } } } });
+  if (!row) throw notFound("Webhook delivery");
+  return toDeliveryResponse(row, row.attempts);
+}
+
+/** Sends a delivery again now: a failed or succeeded one becomes pending with its next attempt due at once
+ *  (its attempts so far stay in the log); a pending one is moved up. Not while an attempt is in flight. */
+export async function resendDelivery(scope: Scope, actor: Actor, id: string): Promise<DeliveryResponse> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    const row = await tx.webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { endpoint: true } });
+    if (!row) throw notFound("Webhook delivery");
+    if (!row.endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: row.endpointId });
+    if (row.lockedUntil && row.lockedUntil > new Date()) throw new DomainError("conflict", "An attempt of this delivery is in flight; try again in a few seconds");
+    const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null } });
+    await writeAudit(tx, { ...where(scope), actor, action: "webhook_delivery.resent", target: { type: "webhook_delivery", id }, metadata: { previous_status: row.status } });
+    return toDeliveryResponse(updated);
+  });
+}
+
+/** A `webhook_endpoint.test` event, delivered to this endpoint only (written as already published: the
+ *  dispatcher never fans it out). */
+export async function sendTestEvent(scope: Scope, actor: Actor, endpointId: string): Promise<DeliveryResponse> {
+  return db().$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...where(scope) } });
+    if (!endpoint) throw notFound("Webhook endpoint");
+    if (!endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: endpointId });
+    const now = new Date();
+    const eventId = newId("event");
+    const data = { webhook_endpoint_id: endpointId, message: "A test event from the Credit Platform: if you can read this, your endpoint works." };
+    await tx.outboxEvent.create({ data: { id: eventId, ...where(scope), type: TEST_EVENT_TYPE, payload: data, createdAt: now, publishedAt: now } });
+    const row = await tx.webhookDelivery.create({
+      data: { id: newId("webhookDelivery"), ...where(scope), endpointId, eventId, eventType: TEST_EVENT_TYPE, status: "pending", nextAttemptAt: now },
+    });
+    await writeAudit(tx, { ...where(scope), actor, action: "webhook_endpoint.tested", target: { type: "webhook_endpoint", id: endpointId }, metadata: { event_id: eventId } });
+    return toDeliveryResponse(row);
+  });
+}
+
+/** Ends an endpoint's pending deliveries (it was disabled or answered 410); an attempt in flight still records. */
+export async function failPendingDeliveries(tx: Tx, endpointId: string, reason: string): Promise<void> {
+  await tx.webhookDelivery.updateMany({
+    where: { endpointId, status: "pending" },
+    data: { status: "failed", nextAttemptAt: null, lastError: reason, completedAt: new Date() },
+  });
+}
+
+export function toDeliveryResponse(row: WebhookDelivery, attempts?: WebhookAttempt[]): DeliveryResponse {
+  return {
+    id: row.id,
+    object: "webhook_delivery",
+    endpoint_id: row.endpointId,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    status: row.status as DeliveryStatus,
+    attempt_count: row.attemptCount,
+    next_attempt_at: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    last_status_code: row.lastStatusCode,
+    last_duration_ms: row.lastDurationMs,
+    last_error: row.lastError,
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+    ...(attempts
+      ? {
+          attempts: attempts.map((a) => ({
+            number: a.number,
+            url: a.url,
+            started_at: a.startedAt.toISOString(),
+            duration_ms: a.durationMs,
+            status_code: a.statusCode,
+            error: a.error,
+            request_body: a.requestBody,
+            response_body: a.responseBody,
+          })),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,158 @@
+import type { Prisma, WebhookEndpoint } from "@prisma/client";
+import { writeAudit, type Actor } from "@/lib/audit/audit-log";
+import { db, type Tx } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { getEnv } from "@/lib/env";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { failPendingDeliveries } from "./deliveries";
+import {
+  MAX_ENDPOINTS_PER_ENVIRONMENT,
+  ROTATION_GRACE_SECONDS,
+  type CreateWebhookEndpointBody,
+  type ListWebhookEndpointsQuery,
+  type UpdateWebhookEndpointBody,
+  type WebhookEndpointResponse,
+  type WebhookEndpointWithSecret,
+} from "./schemas";
+import { openSecret, sealSecret } from "./secret-box";
+import { newSigningSecret } from "./signing";
+import { checkWebhookUrl } from "./url-safety";
+
+// Webhook endpoints of a tenant's environment (the credential's). The URL is checked for SSRF here and again
+// before every delivery; the signing secret is generated here, stored sealed and returned once (creation and
+// rotation). Every change is audited.
+
+const ALL = "*";
+
+export async function createEndpoint(scope: Scope, actor: Actor, body: CreateWebhookEndpointBody): Promise<WebhookEndpointWithSecret> {
+  const url = await vetUrl(scope, body.url);
+  const id = newId("webhookEndpoint");
+  const secret = newSigningSecret();
+  return db().$transaction(async (tx) => {
+    // One count per tenant and environment at a time (the lock), so racing creates cannot pass the cap.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook_endpoints:${scope.tenantId}:${scope.environment}`}))`;
+    if ((await tx.webhookEndpoint.count({ where: where(scope) })) >= MAX_ENDPOINTS_PER_ENVIRONMENT) {
+      throw new DomainError("conflict", `At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} webhook endpoints per environment; delete one first`);
+    }
+    const enabled = body.enabled ?? true;
+    const row = await tx.webhookEndpoint.create({
+      data: {
+        id,
+        ...where(scope),
+        url,
+        description: body.description ?? null,
+        eventTypes: storedTypes(body.event_types),
+        enabled,
+        disabledReason: enabled ? null : "manual",
+        disabledAt: enabled ? null : new Date(),
+        secretCiphertext: sealSecret(secret, id),
+      },
+    });
+    await audit(tx, scope, actor, "webhook_endpoint.created", row, { url, event_types: body.event_types });
+    return { ...toEndpointResponse(row), secret };
+  });
+}
+
+export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndpointResponse> {
+  return toEndpointResponse(await find(db(), scope, id));
+}
+
+export async function listEndpoints(scope: Scope, query: ListWebhookEndpointsQuery) {
+  const after = decodeCursor(scope, query.cursor);
+  const filters: Prisma.WebhookEndpointWhereInput = { ...where(scope), ...(query.enabled ? { enabled: query.enabled === "true" } : {}) };
+  const page = await paginate(query.limit, (args) => db().webhookEndpoint.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  return toListResponse(scope, page, toEndpointResponse);
+}
+
+export async function updateEndpoint(scope: Scope, actor: Actor, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpointResponse> {
+  const url = body.url === undefined ? undefined : await vetUrl(scope, body.url);
+  return db().$transaction(async (tx) => {
+    const current = await find(tx, scope, id, { lock: true });
+    const data: Prisma.WebhookEndpointUpdateInput = {
+      ...(url !== undefined ? { url } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.event_types !== undefined ? { eventTypes: storedTypes(body.event_types) } : {}),
+    };
+    if (body.enabled === true && !current.enabled) Object.assign(data, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
+    if (body.enabled === false && current.enabled) Object.assign(data, { enabled: false, disabledReason: "manual", disabledAt: new Date() });
+    const row = await tx.webhookEndpoint.update({ where: { id }, data });
+    if (body.enabled === false && current.enabled) await failPendingDeliveries(tx, id, "The endpoint was disabled");
+    await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
+    return toEndpointResponse(row);
+  });
+}
+
+export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {
+  return db().$transaction(async (tx) => {
+    const row = await find(tx, scope, id, { lock: true });
+    await tx.webhookEndpoint.delete({ where: { id } }); // its deliveries and attempts go with it
+    await audit(tx, scope, actor, "webhook_endpoint.deleted", row, { url: row.url });
+    return { id, object: "webhook_endpoint" as const, deleted: true as const };
+  });
+}
+
+/** A new secret signs from now on; the current one keeps signing beside it for the grace period. */
+export async function rotateSecret(scope: Scope, actor: Actor, id: string, graceSeconds = ROTATION_GRACE_SECONDS): Promise<WebhookEndpointWithSecret> {
+  const secret = newSigningSecret();
+  return db().$transaction(async (tx) => {
+    const current = await find(tx, scope, id, { lock: true });
+    const keepPrevious = graceSeconds > 0;
+    const row = await tx.webhookEndpoint.update({
+      where: { id },
+      data: {
+        secretCiphertext: sealSecret(secret, id),
+        previousSecretCiphertext: keepPrevious ? current.secretCiphertext : null,
+        previousSecretExpiresAt: keepPrevious ? new Date(Date.now() + graceSeconds * 1000) : null,
+      },
+    });
+    await audit(tx, scope, actor, "webhook_endpoint.secret_rotated", row, { grace_period_seconds: graceSeconds });
+    return { ...toEndpointResponse(row), secret };
+  });
+}
+
+/** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
+export function signingSecrets(row: Pick<WebhookEndpoint, "id" | "secretCiphertext" | "previousSecretCiphertext" | "previousSecretExpiresAt">, now = new Date()): string[] {
+  const secrets = [openSecret(row.secretCiphertext, row.id)];
+  if (row.previousSecretCiphertext && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now) secrets.push(openSecret(row.previousSecretCiphertext, row.id));
+  return secrets;
+}
+
+export async function find(client: Tx, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<WebhookEndpoint> {
+  if (options.lock) await client.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const row = await client.webhookEndpoint.findFirst({ where: { id, ...where(scope) } });
+  if (!row) throw notFound("Webhook endpoint");
+  return row;
+}
+
+async function vetUrl(scope: Scope, raw: string): Promise<string> {
+  const check = await checkWebhookUrl(raw, { environment: scope.environment, allowLoopback: getEnv().WEBHOOKS_SANDBOX_ALLOW_LOOPBACK });
+  if (!check.ok) throw invalidField("url", check.reason);
+  return check.url.toString();
+}
+
+const storedTypes = (types: string[]): string[] => (types.includes(ALL) ? [] : [...types].sort());
+
+function audit(tx: Tx, scope: Scope, actor: Actor, action: string, row: WebhookEndpoint, metadata: Prisma.InputJsonObject) {
+  return writeAudit(tx, { ...where(scope), actor, action, target: { type: "webhook_endpoint", id: row.id }, metadata });
+}
+
+export function toEndpointResponse(row: WebhookEndpoint): WebhookEndpointResponse {
+  return {
+    id: row.id,
+    object: "webhook_endpoint",
+    url: row.url,
+    description: row.description,
+    event_types: row.eventTypes.length === 0 ? [ALL] : row.eventTypes,
+    enabled: row.enabled,
+    disabled_reason: row.enabled ? null : ((row.disabledReason ?? "manual") as "manual" | "gone" | "failing"),
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    previous_secret_expires_at: row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,99 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
+import { API_VERSION } from "@/lib/version";
+import { checkWebhookUrl, type Resolve } from "./url-safety";
+
+// One delivery attempt over HTTP: the URL is vetted again (DNS may have changed since registration: rebinding)
+// and the connection goes to an address that check returned — the socket's own lookup is pinned to it, so a
+// second resolution cannot swap in a private address. Redirects are not followed (a 3xx is a failure), only a
+// 2xx succeeds, the whole attempt has a deadline, and at most 4 KiB of the answer is kept.
+
+export const BODY_SNIPPET_BYTES = 4096;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+const USER_AGENT = `CreditPlatform-Webhooks/${API_VERSION}`;
+
+export type AttemptOutcome = {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  responseBody: string | null;
+};
+
+export type SendOptions = {
+  environment: "sandbox" | "production";
+  allowLoopback: boolean;
+  timeoutMs: number;
+  resolve?: Resolve;
+};
+
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
+
+export async function sendAttempt(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<AttemptOutcome> {
+  const began = performance.now();
+  const took = () => Math.round(performance.now() - began);
+  const check = await checkWebhookUrl(url, { environment: options.environment, allowLoopback: options.allowLoopback, resolve: options.resolve });
+  if (!check.ok) return { ok: false, statusCode: null, error: `Address not allowed: ${check.reason}`, durationMs: took(), responseBody: null };
+  const address = check.addresses[0]!;
+  const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
+  const lookup: LookupFunction = (_host, opts, callback) => {
+    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const secure = check.url.protocol === "https:";
+  return new Promise<AttemptOutcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Omit<AttemptOutcome, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...outcome, durationMs: took() });
+    };
+    const request = (secure ? https : http).request(
+      check.url,
+      {
+        method: "POST",
+        agent: secure ? agents.https : agents.http,
+        lookup,
+        headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": USER_AGENT },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
+          else response.destroy(); // a receiver streaming megabytes at us: stop reading, judge by the status
+        });
+        const done = () => {
+          const status = response.statusCode ?? 0;
+          const text = snippet(Buffer.concat(chunks).toString("utf8"));
+          const ok = status >= 200 && status < 300;
+          const location = response.headers.location;
+          const error = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (${status}${location ? ` to ${location}` : ""})` : `The endpoint answered ${status}`;
+          finish({ ok, statusCode: status, error, responseBody: text });
+        };
+        response.on("end", done);
+        response.on("close", done);
+        response.on("error", done);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ ok: false, statusCode: null, error: `No answer within ${options.timeoutMs} ms`, responseBody: null });
+    }, options.timeoutMs);
+    request.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: `Connection failed: ${err.code ?? err.message}`, responseBody: null }));
+    request.end(body);
+  });
+}
+
+/** The first 4 KiB of a text, cut on a character boundary, storable (no NUL, no lone surrogate). */
+export function snippet(raw: string): string {
+  const text = raw.replace(/\u0000/g, "\uFFFD").toWellFormed();
+  if (Buffer.byteLength(text) <= BODY_SNIPPET_BYTES) return text;
+  let cut = text.slice(0, BODY_SNIPPET_BYTES);
+  while (Buffer.byteLength(cut) > BODY_SNIPPET_BYTES) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}

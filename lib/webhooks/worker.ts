@@ -1,0 +1,221 @@
+import { execute, queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
+import { getEnv } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { signingSecrets } from "./endpoints";
+import { nextAttemptAt } from "./retry-schedule";
+import { sendAttempt, snippet, type AttemptOutcome, type SendOptions } from "./sender";
+import { envelope, signatureHeaders } from "./signing";
+
+// The delivery worker, from the persisted outbox (at least once):
+// 1. dispatch: outbox events not yet published are fanned out, one delivery per subscribed endpoint of the
+//    event's tenant and environment, and marked published — in one transaction, rows locked FOR UPDATE SKIP
+//    LOCKED so that workers share the work; a unique (endpoint, event) makes a repeat harmless.
+// 2. claim: due pending deliveries, FOR UPDATE SKIP LOCKED, each given a lease (`locked_until`) and its next
+//    attempt number in the same statement, committed before anything is sent: two workers never hold the same
+//    attempt, and a worker that dies mid-attempt leaves a lease that lapses, after which another worker retries
+//    (recording the lost attempt as such).
+// 3. send, then record: the attempt row (unique per delivery and number) and the delivery's new state, only
+//    while the claim is still ours (same attempt number, still pending).
+// Any number of workers may run (`npm run worker`, and inside `npm run dev`).
+
+const DISPATCH_BATCH = 500;
+const FAILING_DISABLE_MS = 3 * 24 * 3600_000;
+
+export type WorkerOptions = { concurrency?: number; send?: SendOptions; now?: () => Date };
+
+/** Fans out up to one batch of unpublished outbox events. Returns how many events it published. */
+export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
+  return withSqlTransaction(async () => {
+    const pairs = await queryRows<{ event_id: string; type: string; tenant_id: string; environment: string; endpoint_id: string | null }>(sql`
+      SELECT ev.id AS event_id, ev.type, ev.tenant_id, ev.environment::text AS environment, e.id AS endpoint_id
+      FROM (SELECT id, type, tenant_id, environment, created_at FROM outbox_events
+            WHERE published_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) ev
+      LEFT JOIN webhook_endpoints e
+        ON e.tenant_id = ev.tenant_id AND e.environment = ev.environment AND e.enabled AND e.created_at <= ev.created_at
+       AND (cardinality(e.event_types) = 0 OR ev.type = ANY(e.event_types))`);
+    if (pairs.length === 0) return 0;
+    const deliveries = pairs
+      .filter((p) => p.endpoint_id !== null)
+      .map((p) => ({ id: newId("webhookDelivery"), tenant_id: p.tenant_id, environment: p.environment, endpoint_id: p.endpoint_id, event_id: p.event_id, event_type: p.type }));
+    if (deliveries.length > 0) {
+      await execute(sql`
+        INSERT INTO webhook_deliveries (id, tenant_id, environment, endpoint_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
+        SELECT x.id, x.tenant_id, x.environment::"Environment", x.endpoint_id, x.event_id, x.event_type, 'pending', now(), now(), now()
+        FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS x(id text, tenant_id text, environment text, endpoint_id text, event_id text, event_type text)
+        ON CONFLICT (endpoint_id, event_id) DO NOTHING`);
+    }
+    const eventIds = [...new Set(pairs.map((p) => p.event_id))];
+    await execute(sql`UPDATE outbox_events SET published_at = now() WHERE id = ANY(${eventIds})`);
+    return eventIds.length;
+  });
+}
+
+type Claimed = {
+  id: string;
+  number: number;
+  tenant_id: string;
+  environment: "sandbox" | "production";
+  endpoint_id: string;
+  lease_lapsed: boolean;
+  url: string;
+  enabled: boolean;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | null;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  payload: unknown;
+};
+
+/** Claims up to `limit` due deliveries for one attempt each. */
+export async function claimDeliveries(limit: number): Promise<Claimed[]> {
+  const rows = await queryRows<Claimed>(sql`
+    WITH due AS (
+      SELECT id, locked_until FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE webhook_deliveries d
+       SET attempt_count = d.attempt_count + 1, locked_until = now() + ${`${getEnv().WEBHOOK_LEASE_SECONDS} seconds`}::interval, updated_at = now()
+      FROM due, webhook_endpoints e, outbox_events o
+     WHERE d.id = due.id AND e.id = d.endpoint_id AND o.id = d.event_id
+    RETURNING d.id, d.attempt_count AS number, d.tenant_id, d.environment::text AS environment, d.endpoint_id, due.locked_until IS NOT NULL AS lease_lapsed,
+              e.url, e.enabled, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
+              o.id AS event_id, o.type AS event_type, o.created_at AS event_created_at, o.payload`);
+  // A lapsed lease: its worker died during that attempt; what happened is unknown, and the log says so.
+  const lost = rows.filter((r) => r.lease_lapsed);
+  if (lost.length > 0) {
+    const entries = lost.map((r) => ({ id: newId("webhookAttempt"), delivery_id: r.id, number: r.number - 1, url: r.url }));
+    await execute(sql`
+      INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
+      SELECT x.id, x.delivery_id, x.number, x.url, now(), 0, NULL, 'The worker stopped during this attempt: its outcome is unknown', '', NULL
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS x(id text, delivery_id text, number int, url text)
+      ON CONFLICT (delivery_id, number) DO NOTHING`);
+  }
+  return rows;
+}
+
+type Result = { claimed: Claimed; startedAt: Date; body: string; outcome: AttemptOutcome };
+
+/** One attempt of a claimed delivery: signed with the endpoint's secret(s), sent, not yet recorded. */
+export async function attempt(claimed: Claimed, send: SendOptions, now: Date = new Date()): Promise<Result> {
+  const body = JSON.stringify(
+    envelope({ id: claimed.event_id, type: claimed.event_type, createdAt: claimed.event_created_at, tenantId: claimed.tenant_id, environment: claimed.environment, payload: claimed.payload }),
+  );
+  if (!claimed.enabled) {
+    return { claimed, startedAt: now, body, outcome: { ok: false, statusCode: null, error: "The endpoint is disabled", durationMs: 0, responseBody: null } };
+  }
+  const secrets = signingSecrets({
+    id: claimed.endpoint_id,
+    secretCiphertext: claimed.secret_ciphertext,
+    previousSecretCiphertext: claimed.previous_secret_ciphertext,
+    previousSecretExpiresAt: claimed.previous_secret_expires_at,
+  }, now);
+  const headers = signatureHeaders(claimed.event_id, now, body, secrets);
+  return { claimed, startedAt: now, body, outcome: await sendAttempt(claimed.url, headers, body, send) };
+}
+
+/** Records a batch of attempts and moves each delivery on: succeeded, retried later, or failed. */
+export async function recordResults(results: Result[], now: Date = new Date()): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map(({ claimed, startedAt, body, outcome }) => {
+    const gone = outcome.statusCode === 410;
+    const next = outcome.ok || gone || !claimed.enabled ? null : nextAttemptAt(claimed.number, now);
+    return {
+      attempt_id: newId("webhookAttempt"),
+      id: claimed.id,
+      number: claimed.number,
+      url: claimed.url,
+      endpoint_id: claimed.endpoint_id,
+      status: outcome.ok ? "succeeded" : next ? "pending" : "failed",
+      next_attempt_at: next?.toISOString() ?? null,
+      started_at: startedAt.toISOString(),
+      duration_ms: outcome.durationMs,
+      status_code: outcome.statusCode,
+      error: outcome.error === null ? null : gone ? "The endpoint answered 410 Gone: it was disabled" : outcome.error,
+      request_body: snippet(body),
+      response_body: outcome.responseBody,
+      gone,
+    };
+  });
+  await withSqlTransaction(async () => {
+    await execute(sql`
+      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(attempt_id text, id text, number int, url text, status text,
+                   next_attempt_at timestamptz, started_at timestamptz, duration_ms int, status_code int, error text, request_body text, response_body text)),
+      attempts AS (
+        INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
+        SELECT attempt_id, id, number, url, started_at, duration_ms, status_code, error, request_body, response_body FROM r
+        ON CONFLICT (delivery_id, number) DO NOTHING)
+      UPDATE webhook_deliveries d
+         SET status = r.status, next_attempt_at = r.next_attempt_at, locked_until = NULL, last_status_code = r.status_code,
+             last_duration_ms = r.duration_ms, last_error = r.error, last_attempt_at = r.started_at,
+             completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END, updated_at = now()
+        FROM r
+       WHERE d.id = r.id AND d.attempt_count = r.number AND d.status = 'pending'`);
+    const succeeded = [...new Set(rows.filter((r) => r.status === "succeeded").map((r) => r.endpoint_id))];
+    const failing = [...new Set(rows.filter((r) => r.status !== "succeeded").map((r) => r.endpoint_id))].filter((id) => !succeeded.includes(id));
+    const gone = [...new Set(rows.filter((r) => r.gone).map((r) => r.endpoint_id))];
+    const exhausted = [...new Set(rows.filter((r) => r.status === "failed" && !r.gone).map((r) => r.endpoint_id))];
+    if (succeeded.length > 0) await execute(sql`UPDATE webhook_endpoints SET failing_since = NULL, updated_at = now() WHERE id = ANY(${succeeded}) AND failing_since IS NOT NULL`);
+    if (failing.length > 0) await execute(sql`UPDATE webhook_endpoints SET failing_since = ${now}, updated_at = now() WHERE id = ANY(${failing}) AND failing_since IS NULL`);
+    // 410 Gone: the receiver says it will never take these again. Days of nothing but failures: it is down.
+    if (gone.length > 0) await disable(gone, "gone", "The endpoint answered 410 Gone: it was disabled", now);
+    const stale = new Date(now.getTime() - FAILING_DISABLE_MS);
+    if (exhausted.length > 0) {
+      const down = await queryRows<{ id: string }>(sql`SELECT id FROM webhook_endpoints WHERE id = ANY(${exhausted}) AND enabled AND failing_since <= ${stale}`);
+      if (down.length > 0) await disable(down.map((d) => d.id), "failing", "The endpoint failed for 3 days: it was disabled", now);
+    }
+  });
+  for (const id of results.filter((r) => r.outcome.statusCode === 410).map((r) => r.claimed.endpoint_id)) log().warn({ endpoint_id: id }, "webhook endpoint answered 410: disabled");
+}
+
+async function disable(endpointIds: string[], reason: "gone" | "failing", error: string, now: Date): Promise<void> {
+  await execute(sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${reason}, disabled_at = ${now}, updated_at = now() WHERE id = ANY(${endpointIds}) AND enabled`);
+  await execute(sql`
+    UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ${error}, completed_at = ${now}, updated_at = now()
+     WHERE endpoint_id = ANY(${endpointIds}) AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`);
+}
+
+export function sendOptions(environment: "sandbox" | "production"): SendOptions {
+  const env = getEnv();
+  return { environment, allowLoopback: env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
+}
+
+/** One round: dispatch, claim, send all concurrently, record. Returns what it did (0, 0: nothing to do). */
+export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched: number; attempted: number }> {
+  const dispatched = await dispatchEvents();
+  const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY);
+  const now = options.now ?? (() => new Date());
+  const results = await Promise.all(claimed.map((c) => attempt(c, options.send ?? sendOptions(c.environment), now())));
+  await recordResults(results, now());
+  return { dispatched, attempted: claimed.length };
+}
+
+/** Runs rounds until `signal` aborts: straight on while there is work, polling every `idleMs` when there is none. */
+export async function runWorker(signal: AbortSignal, options: WorkerOptions & { idleMs?: number } = {}): Promise<void> {
+  const idleMs = options.idleMs ?? 250;
+  while (!signal.aborted) {
+    let busy = false;
+    try {
+      const round = await runOnce(options);
+      busy = round.dispatched > 0 || round.attempted > 0;
+    } catch (err) {
+      log().error({ err }, "webhook worker round failed; retrying");
+      await sleep(Math.max(idleMs, 1000), signal);
+    }
+    if (!busy) await sleep(idleMs, signal);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { POST as createRoute, GET as listRoute } from "@/app/v1/webhook-endpoints/route";
+import { GET as getRoute, PATCH as patchRoute, DELETE as deleteRoute } from "@/app/v1/webhook-endpoints/[id]/route";
+import { POST as rotateRoute } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
+import { POST as testRoute } from "@/app/v1/webhook-endpoints/[id]/test/route";
+import { db } from "@/lib/db/client";
+import { signingSecrets } from "@/lib/webhooks/endpoints";
+import { MAX_ENDPOINTS_PER_ENVIRONMENT } from "@/lib/webhooks/schemas";
+import { signatureHeaders } from "@/lib/webhooks/signing";
+import { newKey, newTenant } from "../helpers/factory";
+import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
+
+async function webhookTenant(permissions: Parameters<typeof newKey>[2] = ["webhooks:read", "webhooks:write"]) {
+  const { tenant } = await newTenant();
+  const { key } = await newKey(tenant.id, "sandbox", permissions);
+  return { tenant, headers: bearer(key, tenant.id) };
+}
+type T = Awaited<ReturnType<typeof webhookTenant>>;
+
+const create = (t: T, json: unknown, base = SANDBOX, headers = t.headers) => call(createRoute, { base, path: "/v1/webhook-endpoints", headers, json });
+const one = (handler: Parameters<typeof call>[0], t: T, id: string, extra: { json?: unknown; base?: string; headers?: Record<string, string>; suffix?: string } = {}) =>
+  call(handler, { base: extra.base ?? SANDBOX, path: `/v1/webhook-endpoints/${id}${extra.suffix ?? ""}`, headers: extra.headers ?? t.headers, params: { id }, json: extra.json });
+
+describe("webhook endpoints", () => {
+  it("registers an endpoint, returns its secret once and stores it sealed", async () => {
+    const t = await webhookTenant();
+    const res = await create(t, { url: "http://localhost:4999/hook", event_types: ["charge.paid", "contract.issued"], description: "ledger" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^whe_[0-9A-Z]{26}$/),
+      object: "webhook_endpoint",
+      url: "http://localhost:4999/hook",
+      description: "ledger",
+      event_types: ["charge.paid", "contract.issued"],
+      enabled: true,
+      disabled_reason: null,
+      disabled_at: null,
+      failing_since: null,
+      previous_secret_expires_at: null,
+      environment: "sandbox",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.secretCiphertext).not.toContain(res.body.secret.slice(6));
+    expect(signingSecrets(row)).toEqual([res.body.secret]);
+    const shown = { ...res.body };
+    delete shown.secret;
+    expect((await one(getRoute, t, res.body.id)).body).toEqual(shown);
+    expect((await call(listRoute, { path: "/v1/webhook-endpoints", headers: t.headers })).body.data).toEqual([shown]);
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "webhook_endpoint.created" } });
+    expect(audit).toMatchObject({ targetId: res.body.id, environment: "sandbox" });
+    expect(JSON.stringify(audit.metadata)).not.toContain("whsec_");
+  });
+
+  it('subscribes to every event with ["*"], and refuses unknown, repeated or mixed event types', async () => {
+    const t = await webhookTenant();
+    expect((await create(t, { url: "http://localhost:4999/a", event_types: ["*"] })).body.event_types).toEqual(["*"]);
+    for (const event_types of [[], ["charge.exploded"], ["charge.paid", "charge.paid"], ["*", "charge.paid"], ["webhook_endpoint.test"]]) {
+      const res = await create(t, { url: "http://localhost:4999/a", event_types });
+      expect(res.status, JSON.stringify(event_types)).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    expect(await db().webhookEndpoint.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+  });
+
+  it("refuses URLs that could reach the platform's own network (SSRF), changing nothing", async () => {
+    const t = await webhookTenant();
+    const { key } = await newKey(t.tenant.id, "production", ["webhooks:write"]);
+    const live = bearer(key, t.tenant.id);
+    const refusedInProduction = [
+      "http://8.8.8.8/hook", // production: https only
+      "https://127.0.0.1/hook",
+      "https://localhost/hook",
+      "https://10.1.2.3/hook",
+      "https://172.16.0.1/hook",
+      "https://192.168.0.10/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://100.64.0.1/hook",
+      "https://[::1]/hook",
+      "https://[fd00::1]/hook",
+      "https://[fe80::1]/hook",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://2130706433/hook", // 127.0.0.1 in decimal
+      "https://0177.0.0.1/hook", // …in octal
+      "https://0x7f000001/hook", // …in hex
+      "https://224.0.0.1/hook",
+      "https://0.0.0.0/hook",
+      "https://user:pass@8.8.8.8/hook",
+      "ftp://8.8.8.8/hook",
+      "not a url",
+    ];
+    for (const url of refusedInProduction) {
+      const res = await create(t, { url, event_types: ["*"] }, PRODUCTION, live);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ code: "validation_error", errors: [{ param: "url", in: "body" }] });
+    }
+    // The sandbox takes loopback receivers (the deployment's switch is on in tests), never private networks.
+    for (const url of ["https://10.1.2.3/hook", "http://169.254.169.254/", "http://192.168.1.1/"]) expect((await create(t, { url, event_types: ["*"] })).status, url).toBe(400);
+    expect(await db().webhookEndpoint.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    const ok = await create(t, { url: "https://8.8.8.8/hook", event_types: ["*"] }, PRODUCTION, live);
+    expect(ok.status).toBe(201);
+    expect(ok.body.environment).toBe("production");
+  });
+
+  it("updates, disables (ending pending deliveries), enables and deletes", async () => {
+    const t = await webhookTenant();
+    const made = (await create(t, { url: "http://localhost:4999/a", event_types: ["charge.paid"] })).body;
+    const test = await one(testRoute, t, made.id, { suffix: "/test" });
+    expect(test.status).toBe(202);
+    const patched = await one(patchRoute, t, made.id, { json: { url: "http://127.0.0.1:4998/b", event_types: ["*"], description: "new", enabled: false } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ url: "http://127.0.0.1:4998/b", event_types: ["*"], description: "new", enabled: false, disabled_reason: "manual", disabled_at: expect.any(String) });
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: test.body.id } })).toMatchObject({ status: "failed", lastError: "The endpoint was disabled", nextAttemptAt: null });
+    expect((await one(testRoute, t, made.id, { suffix: "/test" })).status).toBe(409);
+    expect((await one(patchRoute, t, made.id, { json: { url: "https://10.0.0.1/x" } })).status).toBe(400);
+    expect((await one(patchRoute, t, made.id, { json: {} })).status).toBe(400);
+    expect((await one(patchRoute, t, made.id, { json: { secret: "whsec_x" } })).status).toBe(400);
+    const enabled = await one(patchRoute, t, made.id, { json: { enabled: true, description: null } });
+    expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null, description: null });
+    const deleted = await one(deleteRoute, t, made.id);
+    expect(deleted.body).toEqual({ id: made.id, object: "webhook_endpoint", deleted: true });
+    expect((await one(getRoute, t, made.id)).status).toBe(404);
+    expect(await db().webhookDelivery.count({ where: { endpointId: made.id } })).toBe(0);
+    expect((await db().auditLog.findMany({ where: { tenantId: t.tenant.id, targetId: made.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual([
+      "webhook_endpoint.created",
+      "webhook_endpoint.tested",
+      "webhook_endpoint.updated",
+      "webhook_endpoint.updated",
+      "webhook_endpoint.deleted",
+    ]);
+  });
+
+  it("rotates the secret: both sign for the grace period, each verifiable by standardwebhooks; 0 drops the old one", async () => {
+    const t = await webhookTenant();
+    const made = (await create(t, { url: "http://localhost:4999/a", event_types: ["*"] })).body;
+    const rotated = await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: {} });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(made.secret);
+    const expires = Date.parse(rotated.body.previous_secret_expires_at);
+    expect(expires - Date.now()).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } });
+    const secrets = signingSecrets(row);
+    expect(secrets).toEqual([rotated.body.secret, made.secret]);
+    const body = JSON.stringify({ id: "evt_1", type: "customer.created" });
+    const headers = signatureHeaders("evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0", new Date(), body, secrets);
+    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    for (const secret of [made.secret, rotated.body.secret]) expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    // After the grace period only the new secret signs.
+    expect(signingSecrets(row, new Date(expires + 1))).toEqual([rotated.body.secret]);
+    const now = await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: { grace_period_seconds: 0 } });
+    expect(now.body.previous_secret_expires_at).toBeNull();
+    expect(signingSecrets(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } }))).toEqual([now.body.secret]);
+    expect((await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: { grace_period_seconds: 86_401 } })).status).toBe(400);
+  });
+
+  it(`allows ${MAX_ENDPOINTS_PER_ENVIRONMENT} endpoints per environment, even to racing requests`, async () => {
+    const t = await webhookTenant();
+    const results = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_ENVIRONMENT + 3 }, (_, i) => create(t, { url: `http://localhost:4999/${i}`, event_types: ["*"] })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_ENDPOINTS_PER_ENVIRONMENT);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(["conflict", "conflict", "conflict"]);
+  });
+
+  it("isolation: another tenant's endpoint and a production credential on a sandbox endpoint are 404; read-only keys cannot write", async () => {
+    const a = await webhookTenant();
+    const b = await webhookTenant();
+    const made = (await create(a, { url: "http://localhost:4999/a", event_types: ["*"] })).body;
+    for (const [handler, extra] of [
+      [getRoute, {}],
+      [patchRoute, { json: { description: "x" } }],
+      [deleteRoute, {}],
+      [rotateRoute, { suffix: "/rotate-secret", json: {} }],
+      [testRoute, { suffix: "/test" }],
+    ] as const) {
+      const res = await one(handler, b, made.id, extra);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+    expect((await call(listRoute, { path: "/v1/webhook-endpoints", headers: b.headers })).body.data).toEqual([]);
+    const { key } = await newKey(a.tenant.id, "production", ["webhooks:read", "webhooks:write"]);
+    const live = bearer(key, a.tenant.id);
+    expect((await one(getRoute, a, made.id, { base: PRODUCTION, headers: live })).status).toBe(404);
+    expect((await call(listRoute, { base: PRODUCTION, path: "/v1/webhook-endpoints", headers: live })).body.data).toEqual([]);
+    const reader = await newKey(a.tenant.id, "sandbox", ["webhooks:read"]);
+    const readOnly = bearer(reader.key, a.tenant.id);
+    expect((await create(a, { url: "http://localhost:4999/b", event_types: ["*"] }, SANDBOX, readOnly)).status).toBe(403);
+    expect((await one(deleteRoute, a, made.id, { headers: readOnly })).status).toBe(403);
+    expect((await one(getRoute, a, made.id, { headers: readOnly })).status).toBe(200);
+    const unrelated = await newKey(a.tenant.id, "sandbox", ["customers:read"]);
+    expect((await one(getRoute, a, made.id, { headers: bearer(unrelated.key, a.tenant.id) })).status).toBe(403);
+    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ description: null, enabled: true });
+  });
+});
