@@ -146,6 +146,7 @@ export async function recordResults(results: Result[], now: Date = new Date()): 
       attempts AS (
         INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
         SELECT attempt_id, id, number, url, started_at, duration_ms, status_code, error, request_body, response_body FROM r
+        WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = r.id) -- its endpoint may have been deleted meanwhile
         ON CONFLICT (delivery_id, number) DO NOTHING)
       UPDATE webhook_deliveries d
          SET status = r.status, next_attempt_at = r.next_attempt_at, locked_until = NULL, last_status_code = r.status_code,
@@ -188,7 +189,14 @@ export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched
   const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY);
   const now = options.now ?? (() => new Date());
   const results = await Promise.all(claimed.map((c) => attempt(c, options.send ?? sendOptions(c.environment), now())));
-  await recordResults(results, now());
+  try {
+    await recordResults(results, now());
+  } catch (err) {
+    // One bad row (e.g. a delivery deleted with its endpoint at that very moment) must not cost the others
+    // their record — they would be sent again after their lease: record them one by one.
+    log().warn({ err }, "recording a round of webhook attempts failed; recording them one by one");
+    for (const result of results) await recordResults([result], now()).catch((e: unknown) => log().error({ err: e, delivery_id: result.claimed.id }, "could not record a webhook attempt"));
+  }
   return { dispatched, attempted: claimed.length };
 }
 

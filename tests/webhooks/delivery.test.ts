@@ -13,7 +13,8 @@ import { db } from "@/lib/db/client";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
 import { sendAttempt } from "@/lib/webhooks/sender";
-import { claimDeliveries, dispatchEvents, runOnce, runWorker } from "@/lib/webhooks/worker";
+import { deleteEndpoint } from "@/lib/webhooks/endpoints";
+import { attempt, claimDeliveries, dispatchEvents, recordResults, runOnce, runWorker } from "@/lib/webhooks/worker";
 import { uniqueCpf } from "../credit/flow-helpers";
 import { actor, newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
@@ -222,6 +223,21 @@ describe("webhook delivery from the outbox", () => {
     const got = to(t);
     expect(got).toHaveLength(2);
     expect(got[1]!.headers["webhook-id"]).toBe(got[0]!.headers["webhook-id"]);
+  });
+
+  it("an attempt that ends after its endpoint was deleted is dropped without harming the others", async () => {
+    const t = await tenant();
+    const doomed = await endpoint(t, ["customer.created"]);
+    const kept = await endpoint(t, ["customer.created"], receiver.url(`/${t.tenant.id}`));
+    await customer(t);
+    while ((await dispatchEvents()) > 0);
+    const claimed = (await claimDeliveries(1000)).filter((c) => c.endpoint_id === doomed.id || c.endpoint_id === kept.id);
+    expect(claimed).toHaveLength(2);
+    const results = await Promise.all(claimed.map((c) => attempt(c, { environment: "sandbox", allowLoopback: true, timeoutMs: 2_000 })));
+    await deleteEndpoint({ tenantId: t.tenant.id, environment: "sandbox" }, actor, doomed.id);
+    await recordResults(results);
+    expect(await db().webhookDelivery.count({ where: { endpointId: doomed.id } })).toBe(0);
+    expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
   });
 
   it("an endpoint failing for 3 days is disabled when a delivery runs out of attempts", async () => {
