@@ -15,7 +15,8 @@ export function proxy(request: NextRequest) {
     return gateV1(request) ?? NextResponse.next();
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const docs = request.nextUrl.pathname === "/docs" || request.nextUrl.pathname.startsWith("/docs/");
+  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", { inlineStyles: docs });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", policy);
