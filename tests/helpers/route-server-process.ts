@@ -6,8 +6,8 @@ import { ROOT } from "@/scripts/lib/database";
 // with SIGKILL mid-write and start it again: the sandbox address is the loopback port, a short idempotency lease
 // lets a replay take over from a dead request, and the rate limit never answers 429.
 
-export async function startRouteServer(port: number, leaseSeconds: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", "route-server.ts")], {
+export async function startRouteServer(port: number, leaseSeconds: number, script: "route-server.ts" | "api-server.ts" = "route-server.ts"): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", script)], {
     cwd: ROOT,
     env: {
       ...process.env,

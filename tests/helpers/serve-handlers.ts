@@ -8,14 +8,33 @@ import type { RouteHandler } from "@/lib/api/route";
 
 export type Routes = Record<string, Partial<Record<string, RouteHandler>>>;
 
+/** The handlers of a path: an exact key, or a template key (`/v1/customers/{id}`) with its parameters; static
+ *  segments win over parameters, as in Next's router. */
+function matcher(routes: Routes) {
+  const templates = Object.keys(routes)
+    .filter((key) => key.includes("{"))
+    .map((key) => ({ key, names: [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), regex: new RegExp(`^${key.replace(/\./g, "\\.").replace(/\{\w+\}/g, "([^/]+)")}$`) }))
+    .sort((a, b) => a.names.length - b.names.length);
+  return (pathname: string): { handlers: Routes[string]; params: Record<string, string> } | null => {
+    if (routes[pathname]) return { handlers: routes[pathname], params: {} };
+    for (const t of templates) {
+      const m = t.regex.exec(pathname);
+      if (m) return { handlers: routes[t.key]!, params: Object.fromEntries(t.names.map((name, i) => [name, decodeURIComponent(m[i + 1]!)])) };
+    }
+    return null;
+  };
+}
+
 export function createHandlerServer(routes: Routes, base: string | null = null): http.Server {
+  const match = matcher(routes);
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       void (async () => {
         const url = new URL(req.url ?? "/", base ?? `http://${req.headers.host ?? "localhost"}`);
-        const handler = routes[url.pathname]?.[req.method ?? "GET"];
+        const route = match(url.pathname);
+        const handler = route?.handlers[req.method ?? "GET"];
         if (!handler) {
           res.writeHead(404).end();
           return;
@@ -24,7 +43,7 @@ export function createHandlerServer(routes: Routes, base: string | null = null):
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
         if (base) headers.set("host", new URL(base).host);
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-        const response = await handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve({}) });
+        const response = await handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve(route!.params) });
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
       })();

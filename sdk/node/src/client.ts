@@ -1,0 +1,247 @@
+import { ApiError, ConnectionError, CreditPlatformError, TimeoutError, type Problem } from "./errors";
+import { OPERATIONS, type OperationId } from "./operations";
+import type { operations } from "./schema";
+
+// The client: one generic request path (credentials, tenant, request ids, retries, timeouts, errors) and one
+// method per operation of the OpenAPI document, named by its operationId and typed from it. Nothing here knows
+// a resource: new operations arrive by regenerating src/operations.ts and src/schema.ts.
+
+export const SDK_VERSION = "1.4.0";
+
+type Op<K extends OperationId> = operations[K];
+type Content<R> = R extends { content: { "application/json": infer J } } ? J : undefined;
+type PathOf<K extends OperationId> = Op<K> extends { parameters: { path: infer P } } ? P : never;
+type QueryOf<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } } ? Q : never;
+type BodyOf<K extends OperationId> = NonNullable<Op<K>["requestBody"]> extends { content: infer C } ? C[keyof C] : never;
+type Responses<K extends OperationId> = Op<K>["responses"];
+/** What a successful call returns: the 200, 201 or 202 body. */
+export type ResultOf<K extends OperationId> = 200 extends keyof Responses<K>
+  ? Content<Responses<K>[200]>
+  : 201 extends keyof Responses<K>
+    ? Content<Responses<K>[201]>
+    : 202 extends keyof Responses<K>
+      ? Content<Responses<K>[202]>
+      : undefined;
+
+export type RequestOptions = {
+  /** The idempotency key of a POST (default: a random UUID, the same on every retry of this call). */
+  requestId?: string;
+  /** This call's timeout per attempt, ms (default: the client's). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export type CallArgs<K extends OperationId> = ([PathOf<K>] extends [never] ? { path?: undefined } : { path: PathOf<K> }) &
+  ([QueryOf<K>] extends [never] ? { query?: undefined } : { query?: QueryOf<K> }) &
+  ([BodyOf<K>] extends [never] ? { body?: undefined } : { body: BodyOf<K> }) &
+  RequestOptions;
+
+type RequiredKeys<T> = { [P in keyof T]-?: object extends Pick<T, P> ? never : P }[keyof T];
+type ArgsTuple<K extends OperationId> = [RequiredKeys<CallArgs<K>>] extends [never] ? [args?: CallArgs<K>] : [args: CallArgs<K>];
+
+/** One method per operation, e.g. `client.createCustomer({ body })`, `client.getCustomer({ path: { id } })`. */
+export type OperationMethods = { [K in OperationId]: (...args: ArgsTuple<K>) => Promise<ResultOf<K>> };
+
+/** Operations answering a page (`{ data, has_more, next_cursor }`): usable with `paginate`. */
+export type PaginatedOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]["paginated"] extends true ? K : never }[OperationId];
+type ItemOf<K extends OperationId> = ResultOf<K> extends { data: (infer T)[] } ? T : never;
+
+export type Environment = "sandbox" | "production";
+
+export type ClientOptions = {
+  /** Your tenant's id (sent as X-Tenant-Id). */
+  tenantId: string;
+  /** The API's base address (without /v1). Or give `environment` and `baseUrls`. */
+  baseUrl?: string;
+  environment?: Environment;
+  /** Base addresses per environment; default from CREDIT_PLATFORM_SANDBOX_URL / CREDIT_PLATFORM_PRODUCTION_URL. */
+  baseUrls?: Partial<Record<Environment, string>>;
+  /** An API key (`sk_test_…` sandbox, `sk_live_…` production)… */
+  apiKey?: string;
+  /** …or OAuth2 client credentials: the token is fetched, cached and renewed before it expires. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for (space-separated); default: all the client has. */
+  scope?: string;
+  /** Per-attempt timeout, ms (default 30,000). */
+  timeoutMs?: number;
+  /** Retries of 429, 503 and network failures of safe requests (default 3). */
+  maxRetries?: number;
+  /** First backoff delay, ms (default 500; doubles each retry, with jitter, at most 20 s). */
+  retryBaseDelayMs?: number;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE"]); // POSTs are made safe by their X-Request-Id
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the generated methods (below)
+export class CreditPlatform {
+  readonly baseUrl: string;
+  readonly tenantId: string;
+  private readonly options: ClientOptions;
+  private token: { value: string; renewAt: number } | null = null;
+  private tokenRequest: Promise<string> | null = null;
+
+  constructor(options: ClientOptions) {
+    if (!options.tenantId) throw new CreditPlatformError("tenantId is required");
+    if (!options.apiKey && !(options.clientId && options.clientSecret)) throw new CreditPlatformError("Give apiKey, or clientId and clientSecret");
+    const env: Record<string, string | undefined> = typeof process !== "undefined" ? process.env : {};
+    const base =
+      options.baseUrl ??
+      (options.environment ? (options.baseUrls?.[options.environment] ?? env[`CREDIT_PLATFORM_${options.environment.toUpperCase()}_URL`]) : undefined);
+    if (!base) throw new CreditPlatformError("Give baseUrl, or environment with baseUrls (or CREDIT_PLATFORM_<ENVIRONMENT>_URL)");
+    if (options.apiKey && options.environment) {
+      const expected = options.environment === "sandbox" ? "sk_test_" : "sk_live_";
+      if (!options.apiKey.startsWith(expected)) throw new CreditPlatformError(`A ${options.environment} key starts with ${expected}`);
+    }
+    this.baseUrl = base.replace(/\/+$/, "");
+    this.tenantId = options.tenantId;
+    this.options = options;
+    for (const id of Object.keys(OPERATIONS) as OperationId[]) {
+      (this as unknown as Record<string, unknown>)[id] = (args?: CallArgs<OperationId>) => this.call(id, args ?? ({} as CallArgs<OperationId>));
+    }
+  }
+
+  /** Every item of a paginated list, page after page (`limit` per page). */
+  async *paginate<K extends PaginatedOperationId>(id: K, args: Omit<CallArgs<K>, "query"> & { query?: QueryOf<K> } = {} as never): AsyncGenerator<ItemOf<K>> {
+    let cursor: string | undefined;
+    for (;;) {
+      const query = { ...(args.query as Record<string, unknown> | undefined), ...(cursor ? { cursor } : {}) };
+      const page = (await this.call(id, { ...args, query } as CallArgs<K>)) as { data: ItemOf<K>[]; has_more: boolean; next_cursor: string | null };
+      yield* page.data;
+      if (!page.has_more || !page.next_cursor) return;
+      cursor = page.next_cursor;
+    }
+  }
+
+  /** Calls one operation by its operationId (what every generated method does). */
+  async call<K extends OperationId>(id: K, args: CallArgs<K>): Promise<ResultOf<K>> {
+    const op = OPERATIONS[id];
+    const a = args as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } & RequestOptions;
+    const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = a.path?.[name];
+      if (value === undefined || value === null || value === "") throw new CreditPlatformError(`${id}: path parameter ${name} is required`);
+      return encodeURIComponent(String(value));
+    });
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(a.query ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": userAgent() };
+    let body: string | undefined;
+    if (op.body === "application/json" && a.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(a.body);
+    } else if (op.body === "application/x-www-form-urlencoded" && a.body !== undefined) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(a.body as Record<string, string>).toString();
+    }
+    if (op.method === "POST") headers["x-request-id"] = a.requestId ?? crypto.randomUUID();
+    const result = await this.send(op.method, url, headers, body, { auth: op.auth === "bearer", safe: SAFE_METHODS.has(op.method) || op.method === "POST", options: a });
+    return result as ResultOf<K>;
+  }
+
+  private async send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, how: { auth: boolean; safe: boolean; options: RequestOptions }): Promise<unknown> {
+    const maxRetries = this.options.maxRetries ?? 3;
+    let renewedToken = false;
+    for (let attempt = 0; ; attempt++) {
+      if (how.auth) {
+        headers.authorization = `Bearer ${await this.credential()}`;
+        headers["x-tenant-id"] = this.tenantId;
+      }
+      let response: Response;
+      try {
+        response = await this.fetchOnce(method, url, headers, body, how.options);
+      } catch (err) {
+        if (how.options.signal?.aborted) throw err;
+        if (how.safe && attempt < maxRetries) {
+          await sleep(this.backoff(attempt));
+          continue;
+        }
+        throw err;
+      }
+      if (response.ok) {
+        const text = await response.text();
+        return text ? JSON.parse(text) : undefined;
+      }
+      const problem = await readProblem(response);
+      const error = new ApiError(problem, response.headers);
+      if (response.status === 401 && how.auth && !this.options.apiKey && !renewedToken) {
+        // The cached token was revoked or expired early: fetch a new one, once.
+        this.token = null;
+        renewedToken = true;
+        continue;
+      }
+      const retryable = response.status === 429 || (response.status === 503 && how.safe) || (response.status === 409 && problem.code === "idempotency_in_progress");
+      if (retryable && attempt < maxRetries) {
+        await sleep(Math.max(this.backoff(attempt), (error.retryAfterSeconds ?? 0) * 1000));
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  private async fetchOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, options: RequestOptions): Promise<Response> {
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      return await (this.options.fetch ?? fetch)(url, { method, headers, body, signal, redirect: "error" });
+    } catch (err) {
+      if (timeout.aborted && !options.signal?.aborted) throw new TimeoutError(`${method} ${url.pathname}: no answer within ${timeoutMs} ms`);
+      if (options.signal?.aborted) throw err;
+      throw new ConnectionError(`${method} ${url.pathname}: ${(err as Error).message}`, err);
+    }
+  }
+
+  /** Exponential backoff with full jitter: a random delay up to base × 2^attempt (at most 20 s). */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(20_000, (this.options.retryBaseDelayMs ?? 500) * 2 ** attempt);
+    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  }
+
+  private async credential(): Promise<string> {
+    if (this.options.apiKey) return this.options.apiKey;
+    if (this.token && Date.now() < this.token.renewAt) return this.token.value;
+    this.tokenRequest ??= this.fetchToken().finally(() => {
+      this.tokenRequest = null;
+    });
+    return this.tokenRequest;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const form: Record<string, string> = { grant_type: "client_credentials", ...(this.options.scope ? { scope: this.options.scope } : {}) };
+    const basic = btoa(`${encodeURIComponent(this.options.clientId!)}:${encodeURIComponent(this.options.clientSecret!)}`);
+    const answer = (await this.send(
+      "POST",
+      new URL(`${this.baseUrl}/v1/auth/token`),
+      { accept: "application/json", "user-agent": userAgent(), "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` },
+      new URLSearchParams(form).toString(),
+      { auth: false, safe: true, options: {} },
+    )) as { access_token: string; expires_in: number };
+    // Renewed a minute before it expires, so that no request carries a token that lapses in flight.
+    this.token = { value: answer.access_token, renewAt: Date.now() + Math.max(0, answer.expires_in - 60) * 1000 };
+    return answer.access_token;
+  }
+}
+
+// The generated methods, declared for the compiler (they are installed by the constructor).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface CreditPlatform extends OperationMethods {}
+
+function userAgent(): string {
+  const runtime = typeof process !== "undefined" && process.versions?.node ? `node/${process.versions.node}` : "js";
+  return `credit-platform-node/${SDK_VERSION} ${runtime}`;
+}
+
+async function readProblem(response: Response): Promise<Problem> {
+  const text = await response.text().catch(() => "");
+  try {
+    const parsed = JSON.parse(text) as Partial<Problem>;
+    if (parsed && typeof parsed === "object" && typeof parsed.code === "string") return { status: response.status, type: "", title: "", ...parsed } as Problem;
+  } catch {
+    // not JSON: below
+  }
+  return { type: "about:blank", title: response.statusText || "Error", status: response.status, code: `http_${response.status}`, detail: text.slice(0, 500) || undefined };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,214 @@
+import type { ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { dispatchEvents, runOnce } from "@/lib/webhooks/worker";
+import { freePort, ROOT } from "@/scripts/lib/database";
+import { uniqueCpf } from "@/tests/credit/flow-helpers";
+import { newClient, newKey, newTenant } from "@/tests/helpers/factory";
+import { startRouteServer } from "@/tests/helpers/route-server-process";
+import { ApiError, CreditPlatform, OPERATIONS, SDK_VERSION, verifyWebhook, WebhookVerificationError } from "../src/index";
+
+// The Node.js SDK against the real /v1 handlers in a server process of their own, on the test database — no
+// mocks: the credit flow, OAuth2 client credentials, a 429 retried after its Retry-After and a POST retried after
+// a dropped connection (both through a local proxy that injects the fault), pagination, problem errors, webhook
+// signatures made by the platform's worker, the ESM and CJS builds, and one method per documented operation.
+
+let server: ChildProcess;
+let base: string;
+let tenantId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = await startRouteServer(port, 5, "api-server.ts");
+  base = `http://127.0.0.1:${port}`;
+  const { tenant } = await newTenant();
+  tenantId = tenant.id;
+  apiKey = (await newKey(tenant.id, "sandbox", ["read", "write", "proposals:review"])).key;
+}, 120_000);
+afterAll(() => {
+  server?.kill("SIGKILL");
+});
+
+const client = (extra: Partial<ConstructorParameters<typeof CreditPlatform>[0]> = {}) => new CreditPlatform({ baseUrl: base, tenantId, apiKey, retryBaseDelayMs: 50, ...extra });
+
+/** A proxy in front of the server whose `fault` decides, per request, to pass it on or to misbehave. */
+async function proxy(fault: (n: number, req: http.IncomingMessage, body: string) => "pass" | "429" | "drop-after-upstream") {
+  const seen: { method: string; url: string; requestId: string | undefined }[] = [];
+  const target = new URL(base);
+  const srv = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      seen.push({ method: req.method!, url: req.url!, requestId: req.headers["x-request-id"] as string | undefined });
+      const action = fault(seen.length, req, body);
+      if (action === "429") {
+        res.writeHead(429, { "content-type": "application/problem+json", "retry-after": "1" });
+        res.end(JSON.stringify({ type: "urn:credit-platform:problem:rate_limited", title: "Too Many Requests", status: 429, code: "rate_limited", detail: "Slow down" }));
+        return;
+      }
+      const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (c: Buffer) => chunks.push(c));
+        answer.on("end", () => {
+          if (action === "drop-after-upstream") {
+            req.socket.destroy(); // the server did the work; the client never hears of it
+            return;
+          }
+          res.writeHead(answer.statusCode!, answer.headers);
+          res.end(Buffer.concat(chunks));
+        });
+      });
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => srv.close(r)) };
+}
+
+describe("the Node.js SDK", () => {
+  it("has a method for every operation of the OpenAPI document (sdk/openapi.json and the app's own)", async () => {
+    const documented = JSON.parse(readFileSync(path.join(ROOT, "sdk", "openapi.json"), "utf8")) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ids = Object.values(documented.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    const live = (await (await fetch(`${base}/v1/openapi.json`)).json()) as typeof documented;
+    const liveIds = Object.values(live.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.sort()).toEqual(liveIds.sort());
+    const sdk = client() as unknown as Record<string, unknown>;
+    expect(ids.filter((id) => typeof sdk[id] !== "function")).toEqual([]);
+    expect(Object.keys(OPERATIONS).sort()).toEqual(ids.sort());
+  });
+
+  it("runs the credit flow: customer → simulation → margin query → proposal → submit, approve, sign → endorsement → contract → installments → charge", async () => {
+    const sdk = client();
+    expect(await sdk.getHealth()).toMatchObject({ status: "ok", environment: "sandbox", version: "1.4.0", tenant: tenantId });
+    const customer = await sdk.createCustomer({ body: { document: uniqueCpf(), name: "Maria SDK", birth_date: "1960-05-10", payroll: { type: "inss", benefit_number: "1234567890" } } });
+    expect(customer).toMatchObject({ object: "customer", name: "Maria SDK" });
+    const simulation = await sdk.createSimulation({
+      body: { product: "inss_payroll", requested_amount: 1_000_000, term: 12, monthly_rate: "0.0180", disbursement_date: "2026-03-02", first_due_date: "2026-04-02", customer_id: customer.id },
+    });
+    expect(simulation.schedule).toHaveLength(12);
+    const query = await sdk.createMarginQuery({ body: { customer_id: customer.id } });
+    const proposal = await sdk.createProposal({ body: { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: query.id } });
+    expect(proposal.status).toBe("draft");
+    expect((await sdk.submitProposal({ path: { id: proposal.id } })).status).toBe("pending_review");
+    expect((await sdk.approveProposal({ path: { id: proposal.id } })).status).toBe("approved");
+    expect((await sdk.signProposal({ path: { id: proposal.id } })).status).toBe("signed");
+    expect((await sdk.createEndorsement({ body: { proposal_id: proposal.id } })).status).toBe("endorsed");
+    const contract = await sdk.issueContract({ body: { proposal_id: proposal.id } });
+    expect(contract).toMatchObject({ object: "contract", status: "active", proposal_id: proposal.id });
+    const installments = await sdk.listContractInstallments({ path: { id: contract.id }, query: { limit: 100 } });
+    expect(installments.data).toHaveLength(12);
+    const charge = await sdk.createCharge({ body: { contract_id: contract.id, method: "pix" } });
+    expect(charge).toMatchObject({ object: "charge", method: "pix", status: "pending" });
+    expect(await db().charge.count({ where: { tenantId, contractId: contract.id } })).toBe(1);
+  });
+
+  it("authenticates with OAuth2 client credentials: one token, cached, for many calls", async () => {
+    const { client: oauth, clientSecret } = await newClient(tenantId, "sandbox", ["read"]);
+    let tokenCalls = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).endsWith("/v1/auth/token")) tokenCalls += 1;
+      return fetch(input, init);
+    };
+    const sdk = new CreditPlatform({ baseUrl: base, tenantId, clientId: oauth.client_id, clientSecret, fetch: counting });
+    for (let i = 0; i < 3; i++) expect((await sdk.getHealth()).status).toBe("ok");
+    expect(tokenCalls).toBe(1);
+    await expect(sdk.createCustomer({ body: { document: uniqueCpf(), name: "No write scope" } })).rejects.toMatchObject({ status: 403, code: "insufficient_permissions" });
+  });
+
+  it("retries a 429 after its Retry-After", async () => {
+    const p = await proxy((n) => (n === 1 ? "429" : "pass"));
+    try {
+      const began = Date.now();
+      expect((await client({ baseUrl: p.url }).getHealth()).status).toBe("ok");
+      expect(Date.now() - began).toBeGreaterThanOrEqual(1000);
+      expect(p.seen.map((s) => s.url)).toEqual(["/v1/health", "/v1/health"]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("retries a POST whose connection dropped after the server acted: one customer, the same X-Request-Id", async () => {
+    const p = await proxy((n) => (n === 1 ? "drop-after-upstream" : "pass"));
+    try {
+      const document = uniqueCpf();
+      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name: "Dropped Once" } });
+      expect(p.seen).toHaveLength(2);
+      expect(p.seen[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
+      const rows = await db().customer.findMany({ where: { tenantId, document } });
+      expect(rows.map((r) => r.id)).toEqual([made.id]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("pages through a list with paginate()", async () => {
+    const { tenant } = await newTenant();
+    const key = (await newKey(tenant.id, "sandbox", ["read", "write"])).key;
+    const sdk = new CreditPlatform({ baseUrl: base, tenantId: tenant.id, apiKey: key });
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await sdk.createCustomer({ body: { document: uniqueCpf(), name: `Page ${i}` } })).id);
+    const seen: string[] = [];
+    for await (const customer of sdk.paginate("listCustomers", { query: { limit: 2 } })) seen.push(customer.id);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it("surfaces problems as ApiError with their code, status and field errors", async () => {
+    const sdk = client();
+    const missing = await sdk.getCustomer({ path: { id: "cus_01JD0000000000000000000000" } }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing).toMatchObject({ status: 404, code: "not_found", type: "urn:credit-platform:problem:not_found" });
+    const invalid = (await sdk.createCustomer({ body: { document: "123", name: "" } }).catch((e: unknown) => e)) as ApiError;
+    expect(invalid).toMatchObject({ status: 400, code: "validation_error" });
+    expect(invalid.errors.map((e) => e.param)).toContain("name");
+    expect(invalid.requestId).toMatch(/^[0-9a-f-]{36}$/); // the X-Request-Id the SDK sent, echoed in the problem
+    await expect(new CreditPlatform({ baseUrl: base, tenantId, apiKey: "sk_test_wrong" }).getHealth()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("verifies a webhook the platform signed, and refuses a tampered one", async () => {
+    const received: { body: string; headers: http.IncomingHttpHeaders }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        received.push({ body, headers: req.headers });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const sdk = client();
+      const endpoint = await sdk.createWebhookEndpoint({ body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, event_types: ["*"] } });
+      await sdk.testWebhookEndpoint({ path: { id: endpoint.id } });
+      while ((await dispatchEvents()) > 0);
+      for (let i = 0; i < 20 && received.length === 0; i++) await runOnce();
+      expect(received).toHaveLength(1);
+      const headers = received[0]!.headers as Record<string, string>;
+      const event = verifyWebhook<{ webhook_endpoint_id: string }>(received[0]!.body, headers, endpoint.secret);
+      expect(event).toMatchObject({ type: "webhook_endpoint.test", tenant_id: tenantId, environment: "sandbox", data: { webhook_endpoint_id: endpoint.id } });
+      expect(() => verifyWebhook(received[0]!.body.replace("test", "tesT"), headers, endpoint.secret)).toThrow(WebhookVerificationError);
+      expect(() => verifyWebhook(received[0]!.body, headers, "whsec_" + Buffer.alloc(32).toString("base64"))).toThrow(WebhookVerificationError);
+      expect(verifyWebhook(received[0]!.body, headers, ["whsec_" + Buffer.alloc(32).toString("base64"), endpoint.secret]).id).toBe(event.id);
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it("builds ESM and CJS packages that load", async () => {
+    execFileSync(process.execPath, [path.join(ROOT, "sdk", "node", "scripts", "build.mjs")], { cwd: ROOT, stdio: "pipe" });
+    const cjs = createRequire(import.meta.url)(path.join(ROOT, "sdk", "node", "dist", "cjs", "index.js")) as typeof import("../src/index");
+    const esm = (await import(path.join(ROOT, "sdk", "node", "dist", "esm", "index.js"))) as typeof import("../src/index");
+    for (const built of [cjs, esm]) {
+      expect(built.SDK_VERSION).toBe(SDK_VERSION);
+      const sdk = new built.CreditPlatform({ baseUrl: base, tenantId, apiKey });
+      expect((await sdk.getHealth()).status).toBe("ok");
+    }
+  }, 60_000);
+});
