@@ -1,0 +1,262 @@
+package com.creditplatform.sdk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+
+/**
+ * A client of the Credit Platform API: one request path (credentials, tenant, request ids, retries, timeouts, errors)
+ * under one method per operation (generated in {@link GeneratedOperations} from the OpenAPI document).
+ *
+ * <pre>{@code
+ * CreditPlatform api = CreditPlatform.builder().baseUrl("http://localhost:3000").tenantId("ten_…").apiKey("sk_test_…").build();
+ * JsonNode customer = api.createCustomer(Request.body(Map.of("document", "52998224725", "name", "Maria")));
+ * }</pre>
+ */
+public final class CreditPlatform extends GeneratedOperations {
+  public static final String VERSION = "1.4.0";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String baseUrl;
+  private final String tenantId;
+  private final String apiKey;
+  private final String clientId;
+  private final String clientSecret;
+  private final String scope;
+  private final Duration timeout;
+  private final int maxRetries;
+  private final Duration retryBaseDelay;
+  private final HttpClient http;
+  private final String userAgent = "credit-platform-java/" + VERSION + " java/" + System.getProperty("java.version");
+  private String token;
+  private long tokenRenewAt;
+
+  private CreditPlatform(Builder b) {
+    if (b.tenantId == null || b.tenantId.isBlank()) throw new CreditPlatformException("tenantId is required");
+    if (b.apiKey == null && (b.clientId == null || b.clientSecret == null)) throw new CreditPlatformException("Give apiKey, or clientId and clientSecret");
+    String base = b.baseUrl;
+    if (base == null && b.environment != null) {
+      base = b.baseUrls.getOrDefault(b.environment, System.getenv("CREDIT_PLATFORM_" + b.environment.toUpperCase() + "_URL"));
+    }
+    if (base == null) throw new CreditPlatformException("Give baseUrl, or environment with baseUrls (or CREDIT_PLATFORM_<ENVIRONMENT>_URL)");
+    if (b.apiKey != null && b.environment != null) {
+      String prefix = b.environment.equals("production") ? "sk_live_" : "sk_test_";
+      if (!b.apiKey.startsWith(prefix)) throw new CreditPlatformException("A " + b.environment + " key starts with " + prefix);
+    }
+    this.baseUrl = base.replaceAll("/+$", "");
+    this.tenantId = b.tenantId;
+    this.apiKey = b.apiKey;
+    this.clientId = b.clientId;
+    this.clientSecret = b.clientSecret;
+    this.scope = b.scope;
+    this.timeout = b.timeout;
+    this.maxRetries = b.maxRetries;
+    this.retryBaseDelay = b.retryBaseDelay;
+    this.http = HttpClient.newBuilder().connectTimeout(b.timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a client: {@code baseUrl} (or {@code environment} + {@code baseUrl(env, url)}), {@code tenantId}, and an API key or OAuth2 client credentials. */
+  public static final class Builder {
+    private String baseUrl;
+    private String environment;
+    private final Map<String, String> baseUrls = new LinkedHashMap<>();
+    private String tenantId;
+    private String apiKey;
+    private String clientId;
+    private String clientSecret;
+    private String scope;
+    private Duration timeout = Duration.ofSeconds(30);
+    private int maxRetries = 3;
+    private Duration retryBaseDelay = Duration.ofMillis(500);
+
+    public Builder baseUrl(String baseUrl) { this.baseUrl = baseUrl; return this; }
+    /** "sandbox" or "production": picks the base URL given with {@link #baseUrl(String, String)} or CREDIT_PLATFORM_&lt;ENV&gt;_URL. */
+    public Builder environment(String environment) { this.environment = environment; return this; }
+    public Builder baseUrl(String environment, String baseUrl) { this.baseUrls.put(environment, baseUrl); return this; }
+    public Builder tenantId(String tenantId) { this.tenantId = tenantId; return this; }
+    public Builder apiKey(String apiKey) { this.apiKey = apiKey; return this; }
+    /** OAuth2 client credentials: the token is fetched, cached and renewed a minute before it expires. */
+    public Builder clientCredentials(String clientId, String clientSecret) { this.clientId = clientId; this.clientSecret = clientSecret; return this; }
+    public Builder scope(String scope) { this.scope = scope; return this; }
+    /** Per-attempt timeout (default 30 s). */
+    public Builder timeout(Duration timeout) { this.timeout = timeout; return this; }
+    /** Retries of 429, 503 and network failures of safe requests (default 3). */
+    public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
+    /** First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s). */
+    public Builder retryBaseDelay(Duration delay) { this.retryBaseDelay = delay; return this; }
+    public CreditPlatform build() { return new CreditPlatform(this); }
+  }
+
+  /** Every item of a paginated list operation (e.g. "listCustomers"), page after page. */
+  public Iterable<JsonNode> paginate(String operationId, Request request) {
+    Operations.Operation op = Operations.ALL.get(operationId);
+    if (op == null || !op.paginated()) throw new CreditPlatformException(operationId + " is not a paginated list operation");
+    return () -> new Iterator<>() {
+      private Iterator<JsonNode> page = null;
+      private String cursor = null;
+      private boolean last = false;
+
+      @Override
+      public boolean hasNext() {
+        while ((page == null || !page.hasNext()) && !last) {
+          JsonNode answer = call(operationId, Map.of(), cursor == null ? request : request.copyWithQuery("cursor", cursor));
+          page = answer.get("data").elements();
+          cursor = answer.path("next_cursor").isNull() ? null : answer.path("next_cursor").asText(null);
+          last = !answer.path("has_more").asBoolean(false) || cursor == null;
+        }
+        return page != null && page.hasNext();
+      }
+
+      @Override
+      public JsonNode next() {
+        if (!hasNext()) throw new NoSuchElementException();
+        return page.next();
+      }
+    };
+  }
+
+  @Override
+  protected JsonNode call(String operationId, Map<String, String> pathParams, Request request) {
+    Operations.Operation op = Operations.ALL.get(operationId);
+    if (op == null) throw new CreditPlatformException("Unknown operation " + operationId);
+    String path = op.path();
+    for (String name : op.pathParams()) {
+      String value = pathParams.get(name);
+      if (value == null || value.isEmpty()) throw new CreditPlatformException(operationId + ": path parameter " + name + " is required");
+      path = path.replace("{" + name + "}", URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20"));
+    }
+    String query = request.query.entrySet().stream()
+        .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(String.valueOf(e.getValue()), StandardCharsets.UTF_8))
+        .collect(Collectors.joining("&"));
+    URI uri = URI.create(baseUrl + path + (query.isEmpty() ? "" : "?" + query));
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("accept", "application/json");
+    String body = null;
+    if (op.body() != null) {
+      try {
+        if (op.body().equals("application/x-www-form-urlencoded")) {
+          headers.put("content-type", "application/x-www-form-urlencoded");
+          @SuppressWarnings("unchecked")
+          Map<String, Object> form = request.body == null ? Map.of() : (Map<String, Object>) request.body;
+          body = form.entrySet().stream().map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(String.valueOf(e.getValue()), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+        } else {
+          headers.put("content-type", "application/json");
+          body = request.body == null ? "{}" : JSON.writeValueAsString(request.body);
+        }
+      } catch (IOException e) {
+        throw new CreditPlatformException("The body cannot be written as JSON", e);
+      }
+    }
+    if (op.method().equals("POST")) headers.put("x-request-id", request.requestId != null ? request.requestId : UUID.randomUUID().toString());
+    boolean safe = !op.method().equals("PATCH"); // a POST is made safe by its X-Request-Id
+    return send(op.method(), uri, headers, body, op.auth(), safe, request.timeout != null ? request.timeout : timeout);
+  }
+
+  private JsonNode send(String method, URI uri, Map<String, String> headers, String body, boolean auth, boolean safe, Duration attemptTimeout) {
+    boolean renewed = false;
+    for (int attempt = 0; ; attempt++) {
+      HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(attemptTimeout).header("user-agent", userAgent);
+      headers.forEach(b::header);
+      if (auth) b.header("authorization", "Bearer " + credential()).header("x-tenant-id", tenantId);
+      b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+      HttpResponse<String> response;
+      try {
+        response = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      } catch (HttpTimeoutException e) {
+        if (safe && attempt < maxRetries) {
+          sleep(backoff(attempt));
+          continue;
+        }
+        throw new CreditPlatformException.TimeoutException(method + " " + uri.getPath() + ": no answer within " + attemptTimeout.toMillis() + " ms", e);
+      } catch (IOException e) {
+        if (safe && attempt < maxRetries) {
+          sleep(backoff(attempt));
+          continue;
+        }
+        throw new CreditPlatformException.ConnectionException(method + " " + uri.getPath() + ": " + e, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CreditPlatformException("Interrupted", e);
+      }
+      int status = response.statusCode();
+      if (status >= 200 && status < 300) {
+        try {
+          return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+          throw new CreditPlatformException("The answer is not JSON", e);
+        }
+      }
+      JsonNode problem;
+      try {
+        problem = JSON.readTree(response.body());
+      } catch (IOException e) {
+        problem = JSON.createObjectNode().put("code", "http_" + status).put("detail", response.body());
+      }
+      ApiException error = new ApiException(status, problem == null ? JSON.createObjectNode() : problem, response.headers().firstValue("retry-after"), response.headers().firstValue("x-request-id"));
+      if (status == 401 && auth && apiKey == null && !renewed) {
+        synchronized (this) { token = null; } // revoked or expired early: a new token, once
+        renewed = true;
+        attempt--;
+        continue;
+      }
+      boolean retryable = status == 429 || (status == 503 && safe) || (status == 409 && "idempotency_in_progress".equals(error.code()));
+      if (retryable && attempt < maxRetries) {
+        long wait = Math.max(backoff(attempt), error.retryAfterSeconds() == null ? 0 : (long) (error.retryAfterSeconds() * 1000));
+        sleep(wait);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  /** Exponential backoff with jitter: between half and all of base × 2^attempt, at most 20 s (ms). */
+  private long backoff(int attempt) {
+    long ceiling = Math.min(20_000L, retryBaseDelay.toMillis() * (1L << Math.min(attempt, 20)));
+    return ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+  }
+
+  private synchronized String credential() {
+    if (apiKey != null) return apiKey;
+    if (token != null && System.currentTimeMillis() < tokenRenewAt) return token;
+    String basic = Base64.getEncoder().encodeToString((URLEncoder.encode(clientId, StandardCharsets.UTF_8) + ":" + URLEncoder.encode(clientSecret, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("accept", "application/json");
+    headers.put("content-type", "application/x-www-form-urlencoded");
+    headers.put("authorization", "Basic " + basic);
+    String form = "grant_type=client_credentials" + (scope == null ? "" : "&scope=" + URLEncoder.encode(scope, StandardCharsets.UTF_8));
+    JsonNode answer = send("POST", URI.create(baseUrl + "/v1/auth/token"), headers, form, false, true, timeout);
+    token = answer.get("access_token").asText();
+    // Renewed a minute before it expires, so that no request carries a token that lapses in flight.
+    tokenRenewAt = System.currentTimeMillis() + Math.max(0, answer.get("expires_in").asLong() - 60) * 1000;
+    return token;
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CreditPlatformException("Interrupted", e);
+    }
+  }
+}
