@@ -1,0 +1,253 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Net;
+using System.Net.Http;
+using System.Net.Http.Headers;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+
+namespace CreditPlatform.Sdk
+{
+    /// <summary>What one call sends besides its path parameters: query, body, idempotency key, timeout, cancellation.</summary>
+    public sealed class Request
+    {
+        public IDictionary<string, object> Query { get; } = new Dictionary<string, object>();
+        /// <summary>The JSON body: an anonymous object, a dictionary, a JToken or any object Json.NET writes.</summary>
+        public object Body { get; set; }
+        /// <summary>The idempotency key of a POST (default: a random UUID, the same on every retry of this call).</summary>
+        public string RequestId { get; set; }
+        /// <summary>This call's timeout per attempt (default: the client's).</summary>
+        public TimeSpan? Timeout { get; set; }
+        public CancellationToken CancellationToken { get; set; }
+
+        public static Request WithBody(object body) => new Request { Body = body };
+        public Request WithQuery(string name, object value)
+        {
+            if (value != null) Query[name] = value;
+            return this;
+        }
+
+        internal Request CopyWithQuery(string name, object value)
+        {
+            var copy = new Request { Body = Body, RequestId = RequestId, Timeout = Timeout, CancellationToken = CancellationToken };
+            foreach (var pair in Query) copy.Query[pair.Key] = pair.Value;
+            copy.Query[name] = value;
+            return copy;
+        }
+    }
+
+    /// <summary>How to reach the API and who calls it.</summary>
+    public sealed class CreditPlatformOptions
+    {
+        /// <summary>Your tenant's id (X-Tenant-Id).</summary>
+        public string TenantId { get; set; }
+        /// <summary>The API's base address (without /v1); or Environment with BaseUrls.</summary>
+        public string BaseUrl { get; set; }
+        /// <summary>"sandbox" or "production": picks BaseUrls[Environment] (default CREDIT_PLATFORM_&lt;ENV&gt;_URL).</summary>
+        public string Environment { get; set; }
+        public IDictionary<string, string> BaseUrls { get; set; } = new Dictionary<string, string>();
+        /// <summary>An API key (sk_test_… sandbox, sk_live_… production)…</summary>
+        public string ApiKey { get; set; }
+        /// <summary>…or OAuth2 client credentials: the token is fetched, cached and renewed before it expires.</summary>
+        public string ClientId { get; set; }
+        public string ClientSecret { get; set; }
+        public string Scope { get; set; }
+        /// <summary>Per-attempt timeout (default 30 s).</summary>
+        public TimeSpan Timeout { get; set; } = TimeSpan.FromSeconds(30);
+        /// <summary>Retries of 429, 503 and network failures of safe requests (default 3).</summary>
+        public int MaxRetries { get; set; } = 3;
+        /// <summary>First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s).</summary>
+        public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromMilliseconds(500);
+        /// <summary>A handler of your own (proxy settings, tests); default: an HttpClientHandler that never follows redirects.</summary>
+        public HttpMessageHandler Handler { get; set; }
+    }
+
+    /// <summary>A client of the Credit Platform API: one request path (credentials, tenant, request ids, retries, timeouts,
+    /// errors) under one method per operation (GeneratedOperations.cs, from the OpenAPI document).</summary>
+    public partial class CreditPlatformClient : IDisposable
+    {
+        public const string Version = "1.4.0";
+        private static readonly Random Jitter = new Random();
+        private readonly CreditPlatformOptions options;
+        private readonly HttpClient http;
+        private readonly string baseUrl;
+        private readonly SemaphoreSlim tokenLock = new SemaphoreSlim(1, 1);
+        private string token;
+        private DateTime tokenRenewAt;
+
+        public CreditPlatformClient(CreditPlatformOptions options)
+        {
+            if (options == null || string.IsNullOrEmpty(options.TenantId)) throw new CreditPlatformException("TenantId is required");
+            if (options.ApiKey == null && (options.ClientId == null || options.ClientSecret == null)) throw new CreditPlatformException("Give ApiKey, or ClientId and ClientSecret");
+            var url = options.BaseUrl;
+            if (url == null && options.Environment != null)
+            {
+                if (!options.BaseUrls.TryGetValue(options.Environment, out url)) url = System.Environment.GetEnvironmentVariable("CREDIT_PLATFORM_" + options.Environment.ToUpperInvariant() + "_URL");
+            }
+            if (url == null) throw new CreditPlatformException("Give BaseUrl, or Environment with BaseUrls (or CREDIT_PLATFORM_<ENVIRONMENT>_URL)");
+            if (options.ApiKey != null && options.Environment != null)
+            {
+                var prefix = options.Environment == "production" ? "sk_live_" : "sk_test_";
+                if (!options.ApiKey.StartsWith(prefix, StringComparison.Ordinal)) throw new CreditPlatformException("A " + options.Environment + " key starts with " + prefix);
+            }
+            this.options = options;
+            baseUrl = url.TrimEnd('/');
+            http = new HttpClient(options.Handler ?? new HttpClientHandler { AllowAutoRedirect = false }) { Timeout = System.Threading.Timeout.InfiniteTimeSpan };
+            http.DefaultRequestHeaders.UserAgent.ParseAdd("credit-platform-csharp/" + Version);
+        }
+
+        public string TenantId => options.TenantId;
+
+        /// <summary>Every item of a paginated list operation (e.g. "listCustomers"), page after page.</summary>
+        public IEnumerable<JToken> Paginate(string operationId, Request request = null)
+        {
+            Operation op;
+            if (!Operations.All.TryGetValue(operationId, out op) || !op.Paginated) throw new CreditPlatformException(operationId + " is not a paginated list operation");
+            request = request ?? new Request();
+            string cursor = null;
+            while (true)
+            {
+                var page = CallAsync(operationId, NoPathParams, cursor == null ? request : request.CopyWithQuery("cursor", cursor)).GetAwaiter().GetResult();
+                foreach (var item in page["data"]) yield return item;
+                cursor = page.Value<string>("next_cursor");
+                if (!page.Value<bool>("has_more") || cursor == null) yield break;
+            }
+        }
+
+        /// <summary>Calls one operation by its operationId (what every generated method does).</summary>
+        public async Task<JToken> CallAsync(string operationId, IDictionary<string, string> pathParams, Request request)
+        {
+            Operation op;
+            if (!Operations.All.TryGetValue(operationId, out op)) throw new CreditPlatformException("Unknown operation " + operationId);
+            request = request ?? new Request();
+            var path = op.Path;
+            foreach (var name in op.PathParams)
+            {
+                string value;
+                if (!pathParams.TryGetValue(name, out value) || string.IsNullOrEmpty(value)) throw new CreditPlatformException(operationId + ": path parameter " + name + " is required");
+                path = path.Replace("{" + name + "}", Uri.EscapeDataString(value));
+            }
+            var query = string.Join("&", request.Query.Select(p => Uri.EscapeDataString(p.Key) + "=" + Uri.EscapeDataString(Text(p.Value))));
+            var uri = new Uri(baseUrl + path + (query.Length == 0 ? "" : "?" + query));
+            string body = null;
+            string mediaType = null;
+            if (op.Body == "application/x-www-form-urlencoded")
+            {
+                mediaType = op.Body;
+                var form = request.Body == null ? new JObject() : JObject.FromObject(request.Body);
+                body = string.Join("&", form.Properties().Select(p => Uri.EscapeDataString(p.Name) + "=" + Uri.EscapeDataString(Text(p.Value))));
+            }
+            else if (op.Body != null)
+            {
+                mediaType = "application/json";
+                body = request.Body == null ? "{}" : JsonConvert.SerializeObject(request.Body);
+            }
+            var requestId = op.Method == "POST" ? request.RequestId ?? Guid.NewGuid().ToString() : null;
+            var safe = op.Method != "PATCH"; // a POST is made safe by its X-Request-Id
+            return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null).ConfigureAwait(false);
+        }
+
+        private async Task<JToken> SendAsync(HttpMethod method, Uri uri, string body, string mediaType, string requestId, bool auth, bool safe, TimeSpan timeout, CancellationToken cancel, string basic)
+        {
+            var renewed = false;
+            for (var attempt = 0; ; attempt++)
+            {
+                var message = new HttpRequestMessage(method, uri);
+                message.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+                if (requestId != null) message.Headers.Add("X-Request-Id", requestId);
+                if (basic != null) message.Headers.Authorization = new AuthenticationHeaderValue("Basic", basic);
+                if (auth)
+                {
+                    message.Headers.Authorization = new AuthenticationHeaderValue("Bearer", await CredentialAsync(cancel).ConfigureAwait(false));
+                    message.Headers.Add("X-Tenant-Id", options.TenantId);
+                }
+                if (body != null) message.Content = new StringContent(body, Encoding.UTF8, mediaType);
+                HttpResponseMessage response;
+                using (var attemptTimeout = CancellationTokenSource.CreateLinkedTokenSource(cancel))
+                {
+                    attemptTimeout.CancelAfter(timeout);
+                    try
+                    {
+                        response = await http.SendAsync(message, attemptTimeout.Token).ConfigureAwait(false);
+                    }
+                    catch (OperationCanceledException e) when (!cancel.IsCancellationRequested)
+                    {
+                        if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
+                        throw new CreditPlatformTimeoutException(method + " " + uri.AbsolutePath + ": no answer within " + timeout.TotalMilliseconds + " ms", e);
+                    }
+                    catch (Exception e) when (e is HttpRequestException || e is System.IO.IOException)
+                    {
+                        if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
+                        throw new CreditPlatformConnectionException(method + " " + uri.AbsolutePath + ": " + (e.InnerException ?? e).Message, e);
+                    }
+                }
+                using (response)
+                {
+                    var text = response.Content == null ? "" : await response.Content.ReadAsStringAsync().ConfigureAwait(false);
+                    var status = (int)response.StatusCode;
+                    if (status >= 200 && status < 300) return text.Length == 0 ? JValue.CreateNull() : JToken.Parse(text);
+                    var error = ApiException.From(status, text, response);
+                    if (status == 401 && auth && options.ApiKey == null && !renewed)
+                    {
+                        token = null; // revoked or expired early: a new token, once
+                        renewed = true;
+                        attempt--;
+                        continue;
+                    }
+                    var retryable = status == 429 || (status == 503 && safe) || (status == 409 && error.Code == "idempotency_in_progress");
+                    if (retryable && attempt < options.MaxRetries)
+                    {
+                        var wait = Backoff(attempt);
+                        if (error.RetryAfter.HasValue && error.RetryAfter.Value > wait) wait = error.RetryAfter.Value;
+                        await Task.Delay(wait, cancel).ConfigureAwait(false);
+                        continue;
+                    }
+                    throw error;
+                }
+            }
+        }
+
+        /// <summary>Exponential backoff with jitter: between half and all of base × 2^attempt, at most 20 s.</summary>
+        private TimeSpan Backoff(int attempt)
+        {
+            var ceiling = Math.Min(20000.0, options.RetryBaseDelay.TotalMilliseconds * Math.Pow(2, attempt));
+            double random;
+            lock (Jitter) random = Jitter.NextDouble();
+            return TimeSpan.FromMilliseconds(ceiling / 2 + random * ceiling / 2);
+        }
+
+        private async Task<string> CredentialAsync(CancellationToken cancel)
+        {
+            if (options.ApiKey != null) return options.ApiKey;
+            await tokenLock.WaitAsync(cancel).ConfigureAwait(false);
+            try
+            {
+                if (token != null && DateTime.UtcNow < tokenRenewAt) return token;
+                var basic = Convert.ToBase64String(Encoding.UTF8.GetBytes(Uri.EscapeDataString(options.ClientId) + ":" + Uri.EscapeDataString(options.ClientSecret)));
+                var form = "grant_type=client_credentials" + (options.Scope == null ? "" : "&scope=" + Uri.EscapeDataString(options.Scope));
+                var answer = await SendAsync(HttpMethod.Post, new Uri(baseUrl + "/v1/auth/token"), form, "application/x-www-form-urlencoded", null, false, true, options.Timeout, cancel, basic).ConfigureAwait(false);
+                token = answer.Value<string>("access_token");
+                // Renewed a minute before it expires, so that no request carries a token that lapses in flight.
+                tokenRenewAt = DateTime.UtcNow.AddSeconds(Math.Max(0, answer.Value<int>("expires_in") - 60));
+                return token;
+            }
+            finally
+            {
+                tokenLock.Release();
+            }
+        }
+
+        private static string Text(object value)
+        {
+            if (value is bool b) return b ? "true" : "false";
+            if (value is JValue j) return j.Type == JTokenType.Boolean ? ((bool)j ? "true" : "false") : Convert.ToString(j.Value, System.Globalization.CultureInfo.InvariantCulture);
+            return Convert.ToString(value, System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        public void Dispose() => http.Dispose();
+    }
+}

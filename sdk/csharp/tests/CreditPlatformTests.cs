@@ -1,0 +1,269 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Net;
+using System.Net.Http;
+using System.Net.Sockets;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using CreditPlatform.Sdk;
+using Newtonsoft.Json.Linq;
+using NUnit.Framework;
+
+namespace CreditPlatform.Sdk.Tests
+{
+    /// <summary>The C# SDK against the real /v1 handlers (started by tests/sdk/csharp-sdk.test.ts with a fresh database, a
+    /// tenant, credentials and a webhook worker, passed in CREDIT_PLATFORM_TEST_*). Faults are injected by a local proxy.</summary>
+    [TestFixture]
+    public class CreditPlatformTests
+    {
+        static readonly string Base = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_URL");
+        static readonly string Tenant = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_TENANT");
+        static readonly string Key = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_KEY");
+        static readonly Random Random = new Random();
+
+        static CreditPlatformClient Client(string baseUrl = null) =>
+            new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = baseUrl ?? Base, TenantId = Tenant, ApiKey = Key, RetryBaseDelay = TimeSpan.FromMilliseconds(50) });
+
+        static T Run<T>(Task<T> task) => task.GetAwaiter().GetResult();
+
+        static string Cpf()
+        {
+            var d = new int[11];
+            lock (Random) for (var i = 0; i < 9; i++) d[i] = Random.Next(10);
+            for (var n = 9; n < 11; n++)
+            {
+                var sum = 0;
+                for (var i = 0; i < n; i++) sum += d[i] * (n + 1 - i);
+                d[n] = sum * 10 % 11 % 10;
+            }
+            return string.Concat(d);
+        }
+
+        static int FreePort()
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start();
+            var port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            listener.Stop();
+            return port;
+        }
+
+        /// <summary>A proxy in front of the server: per request number, "pass", "429" or "drop" (after the server acted).</summary>
+        sealed class Proxy : IDisposable
+        {
+            readonly HttpListener listener = new HttpListener();
+            readonly HttpClient upstream = new HttpClient();
+            public readonly ConcurrentQueue<string[]> Seen = new ConcurrentQueue<string[]>();
+            public readonly string Url;
+
+            public Proxy(Func<int, string> fault)
+            {
+                Url = "http://127.0.0.1:" + FreePort() + "/";
+                listener.Prefixes.Add(Url);
+                listener.Start();
+                Task.Run(async () =>
+                {
+                    while (listener.IsListening)
+                    {
+                        HttpListenerContext context;
+                        try { context = await listener.GetContextAsync(); } catch (Exception) { return; }
+                        var body = new StreamReader(context.Request.InputStream).ReadToEnd();
+                        Seen.Enqueue(new[] { context.Request.Url.PathAndQuery, context.Request.Headers["X-Request-Id"] });
+                        var action = fault(Seen.Count);
+                        if (action == "429")
+                        {
+                            var problem = Encoding.UTF8.GetBytes("{\"type\":\"urn:credit-platform:problem:rate_limited\",\"title\":\"Too Many Requests\",\"status\":429,\"code\":\"rate_limited\"}");
+                            context.Response.StatusCode = 429;
+                            context.Response.ContentType = "application/problem+json";
+                            context.Response.AddHeader("Retry-After", "1");
+                            context.Response.OutputStream.Write(problem, 0, problem.Length);
+                            context.Response.Close();
+                            continue;
+                        }
+                        var forward = new HttpRequestMessage(new HttpMethod(context.Request.HttpMethod), Base.TrimEnd('/') + context.Request.Url.PathAndQuery);
+                        foreach (string name in context.Request.Headers)
+                        {
+                            var lower = name.ToLowerInvariant();
+                            if (lower == "host" || lower == "content-length" || lower == "content-type" || lower == "connection" || lower == "expect") continue;
+                            forward.Headers.TryAddWithoutValidation(name, context.Request.Headers[name]);
+                        }
+                        if (body.Length > 0) forward.Content = new StringContent(body, Encoding.UTF8, (context.Request.ContentType ?? "application/json").Split(';')[0]);
+                        var answer = await upstream.SendAsync(forward);
+                        var payload = await answer.Content.ReadAsByteArrayAsync();
+                        if (action == "drop")
+                        {
+                            // The server did the work; the client never hears of it: the answer breaks off mid-body.
+                            context.Response.StatusCode = (int)answer.StatusCode;
+                            context.Response.ContentLength64 = payload.Length + 1000;
+                            context.Response.OutputStream.Write(payload, 0, Math.Min(10, payload.Length));
+                            context.Response.OutputStream.Flush();
+                            context.Response.Abort();
+                            continue;
+                        }
+                        context.Response.StatusCode = (int)answer.StatusCode;
+                        context.Response.ContentType = answer.Content.Headers.ContentType?.ToString();
+                        context.Response.OutputStream.Write(payload, 0, payload.Length);
+                        context.Response.Close();
+                    }
+                });
+            }
+
+            public void Dispose()
+            {
+                listener.Stop();
+                upstream.Dispose();
+            }
+        }
+
+        [Test]
+        public void EveryDocumentedOperationHasAMethod()
+        {
+            var document = JObject.Parse(File.ReadAllText(Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_OPENAPI")));
+            var ids = document["paths"].Children<JProperty>().SelectMany(p => p.Value.Children<JProperty>().Select(op => op.Value.Value<string>("operationId"))).OrderBy(x => x, StringComparer.Ordinal).ToList();
+            var live = JObject.Parse(new HttpClient().GetStringAsync(Base + "/v1/openapi.json").GetAwaiter().GetResult());
+            var liveIds = live["paths"].Children<JProperty>().SelectMany(p => p.Value.Children<JProperty>().Select(op => op.Value.Value<string>("operationId"))).OrderBy(x => x, StringComparer.Ordinal).ToList();
+            CollectionAssert.AreEqual(liveIds, ids);
+            CollectionAssert.AreEqual(ids, Operations.All.Keys.OrderBy(x => x, StringComparer.Ordinal).ToList());
+            var methods = typeof(CreditPlatformClient).GetMethods().Select(m => m.Name).ToList();
+            CollectionAssert.IsEmpty(ids.Where(id => !methods.Contains(char.ToUpperInvariant(id[0]) + id.Substring(1) + "Async")).ToList());
+        }
+
+        [Test]
+        public void CreditFlow()
+        {
+            var api = Client();
+            Assert.AreEqual(Tenant, Run(api.GetHealthAsync()).Value<string>("tenant"));
+            var customer = Run(api.CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "Maria CSharp", birth_date = "1960-05-10", payroll = new { type = "inss", benefit_number = "1234567890" } })));
+            var customerId = customer.Value<string>("id");
+            var simulation = Run(api.CreateSimulationAsync(Request.WithBody(new { product = "inss_payroll", requested_amount = 1000000, term = 12, monthly_rate = "0.0180", disbursement_date = "2026-03-02", first_due_date = "2026-04-02", customer_id = customerId })));
+            Assert.AreEqual(12, simulation["schedule"].Count());
+            var query = Run(api.CreateMarginQueryAsync(Request.WithBody(new { customer_id = customerId })));
+            var proposal = Run(api.CreateProposalAsync(Request.WithBody(new { customer_id = customerId, simulation_id = simulation.Value<string>("id"), margin_query_id = query.Value<string>("id") })));
+            var proposalId = proposal.Value<string>("id");
+            Assert.AreEqual("pending_review", Run(api.SubmitProposalAsync(proposalId)).Value<string>("status"));
+            Assert.AreEqual("approved", Run(api.ApproveProposalAsync(proposalId)).Value<string>("status"));
+            Assert.AreEqual("signed", Run(api.SignProposalAsync(proposalId)).Value<string>("status"));
+            Assert.AreEqual("endorsed", Run(api.CreateEndorsementAsync(Request.WithBody(new { proposal_id = proposalId }))).Value<string>("status"));
+            var contract = Run(api.IssueContractAsync(Request.WithBody(new { proposal_id = proposalId })));
+            Assert.AreEqual("active", contract.Value<string>("status"));
+            var installments = Run(api.ListContractInstallmentsAsync(contract.Value<string>("id"), new Request().WithQuery("limit", 100)));
+            Assert.AreEqual(12, installments["data"].Count());
+            var charge = Run(api.CreateChargeAsync(Request.WithBody(new { contract_id = contract.Value<string>("id"), method = "boleto" })));
+            Assert.AreEqual("pending", charge.Value<string>("status"));
+            Assert.AreEqual(47, charge["boleto"].Value<string>("digitable_line").Count(char.IsDigit));
+        }
+
+        [Test]
+        public void OAuthClientCredentials()
+        {
+            var api = new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = Base, TenantId = Tenant, ClientId = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_CLIENT_ID"), ClientSecret = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_CLIENT_SECRET") });
+            for (var i = 0; i < 3; i++) Assert.AreEqual("ok", Run(api.GetHealthAsync()).Value<string>("status"));
+            var denied = Assert.Throws<ApiException>(() => Run(api.CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "No write scope" }))));
+            Assert.AreEqual(403, denied.Status);
+            Assert.AreEqual("insufficient_permissions", denied.Code);
+        }
+
+        [Test]
+        public void RetriesA429AfterRetryAfter()
+        {
+            using (var proxy = new Proxy(n => n == 1 ? "429" : "pass"))
+            {
+                var watch = Stopwatch.StartNew();
+                Assert.AreEqual("ok", Run(Client(proxy.Url).GetHealthAsync()).Value<string>("status"));
+                Assert.GreaterOrEqual(watch.ElapsedMilliseconds, 1000);
+                CollectionAssert.AreEqual(new[] { "/v1/health", "/v1/health" }, proxy.Seen.Select(s => s[0]).ToArray());
+            }
+        }
+
+        [Test]
+        public void RetriesAPostAfterADroppedConnectionCreatingOneObject()
+        {
+            using (var proxy = new Proxy(n => n == 1 ? "drop" : "pass"))
+            {
+                var document = Cpf();
+                var made = Run(Client(proxy.Url).CreateCustomerAsync(Request.WithBody(new { document, name = "Dropped Once" })));
+                var seen = proxy.Seen.ToArray();
+                Assert.AreEqual(2, seen.Length);
+                Assert.AreEqual(seen[0][1], seen[1][1]);
+                var found = Run(Client().ListCustomersAsync(new Request().WithQuery("document", document)))["data"];
+                CollectionAssert.AreEqual(new[] { made.Value<string>("id") }, found.Select(c => c.Value<string>("id")).ToArray());
+            }
+        }
+
+        [Test]
+        public void Paginates()
+        {
+            var api = Client();
+            for (var i = 0; i < 3; i++) Run(api.CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "Page " + i })));
+            var direct = Run(api.ListCustomersAsync(new Request().WithQuery("limit", 100)))["data"].Select(c => c.Value<string>("id")).ToList();
+            Assert.GreaterOrEqual(direct.Count, 3);
+            CollectionAssert.AreEqual(direct, api.Paginate("listCustomers", new Request().WithQuery("limit", 2)).Select(c => c.Value<string>("id")).ToList());
+        }
+
+        [Test]
+        public void SurfacesProblems()
+        {
+            var api = Client();
+            var missing = Assert.Throws<ApiException>(() => Run(api.GetCustomerAsync("cus_01JD0000000000000000000000")));
+            Assert.AreEqual(404, missing.Status);
+            Assert.AreEqual("not_found", missing.Code);
+            Assert.AreEqual("urn:credit-platform:problem:not_found", missing.Type);
+            var invalid = Assert.Throws<ApiException>(() => Run(api.CreateCustomerAsync(Request.WithBody(new { document = "123", name = "" }))));
+            Assert.AreEqual(400, invalid.Status);
+            Assert.AreEqual("validation_error", invalid.Code);
+            Assert.IsTrue(invalid.Errors.Any(e => e.Param == "name"));
+            var unauthorized = Assert.Throws<ApiException>(() => Run(new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = Base, TenantId = Tenant, ApiKey = "sk_test_wrong" }).GetHealthAsync()));
+            Assert.AreEqual(401, unauthorized.Status);
+        }
+
+        [Test]
+        public void VerifiesAWebhookThePlatformSigned()
+        {
+            var received = new ConcurrentQueue<Tuple<string, Dictionary<string, string>>>();
+            var prefix = "http://127.0.0.1:" + FreePort() + "/";
+            var receiver = new HttpListener();
+            receiver.Prefixes.Add(prefix);
+            receiver.Start();
+            Task.Run(async () =>
+            {
+                while (receiver.IsListening)
+                {
+                    HttpListenerContext context;
+                    try { context = await receiver.GetContextAsync(); } catch (Exception) { return; }
+                    var body = new StreamReader(context.Request.InputStream, Encoding.UTF8).ReadToEnd();
+                    var headers = context.Request.Headers.AllKeys.ToDictionary(k => k, k => context.Request.Headers[k], StringComparer.OrdinalIgnoreCase);
+                    received.Enqueue(Tuple.Create(body, headers));
+                    context.Response.StatusCode = 200;
+                    context.Response.Close();
+                }
+            });
+            try
+            {
+                var api = Client();
+                var endpoint = Run(api.CreateWebhookEndpointAsync(Request.WithBody(new { url = prefix + "hook", event_types = new[] { "customer.created" } })));
+                Run(api.TestWebhookEndpointAsync(endpoint.Value<string>("id")));
+                var deadline = DateTime.UtcNow.AddSeconds(30);
+                while (received.IsEmpty && DateTime.UtcNow < deadline) Thread.Sleep(100); // the harness's worker delivers it
+                Tuple<string, Dictionary<string, string>> first;
+                Assert.IsTrue(received.TryPeek(out first));
+                var secret = endpoint.Value<string>("secret");
+                var evt = Webhooks.Verify(first.Item1, first.Item2, secret);
+                Assert.AreEqual("webhook_endpoint.test", evt.Value<string>("type"));
+                Assert.AreEqual(endpoint.Value<string>("id"), evt["data"].Value<string>("webhook_endpoint_id"));
+                Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(first.Item1.Replace("test", "tesT"), first.Item2, secret));
+                var other = "whsec_" + new string('A', 43) + "=";
+                Assert.AreEqual(evt.Value<string>("id"), Webhooks.Verify(first.Item1, first.Item2, other, secret).Value<string>("id"));
+                Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(first.Item1, first.Item2, DateTimeOffset.UtcNow.AddHours(1), secret));
+            }
+            finally
+            {
+                receiver.Stop();
+            }
+        }
+    }
+}
