@@ -1,15 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
+import { exampleFor } from "@/lib/api/operations/example-registry";
 import { CHARGE_EXAMPLE } from "@/lib/api/operations/examples";
 import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
 
-// Every response example in the OpenAPI document is a valid answer: it parses with its own schema.
+// Every JSON answer in the OpenAPI document has an example (the operation's own or its schema's,
+// lib/api/operations/example-registry.ts), and every example is a valid answer: it parses with its own schema.
 describe("OpenAPI response examples", () => {
   const withExamples = OPERATIONS.flatMap((op) =>
     Object.entries(op.responses)
-      .filter(([, r]) => r.example !== undefined && r.schema !== undefined)
-      .map(([status, r]) => [`${op.operationId} ${status}`, r] as const),
+      .filter(([status, r]) => r.schema !== undefined && exampleFor(op, Number(status)) !== undefined)
+      .map(([status, r]) => [`${op.operationId} ${status}`, { schema: r.schema, example: exampleFor(op, Number(status)) }] as const),
   );
+
+  it("gives every operation's successful JSON answers an example", () => {
+    const missing = OPERATIONS.flatMap((op) =>
+      Object.entries(op.responses)
+        .filter(([status, r]) => status.startsWith("2") && r.schema !== undefined && op.operationId !== "getOpenApiDocument" && exampleFor(op, Number(status)) === undefined)
+        .map(([status]) => `${op.operationId} ${status}`),
+    );
+    expect(missing).toEqual([]);
+  });
 
   it("covers the payroll, risk and sandbox operations", () => {
     const names = withExamples.map(([name]) => name);

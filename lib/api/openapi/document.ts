@@ -6,6 +6,7 @@ import { API_VERSION } from "@/lib/version";
 import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { OPERATIONS } from "../operations";
+import { exampleFor } from "../operations/example-registry";
 import type { Operation } from "../operation";
 import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
 
@@ -37,10 +38,11 @@ function routeConfig(op: Operation): RouteConfig {
   const errors = op.auth === "none" ? [421, 500] : [...new Set([...COMMON_ERRORS, ...(op.errors ?? []), ...(op.body ? [413, 415] : []), ...(op.method === "POST" && op.idempotent !== false ? [409, 422] : [])])].sort();
   const responses: RouteConfig["responses"] = {};
   for (const [status, r] of Object.entries(op.responses)) {
+    const example = exampleFor(op, Number(status));
     responses[status] = {
       description: r.description,
       headers: op.auth === "none" ? undefined : rateLimitHeaders,
-      content: r.schema ? { "application/json": { schema: r.schema, ...(r.example ? { example: r.example } : {}) } } : undefined,
+      content: r.schema ? { "application/json": { schema: r.schema, ...(example !== undefined ? { example } : {}) } } : undefined,
     };
   }
   for (const status of errors) {

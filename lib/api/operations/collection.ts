@@ -65,7 +65,7 @@ export const cancelChargeOperation = defineOperation({
   auth: "bearer",
   permission: "collections:write",
   params: ChargeIdParams,
-  responses: { 200: chargeOne },
+  responses: { 200: { ...chargeOne, example: { ...CHARGE_EXAMPLE, status: "canceled" } } },
   errors: [404, 409],
 });
 

@@ -2,6 +2,7 @@ import { CancelContractBody, ContractIdParams, ContractResponse, IssueContractBo
 import { AsOfQuery, ContractInstallmentsQuery, InstallmentIdParams, InstallmentResponse, ListInstallmentsQuery } from "@/lib/installments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
+import { contractExample } from "./credit-examples";
 
 const tags = ["Contracts"];
 
@@ -56,7 +57,7 @@ export const cancelContractOperation = defineOperation({
   permission: "contracts:write",
   params: ContractIdParams,
   body: CancelContractBody,
-  responses: { 200: { description: "The canceled contract.", schema: ContractResponse } },
+  responses: { 200: { description: "The canceled contract.", schema: ContractResponse, example: contractExample("canceled") } },
   errors: [404, 409],
 });
 

@@ -121,7 +121,7 @@ export const cancelReservationOperation = defineOperation({
   auth: "bearer",
   permission: "payroll:write",
   params: ReservationIdParams,
-  responses: { 200: { description: "The reservation, released (or expired).", schema: ReservationResponse } },
+  responses: { 200: { description: "The reservation, released (or expired).", schema: ReservationResponse, example: { ...RESERVATION_EXAMPLE, status: "released" } } },
   errors: [404, 409, ...upstreamErrors],
 });
 

@@ -3861,6 +3861,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6ImF0K2p3dCJ9.eyJzdWIiOiJvYWNfMDFKRC4uLiJ9.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "read write",
+                     *       "refresh_token": "rt_test_4f9c2b7e1d8a6c3b5e0f2a9d7c4b1e8f",
+                     *       "refresh_token_expires_in": 2592000
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -4016,6 +4026,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *           "object": "customer",
+                     *           "kind": "person",
+                     *           "document": "52998224725",
+                     *           "document_formatted": "529.982.247-25",
+                     *           "name": "Maria da Silva",
+                     *           "birth_date": "1960-05-10",
+                     *           "foundation_date": null,
+                     *           "email": "maria@example.com.br",
+                     *           "phone": "+5511987654321",
+                     *           "address": {
+                     *             "street": "Rua das Flores",
+                     *             "number": "100",
+                     *             "complement": "Apto 12",
+                     *             "district": "Centro",
+                     *             "city": "São Paulo",
+                     *             "state": "SP",
+                     *             "zip_code": "01001000"
+                     *           },
+                     *           "monthly_income": 650000,
+                     *           "payroll": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T11:58:00.000Z",
+                     *           "updated_at": "2026-12-01T11:58:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
@@ -4109,6 +4154,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "customer",
+                     *       "kind": "person",
+                     *       "document": "52998224725",
+                     *       "document_formatted": "529.982.247-25",
+                     *       "name": "Maria da Silva",
+                     *       "birth_date": "1960-05-10",
+                     *       "foundation_date": null,
+                     *       "email": "maria@example.com.br",
+                     *       "phone": "+5511987654321",
+                     *       "address": {
+                     *         "street": "Rua das Flores",
+                     *         "number": "100",
+                     *         "complement": "Apto 12",
+                     *         "district": "Centro",
+                     *         "city": "São Paulo",
+                     *         "state": "SP",
+                     *         "zip_code": "01001000"
+                     *       },
+                     *       "monthly_income": 650000,
+                     *       "payroll": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T11:58:00.000Z",
+                     *       "updated_at": "2026-12-01T11:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -4235,6 +4308,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "customer",
+                     *       "kind": "person",
+                     *       "document": "52998224725",
+                     *       "document_formatted": "529.982.247-25",
+                     *       "name": "Maria da Silva",
+                     *       "birth_date": "1960-05-10",
+                     *       "foundation_date": null,
+                     *       "email": "maria@example.com.br",
+                     *       "phone": "+5511987654321",
+                     *       "address": {
+                     *         "street": "Rua das Flores",
+                     *         "number": "100",
+                     *         "complement": "Apto 12",
+                     *         "district": "Centro",
+                     *         "city": "São Paulo",
+                     *         "state": "SP",
+                     *         "zip_code": "01001000"
+                     *       },
+                     *       "monthly_income": 650000,
+                     *       "payroll": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T11:58:00.000Z",
+                     *       "updated_at": "2026-12-01T11:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -4338,6 +4439,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "customer",
+                     *       "kind": "person",
+                     *       "document": "52998224725",
+                     *       "document_formatted": "529.982.247-25",
+                     *       "name": "Maria da Silva",
+                     *       "birth_date": "1960-05-10",
+                     *       "foundation_date": null,
+                     *       "email": "maria@example.com.br",
+                     *       "phone": "+5511987654321",
+                     *       "address": {
+                     *         "street": "Rua das Flores",
+                     *         "number": "100",
+                     *         "complement": "Apto 12",
+                     *         "district": "Centro",
+                     *         "city": "São Paulo",
+                     *         "state": "SP",
+                     *         "zip_code": "01001000"
+                     *       },
+                     *       "monthly_income": 650000,
+                     *       "payroll": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T11:58:00.000Z",
+                     *       "updated_at": "2026-12-01T11:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -4459,6 +4588,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *           "object": "customer",
+                     *           "kind": "person",
+                     *           "document": "52998224725",
+                     *           "document_formatted": "529.982.247-25",
+                     *           "name": "Maria da Silva",
+                     *           "birth_date": "1960-05-10",
+                     *           "foundation_date": null,
+                     *           "email": "maria@example.com.br",
+                     *           "phone": "+5511987654321",
+                     *           "address": {
+                     *             "street": "Rua das Flores",
+                     *             "number": "100",
+                     *             "complement": "Apto 12",
+                     *             "district": "Centro",
+                     *             "city": "São Paulo",
+                     *             "state": "SP",
+                     *             "zip_code": "01001000"
+                     *           },
+                     *           "monthly_income": 650000,
+                     *           "payroll": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T11:58:00.000Z",
+                     *           "updated_at": "2026-12-01T11:58:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
@@ -4549,6 +4713,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "customer",
+                     *       "kind": "person",
+                     *       "document": "52998224725",
+                     *       "document_formatted": "529.982.247-25",
+                     *       "name": "Maria da Silva",
+                     *       "birth_date": "1960-05-10",
+                     *       "foundation_date": null,
+                     *       "email": "maria@example.com.br",
+                     *       "phone": "+5511987654321",
+                     *       "address": {
+                     *         "street": "Rua das Flores",
+                     *         "number": "100",
+                     *         "complement": "Apto 12",
+                     *         "district": "Centro",
+                     *         "city": "São Paulo",
+                     *         "state": "SP",
+                     *         "zip_code": "01001000"
+                     *       },
+                     *       "monthly_income": 650000,
+                     *       "payroll": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T11:58:00.000Z",
+                     *       "updated_at": "2026-12-01T11:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -4652,6 +4844,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *           "object": "simulation",
+                     *           "product": "personal_loan",
+                     *           "amortization": "price",
+                     *           "term": 6,
+                     *           "monthly_rate": "0.0299",
+                     *           "annual_rate": "0.42410069",
+                     *           "borrower_kind": "PF",
+                     *           "requested_amount": 500000,
+                     *           "principal": 506584,
+                     *           "released_amount": 500000,
+                     *           "upfront_charges": 0,
+                     *           "installment_amount": 93759,
+                     *           "iof": {
+                     *             "daily": 4659,
+                     *             "additional": 1925,
+                     *             "total": 6584,
+                     *             "financed": true
+                     *           },
+                     *           "fees": [],
+                     *           "totals": {
+                     *             "payments": 562553,
+                     *             "interest": 55969,
+                     *             "amortization": 506584
+                     *           },
+                     *           "cet": {
+                     *             "monthly_percent": "3.38",
+                     *             "annual_percent": "49.00"
+                     *           },
+                     *           "disbursement_date": "2026-12-01",
+                     *           "first_due_date": "2027-01-04",
+                     *           "due_date_rule": "following",
+                     *           "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -4752,6 +4990,145 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "object": "simulation",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "term": 6,
+                     *       "monthly_rate": "0.0299",
+                     *       "annual_rate": "0.42410069",
+                     *       "borrower_kind": "PF",
+                     *       "requested_amount": 500000,
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "upfront_charges": 0,
+                     *       "installment_amount": 93759,
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "fees": [],
+                     *       "totals": {
+                     *         "payments": 562553,
+                     *         "interest": 55969,
+                     *         "amortization": 506584
+                     *       },
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "due_date_rule": "following",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:00:00.000Z",
+                     *       "schedule": [
+                     *         {
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "opening_balance": 506584,
+                     *           "interest": 16686,
+                     *           "amortization": 77073,
+                     *           "payment": 93759,
+                     *           "closing_balance": 429511
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "due_date": "2027-02-04",
+                     *           "opening_balance": 429511,
+                     *           "interest": 12842,
+                     *           "amortization": 80917,
+                     *           "payment": 93759,
+                     *           "closing_balance": 348594
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "due_date": "2027-03-04",
+                     *           "opening_balance": 348594,
+                     *           "interest": 10423,
+                     *           "amortization": 83336,
+                     *           "payment": 93759,
+                     *           "closing_balance": 265258
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "due_date": "2027-04-05",
+                     *           "opening_balance": 265258,
+                     *           "interest": 7931,
+                     *           "amortization": 85828,
+                     *           "payment": 93759,
+                     *           "closing_balance": 179430
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "due_date": "2027-05-04",
+                     *           "opening_balance": 179430,
+                     *           "interest": 5365,
+                     *           "amortization": 88394,
+                     *           "payment": 93759,
+                     *           "closing_balance": 91036
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "due_date": "2027-06-04",
+                     *           "opening_balance": 91036,
+                     *           "interest": 2722,
+                     *           "amortization": 91036,
+                     *           "payment": 93758,
+                     *           "closing_balance": 0
+                     *         }
+                     *       ],
+                     *       "iof_schedule": [
+                     *         {
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "days": 34,
+                     *           "base": 77073,
+                     *           "iof": 215
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "due_date": "2027-02-04",
+                     *           "days": 65,
+                     *           "base": 80917,
+                     *           "iof": 431
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "due_date": "2027-03-04",
+                     *           "days": 93,
+                     *           "base": 83336,
+                     *           "iof": 636
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "due_date": "2027-04-05",
+                     *           "days": 125,
+                     *           "base": 85828,
+                     *           "iof": 880
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "due_date": "2027-05-04",
+                     *           "days": 154,
+                     *           "base": 88394,
+                     *           "iof": 1116
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "due_date": "2027-06-04",
+                     *           "days": 185,
+                     *           "base": 91036,
+                     *           "iof": 1381
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
@@ -4887,6 +5264,145 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "object": "simulation",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "term": 6,
+                     *       "monthly_rate": "0.0299",
+                     *       "annual_rate": "0.42410069",
+                     *       "borrower_kind": "PF",
+                     *       "requested_amount": 500000,
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "upfront_charges": 0,
+                     *       "installment_amount": 93759,
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "fees": [],
+                     *       "totals": {
+                     *         "payments": 562553,
+                     *         "interest": 55969,
+                     *         "amortization": 506584
+                     *       },
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "due_date_rule": "following",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:00:00.000Z",
+                     *       "schedule": [
+                     *         {
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "opening_balance": 506584,
+                     *           "interest": 16686,
+                     *           "amortization": 77073,
+                     *           "payment": 93759,
+                     *           "closing_balance": 429511
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "due_date": "2027-02-04",
+                     *           "opening_balance": 429511,
+                     *           "interest": 12842,
+                     *           "amortization": 80917,
+                     *           "payment": 93759,
+                     *           "closing_balance": 348594
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "due_date": "2027-03-04",
+                     *           "opening_balance": 348594,
+                     *           "interest": 10423,
+                     *           "amortization": 83336,
+                     *           "payment": 93759,
+                     *           "closing_balance": 265258
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "due_date": "2027-04-05",
+                     *           "opening_balance": 265258,
+                     *           "interest": 7931,
+                     *           "amortization": 85828,
+                     *           "payment": 93759,
+                     *           "closing_balance": 179430
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "due_date": "2027-05-04",
+                     *           "opening_balance": 179430,
+                     *           "interest": 5365,
+                     *           "amortization": 88394,
+                     *           "payment": 93759,
+                     *           "closing_balance": 91036
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "due_date": "2027-06-04",
+                     *           "opening_balance": 91036,
+                     *           "interest": 2722,
+                     *           "amortization": 91036,
+                     *           "payment": 93758,
+                     *           "closing_balance": 0
+                     *         }
+                     *       ],
+                     *       "iof_schedule": [
+                     *         {
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "days": 34,
+                     *           "base": 77073,
+                     *           "iof": 215
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "due_date": "2027-02-04",
+                     *           "days": 65,
+                     *           "base": 80917,
+                     *           "iof": 431
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "due_date": "2027-03-04",
+                     *           "days": 93,
+                     *           "base": 83336,
+                     *           "iof": 636
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "due_date": "2027-04-05",
+                     *           "days": 125,
+                     *           "base": 85828,
+                     *           "iof": 880
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "due_date": "2027-05-04",
+                     *           "days": 154,
+                     *           "base": 88394,
+                     *           "iof": 1116
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "due_date": "2027-06-04",
+                     *           "days": 185,
+                     *           "base": 91036,
+                     *           "iof": 1381
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
@@ -4991,6 +5507,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *           "object": "proposal",
+                     *           "status": "draft",
+                     *           "allowed_actions": [
+                     *             "submit",
+                     *             "cancel"
+                     *           ],
+                     *           "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *           "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *           "margin_query_id": null,
+                     *           "risk_assessment_id": null,
+                     *           "terms": {
+                     *             "product": "personal_loan",
+                     *             "amortization": "price",
+                     *             "principal": 506584,
+                     *             "released_amount": 500000,
+                     *             "installment_amount": 93759,
+                     *             "monthly_rate": "0.0299",
+                     *             "term": 6,
+                     *             "disbursement_date": "2026-12-01",
+                     *             "first_due_date": "2027-01-04",
+                     *             "cet": {
+                     *               "monthly_percent": "3.38",
+                     *               "annual_percent": "49.00"
+                     *             }
+                     *           },
+                     *           "reason": null,
+                     *           "expires_at": "2026-12-31T12:00:00.000Z",
+                     *           "contract_id": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T12:01:00.000Z",
+                     *           "updated_at": "2026-12-01T12:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -5091,6 +5650,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": null,
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": null,
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5225,6 +5820,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": null,
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": null,
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5325,6 +5956,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "pending_review",
+                     *       "allowed_actions": [
+                     *         "approve",
+                     *         "reject",
+                     *         "cancel"
+                     *       ],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": null,
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5443,6 +6111,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "approved",
+                     *       "allowed_actions": [
+                     *         "sign",
+                     *         "cancel"
+                     *       ],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": null,
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5565,6 +6269,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "rejected",
+                     *       "allowed_actions": [],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": "Income does not support the installment",
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5701,6 +6438,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "signed",
+                     *       "allowed_actions": [],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": null,
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5823,6 +6593,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "object": "proposal",
+                     *       "status": "canceled",
+                     *       "allowed_actions": [],
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                     *       "margin_query_id": null,
+                     *       "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                     *       "terms": {
+                     *         "product": "personal_loan",
+                     *         "amortization": "price",
+                     *         "principal": 506584,
+                     *         "released_amount": 500000,
+                     *         "installment_amount": 93759,
+                     *         "monthly_rate": "0.0299",
+                     *         "term": 6,
+                     *         "disbursement_date": "2026-12-01",
+                     *         "first_due_date": "2027-01-04",
+                     *         "cet": {
+                     *           "monthly_percent": "3.38",
+                     *           "annual_percent": "49.00"
+                     *         }
+                     *       },
+                     *       "reason": "Customer gave up",
+                     *       "expires_at": "2026-12-31T12:00:00.000Z",
+                     *       "contract_id": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:01:00.000Z",
+                     *       "updated_at": "2026-12-01T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5962,6 +6765,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "object": "contract",
+                     *           "number": "CCB-2026-000001",
+                     *           "status": "active",
+                     *           "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *           "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *           "product": "personal_loan",
+                     *           "amortization": "price",
+                     *           "principal": 506584,
+                     *           "released_amount": 500000,
+                     *           "monthly_rate": "0.0299",
+                     *           "term": 6,
+                     *           "disbursement_date": "2026-12-01",
+                     *           "first_due_date": "2027-01-04",
+                     *           "installment_amount": 93759,
+                     *           "amount_paid": 0,
+                     *           "assignment_id": null,
+                     *           "outstanding_balance": 562553,
+                     *           "cet": {
+                     *             "monthly_percent": "3.38",
+                     *             "annual_percent": "49.00"
+                     *           },
+                     *           "iof": {
+                     *             "daily": 4659,
+                     *             "additional": 1925,
+                     *             "total": 6584,
+                     *             "financed": true
+                     *           },
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T12:10:00.000Z",
+                     *           "updated_at": "2026-12-01T12:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -6062,6 +6907,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "object": "contract",
+                     *       "number": "CCB-2026-000001",
+                     *       "status": "active",
+                     *       "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "monthly_rate": "0.0299",
+                     *       "term": 6,
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "installment_amount": 93759,
+                     *       "amount_paid": 0,
+                     *       "assignment_id": null,
+                     *       "outstanding_balance": 562553,
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:10:00.000Z",
+                     *       "updated_at": "2026-12-01T12:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Contract"];
                 };
             };
@@ -6196,6 +7076,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "object": "contract",
+                     *       "number": "CCB-2026-000001",
+                     *       "status": "active",
+                     *       "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "monthly_rate": "0.0299",
+                     *       "term": 6,
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "installment_amount": 93759,
+                     *       "amount_paid": 0,
+                     *       "assignment_id": null,
+                     *       "outstanding_balance": 562553,
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:10:00.000Z",
+                     *       "updated_at": "2026-12-01T12:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Contract"];
                 };
             };
@@ -6300,6 +7215,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "object": "contract",
+                     *       "number": "CCB-2026-000001",
+                     *       "status": "canceled",
+                     *       "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "monthly_rate": "0.0299",
+                     *       "term": 6,
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "installment_amount": 93759,
+                     *       "amount_paid": 0,
+                     *       "assignment_id": null,
+                     *       "outstanding_balance": 0,
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:10:00.000Z",
+                     *       "updated_at": "2026-12-01T12:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Contract"];
                 };
             };
@@ -6447,6 +7397,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                     *           "object": "installment",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "principal": 77073,
+                     *           "interest": 16686,
+                     *           "amount": 93759,
+                     *           "paid_amount": 0,
+                     *           "status": "open",
+                     *           "paid_at": null,
+                     *           "amount_due": {
+                     *             "as_of": "2026-12-15",
+                     *             "days_late": 0,
+                     *             "outstanding": 93759,
+                     *             "fine": 0,
+                     *             "late_interest": 0,
+                     *             "total": 93759
+                     *           },
+                     *           "environment": "sandbox"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -6564,6 +7545,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                     *           "object": "installment",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "number": 1,
+                     *           "due_date": "2027-01-04",
+                     *           "principal": 77073,
+                     *           "interest": 16686,
+                     *           "amount": 93759,
+                     *           "paid_amount": 0,
+                     *           "status": "open",
+                     *           "paid_at": null,
+                     *           "amount_due": {
+                     *             "as_of": "2026-12-15",
+                     *             "days_late": 0,
+                     *             "outstanding": 93759,
+                     *             "fine": 0,
+                     *             "late_interest": 0,
+                     *             "total": 93759
+                     *           },
+                     *           "environment": "sandbox"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -6672,6 +7684,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                     *       "object": "installment",
+                     *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "number": 1,
+                     *       "due_date": "2027-01-04",
+                     *       "principal": 77073,
+                     *       "interest": 16686,
+                     *       "amount": 93759,
+                     *       "paid_amount": 0,
+                     *       "status": "open",
+                     *       "paid_at": null,
+                     *       "amount_due": {
+                     *         "as_of": "2026-12-15",
+                     *         "days_late": 0,
+                     *         "outstanding": 93759,
+                     *         "fine": 0,
+                     *         "late_interest": 0,
+                     *         "total": 93759
+                     *       },
+                     *       "environment": "sandbox"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Installment"];
                 };
             };
@@ -6779,6 +7815,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rsk_01JDQ7ZQ1W2E3R4T5Y6V7J809P",
+                     *           "object": "risk_assessment",
+                     *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *           "scorecard_version": "2026-11.1",
+                     *           "score": 820,
+                     *           "band": "A",
+                     *           "decision": "approve",
+                     *           "reasons": [
+                     *             {
+                     *               "code": "margin_covers_installment",
+                     *               "points": 60,
+                     *               "description": "The available payroll margin covers the installment"
+                     *             },
+                     *             {
+                     *               "code": "income_commitment_low",
+                     *               "points": 100,
+                     *               "description": "Debt payments take a small share of the monthly income"
+                     *             },
+                     *             {
+                     *               "code": "payroll_deduction",
+                     *               "points": 120,
+                     *               "description": "The installment is deducted from payroll or benefit before payment"
+                     *             }
+                     *           ],
+                     *           "max_affordable_installment": 157500,
+                     *           "inputs": {
+                     *             "as_of": "2026-11-23",
+                     *             "customer_kind": "person",
+                     *             "birth_date": "1960-05-10",
+                     *             "customer_since": "2026-11-23",
+                     *             "monthly_income": 450000,
+                     *             "other_monthly_debt": 0,
+                     *             "installment_amount": 95373,
+                     *             "term_months": 12,
+                     *             "product": "inss_payroll",
+                     *             "payroll_deducted": true,
+                     *             "margin": {
+                     *               "available_loan_margin": 189813,
+                     *               "source_status": "active",
+                     *               "blocked_for_loans": false
+                     *             },
+                     *             "history": {
+                     *               "paid_installments": 0,
+                     *               "overdue_now": 0,
+                     *               "late_over_30_days_last_12_months": 0
+                     *             }
+                     *           },
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-11-23T13:05:12.345Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -7068,6 +8166,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rsk_01JDQ7ZQ1W2E3R4T5Y6V7J809P",
+                     *       "object": "risk_assessment",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *       "scorecard_version": "2026-11.1",
+                     *       "score": 820,
+                     *       "band": "A",
+                     *       "decision": "approve",
+                     *       "reasons": [
+                     *         {
+                     *           "code": "margin_covers_installment",
+                     *           "points": 60,
+                     *           "description": "The available payroll margin covers the installment"
+                     *         },
+                     *         {
+                     *           "code": "income_commitment_low",
+                     *           "points": 100,
+                     *           "description": "Debt payments take a small share of the monthly income"
+                     *         },
+                     *         {
+                     *           "code": "payroll_deduction",
+                     *           "points": 120,
+                     *           "description": "The installment is deducted from payroll or benefit before payment"
+                     *         }
+                     *       ],
+                     *       "max_affordable_installment": 157500,
+                     *       "inputs": {
+                     *         "as_of": "2026-11-23",
+                     *         "customer_kind": "person",
+                     *         "birth_date": "1960-05-10",
+                     *         "customer_since": "2026-11-23",
+                     *         "monthly_income": 450000,
+                     *         "other_monthly_debt": 0,
+                     *         "installment_amount": 95373,
+                     *         "term_months": 12,
+                     *         "product": "inss_payroll",
+                     *         "payroll_deducted": true,
+                     *         "margin": {
+                     *           "available_loan_margin": 189813,
+                     *           "source_status": "active",
+                     *           "blocked_for_loans": false
+                     *         },
+                     *         "history": {
+                     *           "paid_installments": 0,
+                     *           "overdue_now": 0,
+                     *           "late_over_30_days_last_12_months": 0
+                     *         }
+                     *       },
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:05:12.345Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RiskAssessment"];
                 };
             };
@@ -7171,6 +8324,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *           "object": "margin_query",
+                     *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *           "source": {
+                     *             "type": "inss",
+                     *             "benefit_number": "1234567890"
+                     *           },
+                     *           "authority": "sandbox_simulator",
+                     *           "authority_query_id": "SIMQ-3F9A6C21B07D44E1A9C2",
+                     *           "margin_base": 612300,
+                     *           "margins": [
+                     *             {
+                     *               "kind": "loan",
+                     *               "share": "0.35",
+                     *               "total": 214305,
+                     *               "used": 24492,
+                     *               "reserved": 0,
+                     *               "available": 189813
+                     *             },
+                     *             {
+                     *               "kind": "credit_card",
+                     *               "share": "0.05",
+                     *               "total": 30615,
+                     *               "used": 0,
+                     *               "reserved": 0,
+                     *               "available": 30615
+                     *             },
+                     *             {
+                     *               "kind": "benefit_card",
+                     *               "share": "0.05",
+                     *               "total": 30615,
+                     *               "used": 0,
+                     *               "reserved": 0,
+                     *               "available": 30615
+                     *             }
+                     *           ],
+                     *           "available_loan_margin": 189813,
+                     *           "source_type": "41",
+                     *           "source_status": "active",
+                     *           "blocks": [],
+                     *           "paying_institution": {
+                     *             "code": "001",
+                     *             "name": "Banco do Brasil S.A."
+                     *           },
+                     *           "existing_loans": [
+                     *             {
+                     *               "lender": "Banco Alfa S.A.",
+                     *               "contract_number": "INSS-041277",
+                     *               "installment_amount": 24492,
+                     *               "remaining_installments": 37
+                     *             }
+                     *           ],
+                     *           "valid_until": "2026-11-24T13:05:12.345Z",
+                     *           "status": "valid",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-11-23T13:05:12.345Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -7483,6 +8703,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *       "object": "margin_query",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "source": {
+                     *         "type": "inss",
+                     *         "benefit_number": "1234567890"
+                     *       },
+                     *       "authority": "sandbox_simulator",
+                     *       "authority_query_id": "SIMQ-3F9A6C21B07D44E1A9C2",
+                     *       "margin_base": 612300,
+                     *       "margins": [
+                     *         {
+                     *           "kind": "loan",
+                     *           "share": "0.35",
+                     *           "total": 214305,
+                     *           "used": 24492,
+                     *           "reserved": 0,
+                     *           "available": 189813
+                     *         },
+                     *         {
+                     *           "kind": "credit_card",
+                     *           "share": "0.05",
+                     *           "total": 30615,
+                     *           "used": 0,
+                     *           "reserved": 0,
+                     *           "available": 30615
+                     *         },
+                     *         {
+                     *           "kind": "benefit_card",
+                     *           "share": "0.05",
+                     *           "total": 30615,
+                     *           "used": 0,
+                     *           "reserved": 0,
+                     *           "available": 30615
+                     *         }
+                     *       ],
+                     *       "available_loan_margin": 189813,
+                     *       "source_type": "41",
+                     *       "source_status": "active",
+                     *       "blocks": [],
+                     *       "paying_institution": {
+                     *         "code": "001",
+                     *         "name": "Banco do Brasil S.A."
+                     *       },
+                     *       "existing_loans": [
+                     *         {
+                     *           "lender": "Banco Alfa S.A.",
+                     *           "contract_number": "INSS-041277",
+                     *           "installment_amount": 24492,
+                     *           "remaining_installments": 37
+                     *         }
+                     *       ],
+                     *       "valid_until": "2026-11-24T13:05:12.345Z",
+                     *       "status": "valid",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:05:12.345Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarginQuery"];
                 };
             };
@@ -7587,6 +8867,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                     *           "object": "margin_reservation",
+                     *           "status": "reserved",
+                     *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *           "kind": "loan",
+                     *           "installment_amount": 95373,
+                     *           "term": 12,
+                     *           "authority_reservation_id": "SIMR-OK-8E1F0C3B5A2D4E6F",
+                     *           "refusal": null,
+                     *           "expires_at": "2026-11-28T13:06:40.100Z",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-11-23T13:06:40.100Z",
+                     *           "updated_at": "2026-11-23T13:06:40.100Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -7858,6 +9164,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                     *       "object": "margin_reservation",
+                     *       "status": "reserved",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *       "kind": "loan",
+                     *       "installment_amount": 95373,
+                     *       "term": 12,
+                     *       "authority_reservation_id": "SIMR-OK-8E1F0C3B5A2D4E6F",
+                     *       "refusal": null,
+                     *       "expires_at": "2026-11-28T13:06:40.100Z",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:06:40.100Z",
+                     *       "updated_at": "2026-11-23T13:06:40.100Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarginReservation"];
                 };
             };
@@ -7958,6 +9283,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                     *       "object": "margin_reservation",
+                     *       "status": "released",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                     *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *       "kind": "loan",
+                     *       "installment_amount": 95373,
+                     *       "term": 12,
+                     *       "authority_reservation_id": "SIMR-OK-8E1F0C3B5A2D4E6F",
+                     *       "refusal": null,
+                     *       "expires_at": "2026-11-28T13:06:40.100Z",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:06:40.100Z",
+                     *       "updated_at": "2026-11-23T13:06:40.100Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarginReservation"];
                 };
             };
@@ -8097,6 +9441,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "end_01JDQ81M2N3P4Q5R6S7T8V9W0X",
+                     *           "object": "endorsement",
+                     *           "status": "endorsed",
+                     *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *           "reservation_id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                     *           "contract_number": "CCB-2026-000042",
+                     *           "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
+                     *           "refusal": null,
+                     *           "endorsed_at": "2026-11-23T15:20:00.000Z",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-11-23T15:20:00.000Z",
+                     *           "updated_at": "2026-11-23T15:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -8365,6 +9732,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "end_01JDQ81M2N3P4Q5R6S7T8V9W0X",
+                     *       "object": "endorsement",
+                     *       "status": "endorsed",
+                     *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                     *       "reservation_id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                     *       "contract_number": "CCB-2026-000042",
+                     *       "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
+                     *       "refusal": null,
+                     *       "endorsed_at": "2026-11-23T15:20:00.000Z",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T15:20:00.000Z",
+                     *       "updated_at": "2026-11-23T15:20:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Endorsement"];
                 };
             };
@@ -8717,6 +10100,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                     *           "object": "charge",
+                     *           "status": "pending",
+                     *           "method": "boleto",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *           "installment_ids": [
+                     *             "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                     *           ],
+                     *           "settlement_id": null,
+                     *           "due_date": "2026-12-10",
+                     *           "amount": 95373,
+                     *           "amount_paid": 0,
+                     *           "breakdown": [
+                     *             {
+                     *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                     *               "number": 9,
+                     *               "due_date": "2026-12-10",
+                     *               "fine": 0,
+                     *               "late_interest": 0,
+                     *               "interest": 14021,
+                     *               "principal": 81352,
+                     *               "total": 95373
+                     *             }
+                     *           ],
+                     *           "boleto": {
+                     *             "barcode": "00198165600000953730000001234567100000004217",
+                     *             "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                     *             "due_date": "2026-12-10",
+                     *             "our_number": "12345671000000042",
+                     *             "bank_code": "001"
+                     *           },
+                     *           "pix": null,
+                     *           "beneficiary": {
+                     *             "name": "Credit Platform Sandbox",
+                     *             "document": "11222333000181",
+                     *             "city": "Sao Paulo",
+                     *             "bank_code": "001",
+                     *             "agreement": "1234567"
+                     *           },
+                     *           "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                     *           "paid_at": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-11-23T13:10:00.000Z",
+                     *           "updated_at": "2026-11-23T13:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -9000,6 +10439,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "charge",
+                     *       "status": "pending",
+                     *       "method": "boleto",
+                     *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "installment_ids": [
+                     *         "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                     *       ],
+                     *       "settlement_id": null,
+                     *       "due_date": "2026-12-10",
+                     *       "amount": 95373,
+                     *       "amount_paid": 0,
+                     *       "breakdown": [
+                     *         {
+                     *           "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                     *           "number": 9,
+                     *           "due_date": "2026-12-10",
+                     *           "fine": 0,
+                     *           "late_interest": 0,
+                     *           "interest": 14021,
+                     *           "principal": 81352,
+                     *           "total": 95373
+                     *         }
+                     *       ],
+                     *       "boleto": {
+                     *         "barcode": "00198165600000953730000001234567100000004217",
+                     *         "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                     *         "due_date": "2026-12-10",
+                     *         "our_number": "12345671000000042",
+                     *         "bank_code": "001"
+                     *       },
+                     *       "pix": null,
+                     *       "beneficiary": {
+                     *         "name": "Credit Platform Sandbox",
+                     *         "document": "11222333000181",
+                     *         "city": "Sao Paulo",
+                     *         "bank_code": "001",
+                     *         "agreement": "1234567"
+                     *       },
+                     *       "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                     *       "paid_at": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:10:00.000Z",
+                     *       "updated_at": "2026-11-23T13:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Charge"];
                 };
             };
@@ -9100,6 +10588,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                     *       "object": "charge",
+                     *       "status": "canceled",
+                     *       "method": "boleto",
+                     *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                     *       "installment_ids": [
+                     *         "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                     *       ],
+                     *       "settlement_id": null,
+                     *       "due_date": "2026-12-10",
+                     *       "amount": 95373,
+                     *       "amount_paid": 0,
+                     *       "breakdown": [
+                     *         {
+                     *           "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                     *           "number": 9,
+                     *           "due_date": "2026-12-10",
+                     *           "fine": 0,
+                     *           "late_interest": 0,
+                     *           "interest": 14021,
+                     *           "principal": 81352,
+                     *           "total": 95373
+                     *         }
+                     *       ],
+                     *       "boleto": {
+                     *         "barcode": "00198165600000953730000001234567100000004217",
+                     *         "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                     *         "due_date": "2026-12-10",
+                     *         "our_number": "12345671000000042",
+                     *         "bank_code": "001"
+                     *       },
+                     *       "pix": null,
+                     *       "beneficiary": {
+                     *         "name": "Credit Platform Sandbox",
+                     *         "document": "11222333000181",
+                     *         "city": "Sao Paulo",
+                     *         "bank_code": "001",
+                     *         "agreement": "1234567"
+                     *       },
+                     *       "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                     *       "paid_at": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-11-23T13:10:00.000Z",
+                     *       "updated_at": "2026-11-23T13:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Charge"];
                 };
             };
@@ -9221,6 +10758,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pay_01JDQ9C1D2E3F4G5H6J7K8M9N0",
+                     *           "object": "payment",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "charge_id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                     *           "source": "boleto",
+                     *           "settlement_id": null,
+                     *           "assignment_id": null,
+                     *           "amount": 95373,
+                     *           "allocations": [
+                     *             {
+                     *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                     *               "number": 9,
+                     *               "fine": 0,
+                     *               "late_interest": 0,
+                     *               "interest": 14021,
+                     *               "principal": 81352,
+                     *               "total": 95373
+                     *             }
+                     *           ],
+                     *           "credit": 0,
+                     *           "competence": null,
+                     *           "paid_at": "2026-12-09T14:02:11.000Z",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-09T14:02:11.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -9895,6 +11467,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "stl_01JDQ9D1E2F3G4H5J6K7M8N9P0",
+                     *           "object": "settlement",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "batch_id": null,
+                     *           "type": "full",
+                     *           "status": "completed",
+                     *           "date": "2026-12-01",
+                     *           "amount": 188947,
+                     *           "payment_method": "received",
+                     *           "reduce": null,
+                     *           "quote": {
+                     *             "object": "payoff_quote",
+                     *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *             "date": "2026-12-01",
+                     *             "monthly_rate": "0.0180",
+                     *             "installments": [
+                     *               {
+                     *                 "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                     *                 "number": 9,
+                     *                 "due_date": "2026-12-02",
+                     *                 "open_amount": 95373,
+                     *                 "present_value": 95316,
+                     *                 "discount": 57,
+                     *                 "fine": 0,
+                     *                 "late_interest": 0,
+                     *                 "total": 95316
+                     *               },
+                     *               {
+                     *                 "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
+                     *                 "number": 10,
+                     *                 "due_date": "2027-01-02",
+                     *                 "open_amount": 95373,
+                     *                 "present_value": 93631,
+                     *                 "discount": 1742,
+                     *                 "fine": 0,
+                     *                 "late_interest": 0,
+                     *                 "total": 93631
+                     *               }
+                     *             ],
+                     *             "outstanding_amount": 190746,
+                     *             "present_value": 188947,
+                     *             "discount": 1799,
+                     *             "late_charges": 0,
+                     *             "credit_applied": 0,
+                     *             "amount": 188947,
+                     *             "valid_until": "2026-12-02T02:59:59.999Z"
+                     *           },
+                     *           "reschedule": null,
+                     *           "charge_id": null,
+                     *           "payment_id": "pay_01JDQ9D2E3F4G5H6J7K8M9N0P1",
+                     *           "cancel_reason": null,
+                     *           "completed_at": "2026-12-01T13:10:00.000Z",
+                     *           "canceled_at": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T13:10:00.000Z",
+                     *           "updated_at": "2026-12-01T13:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -10854,6 +12493,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *           "object": "assignment",
+                     *           "status": "pending",
+                     *           "assignee": {
+                     *             "name": "Fundo Alfa FIDC",
+                     *             "document": "11222333000181"
+                     *           },
+                     *           "settlement_date": "2026-12-01",
+                     *           "pricing": {
+                     *             "method": "discount_rate",
+                     *             "discount_rate": "0.0150"
+                     *           },
+                     *           "face_value": 190746,
+                     *           "price": 189243,
+                     *           "discount": 1503,
+                     *           "contract_count": 1,
+                     *           "contracts": [
+                     *             {
+                     *               "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *               "face_value": 190746,
+                     *               "price": 189243
+                     *             }
+                     *           ],
+                     *           "cancel_reason": null,
+                     *           "settled_at": null,
+                     *           "canceled_at": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T13:10:00.000Z",
+                     *           "updated_at": "2026-12-01T13:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -11572,6 +13251,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "https://hooks.example.com.br/credit-platform",
+                     *           "description": "Contracts and payments to our ledger",
+                     *           "event_types": [
+                     *             "contract.issued",
+                     *             "charge.paid"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "failing_since": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T13:10:00.000Z",
+                     *           "updated_at": "2026-12-01T13:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -12484,6 +14190,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                     *           "object": "event",
+                     *           "type": "charge.paid",
+                     *           "created_at": "2026-12-01T13:12:00.000Z",
+                     *           "tenant_id": "ten_01JD0000000000000000000000",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                     *             "object": "charge",
+                     *             "status": "paid",
+                     *             "amount": 95373,
+                     *             "amount_paid": 95373
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
@@ -12703,6 +14433,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "whd_01JDQ9H1J2K3M4N5P6Q7R8S9T0",
+                     *           "object": "webhook_delivery",
+                     *           "endpoint_id": "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *           "event_id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                     *           "event_type": "charge.paid",
+                     *           "status": "succeeded",
+                     *           "attempt_count": 2,
+                     *           "next_attempt_at": null,
+                     *           "last_status_code": 200,
+                     *           "last_duration_ms": 84,
+                     *           "last_error": null,
+                     *           "last_attempt_at": "2026-12-01T13:12:05.400Z",
+                     *           "completed_at": "2026-12-01T13:12:05.484Z",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-01T13:12:00.100Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         object: "list";
