@@ -19,6 +19,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
         <TenantSwitcher active={user.tenantId} memberships={user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }))} />
         <nav className="mt-4 space-y-1 text-sm">
           <Link href="/" className="block rounded px-2 py-1 hover:bg-slate-100">Overview</Link>
+          <Link href="/proposals" className="block rounded px-2 py-1 hover:bg-slate-100">Proposals</Link>
           <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">API reference</a>
           {manage && (
             <>

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 
-// An action that asks first (delete, rotate): the question replaces the button; Escape or Cancel takes it back
-// and returns focus to the button.
+// An action that asks first (delete, rotate, approve): the question replaces the button; confirming, Escape or
+// Cancel takes it back and returns focus to the button.
 export function ConfirmButton({ label, question, confirmLabel, onConfirm, pending, danger = true }: { label: string; question: string; confirmLabel: string; onConfirm: () => void; pending: boolean; danger?: boolean }) {
   const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -26,7 +26,14 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, pendin
     <span role="alertdialog" aria-label={question} className="flex flex-wrap items-center gap-2 text-sm" onKeyDown={(e) => e.key === "Escape" && close()}>
       <span>{question}</span>
       <button type="button" onClick={close} className="underline">Cancel</button>
-      <button ref={confirm} type="button" disabled={pending} onClick={onConfirm} className={`rounded px-2 py-1 text-white disabled:opacity-50 ${danger ? "bg-red-700" : "bg-slate-900"}`}>
+      <button
+        ref={confirm}
+        type="button"
+        disabled={pending}
+        onClick={() => {
+          onConfirm();
+          close();
+        }} className={`rounded px-2 py-1 text-white disabled:opacity-50 ${danger ? "bg-red-700" : "bg-slate-900"}`}>
         {confirmLabel}
       </button>
     </span>

@@ -6,7 +6,7 @@ import { validate } from "@/lib/api/request-input";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
-import { canManageCredentials } from "@/lib/tenants/roles";
+import { canManageCredentials, canReview } from "@/lib/tenants/roles";
 import { currentPanelUser, type PanelUser } from "./session";
 
 // The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
@@ -14,7 +14,7 @@ import { currentPanelUser, type PanelUser } from "./session";
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
 // Content-Type: application/json.
 
-type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; body?: B };
+type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; review?: boolean; body?: B };
 type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string>; request: Request };
 
 export function panelRoute<B extends z.ZodType | undefined = undefined>(
@@ -34,6 +34,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       if (options.manageCredentials && !canManageCredentials(user.role)) {
         throw new ApiError("forbidden", "Only owners and admins manage these settings");
       }
+      if (options.review && !canReview(user.role)) throw new ApiError("forbidden", "Viewers cannot approve or reject proposals");
       let raw: unknown = undefined;
       if (request.method !== "GET") {
         if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {

@@ -11,3 +11,15 @@ export const CAN_MANAGE_CREDENTIALS: Record<Role, boolean> = {
 export function canManageCredentials(role: Role): boolean {
   return CAN_MANAGE_CREDENTIALS[role];
 }
+
+/** Who reviews proposals in the panel (approve / reject): support staff and above; viewers only look. */
+export const CAN_REVIEW: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: true,
+  viewer: false,
+};
+
+export function canReview(role: Role): boolean {
+  return CAN_REVIEW[role];
+}

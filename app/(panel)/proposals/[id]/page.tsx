@@ -1,0 +1,18 @@
+import Link from "next/link";
+import { ProposalDossier } from "@/components/proposals/proposal-dossier";
+import { currentPanelUser } from "@/lib/panel/session";
+import { canReview } from "@/lib/tenants/roles";
+
+// One proposal's dossier and its review (?environment=sandbox|production).
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
+  const user = (await currentPanelUser())!;
+  const { id } = await params;
+  const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
+  return (
+    <section className="max-w-5xl space-y-4">
+      <Link href="/proposals" className="text-sm underline">← Proposals</Link>
+      <h1 className="break-all text-2xl font-semibold">Proposal {id}</h1>
+      <ProposalDossier id={id} environment={environment} tenantId={user.tenantId} canReview={canReview(user.role)} />
+    </section>
+  );
+}

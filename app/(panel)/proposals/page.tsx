@@ -1,0 +1,13 @@
+import { ReviewQueue } from "@/components/proposals/review-queue";
+import { currentPanelUser } from "@/lib/panel/session";
+
+// Proposals queue (every role reads it; support staff and above review).
+export default async function Page() {
+  const user = (await currentPanelUser())!;
+  return (
+    <section className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">Proposals</h1>
+      <ReviewQueue tenantId={user.tenantId} />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { panelFetch } from "@/components/credentials/panel-fetch";
+import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+
+// Proposals queue: filter by status, product, creation dates and environment; search by proposal id, CPF/CNPJ or
+// customer name; newest or oldest first; pages with the API's cursors. Every row opens the proposal's dossier.
+
+type Row = {
+  id: string;
+  status: string;
+  created_at: string;
+  terms: { product: string; principal: number; term: number; installment_amount: number };
+  customer: { name: string; document: string };
+};
+type Page = { data: Row[]; has_more: boolean; next_cursor: string | null };
+type Filters = { environment: "sandbox" | "production"; status: string; product: string; from: string; to: string; q: string; order: "newest" | "oldest" };
+
+const STATUSES = ["pending_review", "draft", "approved", "signed", "contract_issued", "rejected", "canceled", "expired"];
+const PRODUCTS = ["inss_payroll", "private_payroll", "personal_loan"];
+const INITIAL: Filters = { environment: "sandbox", status: "pending_review", product: "", from: "", to: "", q: "", order: "oldest" };
+
+export function ReviewQueue({ tenantId }: { tenantId: string }) {
+  const [draft, setDraft] = useState<Filters>(INITIAL);
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [cursors, setCursors] = useState<string[]>([]); // the cursors of the pages before this one
+  const cursor = cursors.at(-1);
+  const params = new URLSearchParams(Object.entries({ ...filters, limit: "25", ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
+  const page = useQuery({
+    queryKey: ["proposals", tenantId, filters.environment, "queue", filters, cursor ?? null],
+    queryFn: () => panelFetch<Page>(`/api/panel/proposals?${params.toString()}`),
+  });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setCursors([]);
+    setFilters(draft);
+  };
+  const field = "rounded border border-slate-300 px-2 py-1";
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={apply} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label="Filters">
+        <label className="flex flex-col">
+          <span className="font-medium">Environment</span>
+          <select className={field} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value as Filters["environment"] })}>
+            <option value="sandbox">sandbox</option>
+            <option value="production">production</option>
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Status</span>
+          <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">any</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Product</span>
+          <select className={field} value={draft.product} onChange={(e) => setDraft({ ...draft, product: e.target.value })}>
+            <option value="">any</option>
+            {PRODUCTS.map((p) => <option key={p} value={p}>{p}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Created from</span>
+          <input type="date" className={field} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">to</span>
+          <input type="date" className={field} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </label>
+        <label className="flex min-w-48 flex-1 flex-col">
+          <span className="font-medium">Search</span>
+          <input className={field} value={draft.q} placeholder="Proposal id, CPF/CNPJ or name" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Order</span>
+          <select className={field} value={draft.order} onChange={(e) => setDraft({ ...draft, order: e.target.value as Filters["order"] })}>
+            <option value="oldest">oldest first</option>
+            <option value="newest">newest first</option>
+          </select>
+        </label>
+        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
+      </form>
+
+      {page.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      {page.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
+        </p>
+      )}
+      {page.isSuccess && page.data.data.length === 0 && <p className="text-sm text-slate-600">No proposals match these filters.</p>}
+      {page.isSuccess && page.data.data.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Created</th>
+                <th className="px-3 py-2">Customer</th>
+                <th className="px-3 py-2">Product</th>
+                <th className="px-3 py-2 text-right">Principal</th>
+                <th className="px-3 py-2">Term</th>
+                <th className="px-3 py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.data.map((p) => (
+                <tr key={p.id} data-testid="proposal-row" className="border-t border-slate-100">
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(p.created_at)}</td>
+                  <td className="px-3 py-2">
+                    <Link href={`/proposals/${p.id}?environment=${filters.environment}`} className="font-medium underline">{p.customer.name}</Link>
+                    <span className="block text-xs text-slate-500">{formatDocument(p.customer.document)}</span>
+                  </td>
+                  <td className="px-3 py-2">{p.terms.product}</td>
+                  <td className="px-3 py-2 text-right">{formatBRL(p.terms.principal)}</td>
+                  <td className="px-3 py-2">{p.terms.term} × {formatBRL(p.terms.installment_amount)}</td>
+                  <td className="px-3 py-2">{p.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="flex gap-3 text-sm">
+        <button type="button" className="underline disabled:opacity-40" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
+        <button type="button" className="underline disabled:opacity-40" disabled={!page.data?.has_more} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>Next page</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import { getCustomer } from "@/lib/customers/get-customer";
+import { db } from "@/lib/db/client";
+import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
+import { notFound } from "@/lib/errors";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { applyProposalAction } from "@/lib/proposals/apply-action";
+import { getProposal } from "@/lib/proposals/queries";
+import { toProposalResponse } from "@/lib/proposals/serialize";
+import { PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
+import { getRiskAssessment } from "@/lib/risk/queries";
+import { where, type Scope } from "@/lib/scope";
+import { getSimulation } from "@/lib/simulations/queries";
+import { toEndorsementResponse } from "@/lib/payroll/endorsements";
+import { toReservationResponse } from "@/lib/payroll/reservations";
+
+// The support staff's proposal queue and review (panel, issue 12), on the same services, transition table and
+// audit log as /v1: the queue filters and searches what GET /v1/proposals lists, a review is the same
+// approve / reject transition (here with a mandatory reason), and the history is the audit log.
+
+export const ReviewQueueQuery = z.strictObject({
+  environment: z.enum(["sandbox", "production"]).default("sandbox"),
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+  product: z.enum(["inss_payroll", "private_payroll", "personal_loan"]).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  q: z.string().trim().max(100).optional().describe("A proposal id, a CPF/CNPJ (formatted or not) or part of the customer's name"),
+  order: z.enum(["newest", "oldest"]).default("newest"),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
+
+const PROPOSAL_ID = /^prp_[0-9A-Z]{26}$/;
+
+export const ReviewBody = z.strictObject({
+  decision: z.enum(["approve", "reject"]),
+  reason: z.string().trim().min(3, "Give the reason (at least 3 characters)").max(500),
+});
+
+export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
+  const keyset: Keyset = { field: "createdAt", direction: query.order === "oldest" ? "asc" : "desc" };
+  const filters: Prisma.ProposalWhereInput = {
+    ...where(scope),
+    ...(query.status ? { status: query.status as ProposalStatus } : {}),
+    ...(query.product ? { terms: { path: ["product"], equals: query.product } } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: new Date(`${query.from}T00:00:00-03:00`) } : {}), ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00-03:00`).getTime() + 86_400_000) } : {}) } }
+      : {}),
+    ...(await searchFilter(scope, query.q)),
+  };
+  const after = decodeCursor(scope, query.cursor);
+  const page = await paginate(query.limit, (args) => db().proposal.findMany({ where: { ...filters, ...keysetWhere(after, keyset) }, ...args }), keyset);
+  const customers = await db().customer.findMany({ where: { id: { in: page.items.map((p) => p.customerId) }, ...where(scope) }, select: { id: true, name: true, document: true } });
+  const byId = new Map(customers.map((c) => [c.id, c]));
+  return toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: { name: byId.get(row.customerId)?.name ?? "", document: byId.get(row.customerId)?.document ?? "" } }));
+}
+
+/** The search box: a proposal id, a document, or a name fragment (case- and accent-sensitive ILIKE). */
+async function searchFilter(scope: Scope, q: string | undefined): Promise<Prisma.ProposalWhereInput> {
+  if (!q) return {};
+  if (PROPOSAL_ID.test(q)) return { id: q };
+  const digits = q.replace(/[.\-/\s]/g, "").toUpperCase();
+  const isDocument = /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits);
+  const customers = await db().customer.findMany({
+    where: { ...where(scope), ...(isDocument ? { document: digits } : { name: { contains: q, mode: "insensitive" } }) },
+    select: { id: true },
+    take: 1000,
+  });
+  return { customerId: { in: customers.map((c) => c.id) } };
+}
+
+/** Everything a reviewer looks at: the proposal, its customer, simulation and schedule, risk assessment, payroll
+ *  margin (reservations and endorsement) and its history (who did what, when). */
+export async function proposalDossier(scope: Scope, id: string) {
+  if (!PROPOSAL_ID.test(id)) throw notFound("Proposal");
+  const proposal = await getProposal(scope, id);
+  const [customer, simulation, risk, reservations, endorsements, history] = await Promise.all([
+    getCustomer(scope, proposal.customer_id),
+    proposal.simulation_id ? getSimulation(scope, proposal.simulation_id) : null,
+    proposal.risk_assessment_id ? getRiskAssessment(scope, proposal.risk_assessment_id) : null,
+    db().marginReservation.findMany({ where: { ...where(scope), proposalId: id }, orderBy: { createdAt: "asc" } }),
+    db().endorsement.findMany({ where: { ...where(scope), proposalId: id }, orderBy: { createdAt: "asc" } }),
+    db().auditLog.findMany({ where: { tenantId: scope.tenantId, environment: scope.environment, targetId: id }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return {
+    proposal,
+    customer,
+    simulation,
+    risk,
+    reservations: reservations.map(toReservationResponse),
+    endorsements: endorsements.map(toEndorsementResponse),
+    history: history.map((h) => ({ action: h.action, actor: h.actorLabel, actor_type: h.actorType, at: h.createdAt.toISOString(), metadata: h.metadata })),
+  };
+}
+
+/** Approve or reject with a reason: the same transition as POST /v1/proposals/{id}/approve|reject. */
+export async function reviewProposal(scope: Scope, actor: Actor, id: string, body: z.infer<typeof ReviewBody>) {
+  if (!PROPOSAL_ID.test(id)) throw notFound("Proposal");
+  return applyProposalAction(scope, actor, id, body.decision, { reason: body.reason });
+}
