@@ -20,6 +20,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
         <nav className="mt-4 space-y-1 text-sm">
           <Link href="/" className="block rounded px-2 py-1 hover:bg-slate-100">Overview</Link>
           <Link href="/proposals" className="block rounded px-2 py-1 hover:bg-slate-100">Proposals</Link>
+          <Link href="/contracts" className="block rounded px-2 py-1 hover:bg-slate-100">Contracts</Link>
           <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">API reference</a>
           {manage && (
             <>

@@ -22,7 +22,7 @@ let harness: SdkHarness;
 beforeAll(async () => {
   harness = await startSdkHarness();
 }, 120_000);
-afterAll(() => harness?.stop());
+afterAll(() => harness?.stop(), 20_000);
 
 describe("the C# SDK", () => {
   it("compiles with mcs and passes its NUnit suite against the running API", async () => {

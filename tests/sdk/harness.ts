@@ -9,7 +9,7 @@ import { startRouteServer } from "../helpers/route-server-process";
 // proposals:review) and an OAuth client (read). Their addresses and credentials go to the suite in the
 // environment (CREDIT_PLATFORM_TEST_*).
 
-export type SdkHarness = { env: Record<string, string>; stop: () => void };
+export type SdkHarness = { env: Record<string, string>; stop: () => Promise<void> };
 
 export async function startSdkHarness(): Promise<SdkHarness> {
   const port = await freePort();
@@ -30,9 +30,14 @@ export async function startSdkHarness(): Promise<SdkHarness> {
       CREDIT_PLATFORM_TEST_CLIENT_ID: client.client_id,
       CREDIT_PLATFORM_TEST_CLIENT_SECRET: clientSecret,
     },
-    stop: () => {
+    // The worker finishes its round and exits before the next test file starts (it would claim that file's deliveries).
+    stop: async () => {
       server.kill("SIGKILL");
-      worker.kill("SIGTERM");
+      if (worker.exitCode === null) {
+        const exited = new Promise((resolve) => worker.once("exit", resolve));
+        worker.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }
     },
   };
 }

@@ -17,7 +17,7 @@ let harness: SdkHarness;
 beforeAll(async () => {
   harness = await startSdkHarness();
 }, 120_000);
-afterAll(() => harness?.stop());
+afterAll(() => harness?.stop(), 20_000);
 
 describe("the Java SDK", () => {
   it("compiles with javac and passes its JUnit 5 suite against the running API", async () => {

@@ -10,7 +10,7 @@ let harness: SdkHarness;
 beforeAll(async () => {
   harness = await startSdkHarness();
 }, 120_000);
-afterAll(() => harness?.stop());
+afterAll(() => harness?.stop(), 20_000);
 
 describe("the Python SDK", () => {
   it("passes its pytest suite against the running API", async () => {

@@ -55,7 +55,10 @@ describe("webhook worker across kill -9", () => {
       receiver.respondWith(() => ({ status: 200, body: "ok" }));
       const second = await startWorker();
       while ((await db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: "succeeded" } })) < EVENTS && Date.now() < deadline + 30_000) await sleep(100);
-      second.kill("SIGTERM");
+      await new Promise((resolve) => {
+        second.once("exit", resolve);
+        second.kill("SIGTERM"); // it finishes its round: no later test file's delivery is claimed by it
+      });
 
       const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, include: { attempts: { orderBy: { number: "asc" } } } });
       expect(deliveries).toHaveLength(EVENTS);

@@ -1,0 +1,16 @@
+import Link from "next/link";
+import { ContractFile } from "@/components/contracts/contract-file";
+import { currentPanelUser } from "@/lib/panel/session";
+
+// One contract's file (?environment=sandbox|production).
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
+  const user = (await currentPanelUser())!;
+  const { id } = await params;
+  const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
+  return (
+    <section className="max-w-6xl space-y-4">
+      <Link href="/contracts" className="text-sm underline">← Contracts</Link>
+      <ContractFile id={id} environment={environment} tenantId={user.tenantId} />
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { ContractList } from "@/components/contracts/contract-list";
+import { currentPanelUser } from "@/lib/panel/session";
+
+export default async function Page() {
+  const user = (await currentPanelUser())!;
+  return (
+    <section className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">Contracts</h1>
+      <ContractList tenantId={user.tenantId} />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { validate } from "@/lib/api/request-input";
+import { ContractListQuery, contractList } from "@/lib/panel/contract-view";
+import { panelRoute } from "@/lib/panel/panel-route";
+
+// GET /api/panel/contracts?environment=&status=&q=&cursor=&limit= — contracts, newest first (every role reads them).
+export const GET = panelRoute({}, async ({ user, request }) => {
+  const query = validate(ContractListQuery, Object.fromEntries(new URL(request.url).searchParams), "query") as ContractListQuery;
+  return { body: await contractList({ tenantId: user.tenantId, environment: query.environment }, query) };
+});

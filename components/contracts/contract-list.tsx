@@ -1,0 +1,87 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { panelFetch } from "@/components/credentials/panel-fetch";
+import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+
+// Contracts: filter by status and environment, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
+
+type Row = { id: string; number: string; status: string; product: string; principal: number; outstanding_balance: number; created_at: string; customer: { name: string; document: string } };
+type Page = { data: Row[]; has_more: boolean; next_cursor: string | null };
+type Filters = { environment: "sandbox" | "production"; status: string; q: string };
+const STATUSES = ["active", "assigned", "settled", "written_off", "canceled"];
+
+export function ContractList({ tenantId }: { tenantId: string }) {
+  const [draft, setDraft] = useState<Filters>({ environment: "sandbox", status: "", q: "" });
+  const [filters, setFilters] = useState<Filters>(draft);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const params = new URLSearchParams(Object.entries({ ...filters, limit: "25", ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
+  const page = useQuery({ queryKey: ["contracts", tenantId, filters.environment, "list", filters, cursor ?? null], queryFn: () => panelFetch<Page>(`/api/panel/contracts?${params.toString()}`) });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setCursors([]);
+    setFilters(draft);
+  };
+  const field = "rounded border border-slate-300 px-2 py-1";
+  return (
+    <div className="space-y-4">
+      <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <label className="flex flex-col">
+          <span className="font-medium">Environment</span>
+          <select className={field} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value as Filters["environment"] })}>
+            <option value="sandbox">sandbox</option>
+            <option value="production">production</option>
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Status</span>
+          <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">any</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </label>
+        <label className="flex min-w-48 flex-1 flex-col">
+          <span className="font-medium">Search</span>
+          <input className={field} value={draft.q} placeholder="CCB number, contract id, CPF/CNPJ or name" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </label>
+        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
+      </form>
+      {page.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      {page.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
+        </p>
+      )}
+      {page.isSuccess && page.data.data.length === 0 && <p className="text-sm text-slate-600">No contracts match these filters.</p>}
+      {page.isSuccess && page.data.data.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+              <tr><th className="px-3 py-2">Number</th><th className="px-3 py-2">Customer</th><th className="px-3 py-2">Product</th><th className="px-3 py-2 text-right">Principal</th><th className="px-3 py-2 text-right">Outstanding</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Issued</th></tr>
+            </thead>
+            <tbody>
+              {page.data.data.map((c) => (
+                <tr key={c.id} data-testid="contract-row" className="border-t border-slate-100">
+                  <td className="px-3 py-2"><Link href={`/contracts/${c.id}?environment=${filters.environment}`} className="font-medium underline">{c.number}</Link></td>
+                  <td className="px-3 py-2">{c.customer.name}<span className="block text-xs text-slate-500">{formatDocument(c.customer.document)}</span></td>
+                  <td className="px-3 py-2">{c.product}</td>
+                  <td className="px-3 py-2 text-right">{formatBRL(c.principal)}</td>
+                  <td className="px-3 py-2 text-right">{formatBRL(c.outstanding_balance)}</td>
+                  <td className="px-3 py-2">{c.status}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="flex gap-3 text-sm">
+        <button type="button" className="underline disabled:opacity-40" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
+        <button type="button" className="underline disabled:opacity-40" disabled={!page.data?.has_more} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>Next page</button>
+      </div>
+    </div>
+  );
+}

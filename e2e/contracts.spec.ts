@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { FIXTURE } from "./global-setup";
+import { signIn } from "./sign-in";
+
+// A contract's file in the panel: a personal loan issued through /v1, charged by Pix and paid in the sandbox, is
+// found by its CCB number and shows its installments, the Pix copy-and-paste code and QR, the payment, today's
+// payoff quote and the timeline of its events.
+
+type Fixture = { tenantId: string; sandboxKey: string; support: { email: string; password: string } };
+const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
+
+function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (let n = 9; n < 11; n++) d.push((d.reduce((s, x, i) => s + x * (n + 1 - i), 0) * 10) % 11 % 10);
+  return d.join("");
+}
+
+test("support opens a contract by its number and sees installments, the Pix charge, the payment and the timeline", async ({ page }) => {
+  const { tenantId, sandboxKey, support } = fixture();
+  const api = { authorization: `Bearer ${sandboxKey}`, "x-tenant-id": tenantId, "content-type": "application/json" };
+  const post = async (path: string, data?: unknown) => {
+    const res = await page.request.post(path, { headers: api, data: data ?? {} });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  const customer = await post("/v1/customers", { document: randomCpf(), name: "Carlos Contrato", birth_date: "1975-03-03" });
+  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 200_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
+  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
+  for (const action of ["submit", "approve", "sign"]) await post(`/v1/proposals/${proposal.id}/${action}`);
+  const contract = await post("/v1/contracts", { proposal_id: proposal.id });
+  const charge = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
+  const second = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
+  await post(`/v1/sandbox/charges/${second.id}/pay`);
+
+  await signIn(page, support);
+  await page.getByRole("link", { name: "Contracts" }).click();
+  await page.getByLabel("Search").fill(contract.number);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("contract-row")).toHaveCount(1);
+  await page.getByRole("link", { name: contract.number }).click();
+
+  await expect(page.getByRole("heading", { name: `Contract ${contract.number}` })).toBeVisible();
+  await expect(page.getByTestId("contract-status")).toHaveText("active");
+  await expect(page.getByTestId("installment-row")).toHaveCount(6);
+  await expect(page.getByTestId("pix-brcode").first()).toHaveText(second.pix.brcode);
+  await expect(page.getByTestId("pix-brcode").nth(1)).toHaveText(charge.pix.brcode);
+  await expect(page.getByRole("img", { name: `Pix QR code of charge ${charge.id}` })).toBeVisible();
+  await expect(page.getByTestId("payment")).toContainText("by pix");
+  await expect(page.getByTestId("payoff-quote")).toContainText("Payoff today");
+  await expect(page.getByRole("list", { name: "Timeline" })).toContainText("contract.issued");
+  await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.paid");
+  await expect(page.getByRole("list", { name: "Timeline" })).toContainText("payment.received");
+});

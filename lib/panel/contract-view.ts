@@ -1,0 +1,91 @@
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { toAssignmentResponse } from "@/lib/assignments/serialize";
+import { todayInBrazil } from "@/lib/clock";
+import { toChargeResponse, toPaymentResponse } from "@/lib/collection/serialize";
+import { getContract } from "@/lib/contracts/queries";
+import { toContractResponse } from "@/lib/contracts/serialize";
+import { CONTRACT_STATUSES } from "@/lib/contracts/transitions";
+import { getCustomer } from "@/lib/customers/get-customer";
+import { queryRows, sql } from "@/lib/db/sql";
+import { db } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { DomainError, notFound } from "@/lib/errors";
+import { toInstallmentResponse } from "@/lib/installments/serialize";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { where, type Scope } from "@/lib/scope";
+import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
+import { toSettlementResponse } from "@/lib/settlements/serialize";
+
+// The panel's contracts (issue 12): a searchable list and each contract's file — terms, installments with what is
+// due today, charges (boleto line, Pix copy-and-paste and QR), payments and their allocation, settlements and
+// today's payoff quote, the assignment, and the timeline of its events — read through the modules' own
+// serializers, so the panel shows what the API answers.
+
+const CONTRACT_ID = /^ctr_[0-9A-Z]{26}$/;
+
+export const ContractListQuery = z.strictObject({
+  environment: z.enum(["sandbox", "production"]).default("sandbox"),
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  q: z.string().trim().max(100).optional().describe("A contract number (CCB-…), a contract id, a CPF/CNPJ or part of the customer's name"),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ContractListQuery = z.infer<typeof ContractListQuery>;
+
+export async function contractList(scope: Scope, query: ContractListQuery) {
+  const filters: Prisma.ContractWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(await search(scope, query.q)) };
+  const after = decodeCursor(scope, query.cursor);
+  const page = await paginate(query.limit, (args) => db().contract.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  const customers = await db().customer.findMany({ where: { id: { in: page.items.map((c) => c.customerId) }, ...where(scope) }, select: { id: true, name: true, document: true } });
+  const byId = new Map(customers.map((c) => [c.id, c]));
+  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: { name: byId.get(row.customerId)?.name ?? "", document: byId.get(row.customerId)?.document ?? "" } }));
+}
+
+async function search(scope: Scope, q: string | undefined): Promise<Prisma.ContractWhereInput> {
+  if (!q) return {};
+  if (CONTRACT_ID.test(q)) return { id: q };
+  if (/^CCB-/i.test(q)) return { number: q.toUpperCase() };
+  const digits = q.replace(/[.\-/\s]/g, "").toUpperCase();
+  const isDocument = /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits);
+  const customers = await db().customer.findMany({
+    where: { ...where(scope), ...(isDocument ? { document: digits } : { name: { contains: q, mode: "insensitive" } }) },
+    select: { id: true },
+    take: 1000,
+  });
+  return { customerId: { in: customers.map((c) => c.id) } };
+}
+
+export async function contractFile(scope: Scope, id: string) {
+  if (!CONTRACT_ID.test(id)) throw notFound("Contract");
+  const contract = await getContract(scope, id);
+  const today = todayInBrazil();
+  const [customer, installments, charges, payments, settlements, assignment, events] = await Promise.all([
+    getCustomer(scope, contract.customer_id),
+    db().installment.findMany({ where: { contractId: id, ...where(scope) }, include: { contract: { select: { terms: true } } }, orderBy: { number: "asc" } }),
+    db().charge.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
+    db().payment.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
+    db().settlement.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
+    contract.assignment_id ? db().assignment.findFirst({ where: { id: contract.assignment_id, ...where(scope) } }) : null,
+    // Every event about this contract: its own, and those of its installments, charges, payments and settlements.
+    queryRows<{ id: string; type: string; created_at: Date }>(sql`
+      SELECT id, type, created_at FROM outbox_events
+       WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+         AND (payload->>'id' = ${id} OR payload->>'contract_id' = ${id})
+       ORDER BY created_at, id LIMIT 500`),
+  ]);
+  const quote = ["active", "assigned"].includes(contract.status)
+    ? await getPayoffQuote(scope, id, {}).catch((err: unknown) => (err instanceof DomainError ? { unavailable: err.message } : Promise.reject(err)))
+    : null;
+  return {
+    contract,
+    customer,
+    installments: installments.map((row) => toInstallmentResponse(row, today)),
+    charges: charges.map(toChargeResponse),
+    payments: payments.map(toPaymentResponse),
+    settlements: settlements.map(toSettlementResponse),
+    payoff_quote: quote,
+    assignment: assignment ? toAssignmentResponse(assignment, await db().assignmentContract.findMany({ where: { assignmentId: assignment.id } })) : null,
+    timeline: events.map((e) => ({ id: e.id, type: e.type, at: new Date(e.created_at).toISOString() })),
+  };
+}
