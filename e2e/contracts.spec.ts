@@ -1,20 +1,16 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
+import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
 
 // A contract's file in the panel: a personal loan issued through /v1, charged by Pix and paid in the sandbox, is
 // found by its CCB number and shows its installments, the Pix copy-and-paste code and QR, the payment, today's
-// payoff quote and the timeline of its events.
+// payoff quote and the timeline of its events; its customer's page lists the proposal and the contract.
 
 type Fixture = { tenantId: string; sandboxKey: string; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  for (let n = 9; n < 11; n++) d.push((d.reduce((s, x, i) => s + x * (n + 1 - i), 0) * 10) % 11 % 10);
-  return d.join("");
-}
 
 test("support opens a contract by its number and sees installments, the Pix charge, the payment and the timeline", async ({ page }) => {
   const { tenantId, sandboxKey, support } = fixture();
@@ -51,4 +47,11 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("contract.issued");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.paid");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("payment.received");
+
+  // The customer's page lists the proposal and the contract.
+  await page.getByRole("link", { name: "Carlos Contrato" }).click();
+  await expect(page.getByRole("heading", { name: "Carlos Contrato" })).toBeVisible();
+  await expect(page.getByTestId("customer-proposal")).toContainText(proposal.id);
+  await expect(page.getByTestId("customer-proposal")).toContainText("contract_issued");
+  await expect(page.getByTestId("customer-contract")).toContainText(contract.number);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
+import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
 
 // The support staff's day: a proposal made and submitted through /v1 waits in the panel's queue; support finds it
@@ -10,11 +11,6 @@ import { signIn } from "./sign-in";
 type Fixture = { tenantId: string; sandboxKey: string; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  for (let n = 9; n < 11; n++) d.push((d.reduce((s, x, i) => s + x * (n + 1 - i), 0) * 10) % 11 % 10);
-  return d.join("");
-}
 
 test("support finds a submitted proposal by CPF, reads its dossier and approves it with a reason", async ({ page }) => {
   const { tenantId, sandboxKey, support } = fixture();

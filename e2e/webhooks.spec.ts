@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { FIXTURE } from "./global-setup";
+import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
 
 // Settings → Webhooks, end to end: an owner adds an endpoint pointing at a local receiver and copies its secret;
@@ -117,14 +118,3 @@ test("an owner configures an endpoint, an event made through /v1 arrives signed 
   expect(status).toBe(403);
 });
 
-function randomCpf(): string {
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  const second = digit([...base, first]);
-  return [...base, first, second].join("");
-}

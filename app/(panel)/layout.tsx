@@ -21,6 +21,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
           <Link href="/" className="block rounded px-2 py-1 hover:bg-slate-100">Overview</Link>
           <Link href="/proposals" className="block rounded px-2 py-1 hover:bg-slate-100">Proposals</Link>
           <Link href="/contracts" className="block rounded px-2 py-1 hover:bg-slate-100">Contracts</Link>
+          <Link href="/customers" className="block rounded px-2 py-1 hover:bg-slate-100">Customers</Link>
           <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">API reference</a>
           {manage && (
             <>

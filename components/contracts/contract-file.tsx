@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
@@ -20,7 +21,7 @@ type Charge = {
 };
 type File = {
   contract: { id: string; number: string; status: string; product: string; principal: number; released_amount: number; monthly_rate: string; term: number; installment_amount: number; amount_paid: number; outstanding_balance: number; cet: { annual_percent: string }; disbursement_date: string };
-  customer: { name: string; document: string };
+  customer: { id: string; name: string; document: string };
   installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
   charges: Charge[];
   payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[] }[];
@@ -42,7 +43,8 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
       <section aria-labelledby="c-terms" className={box}>
         <h2 id="c-terms" className="mb-2 font-semibold">Terms</h2>
         <p>
-          Status <strong data-testid="contract-status">{c.status}</strong> · {customer.name} ({formatDocument(customer.document)}) · {c.product}
+          Status <strong data-testid="contract-status">{c.status}</strong> ·{" "}
+          <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> ({formatDocument(customer.document)}) · {c.product}
         </p>
         <p>
           Principal {formatBRL(c.principal)} · released {formatBRL(c.released_amount)} on {c.disbursement_date} · {c.term} × {formatBRL(c.installment_amount)} at {c.monthly_rate} a.m. · CET{" "}

@@ -1,41 +1,30 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { panelFetch } from "@/components/credentials/panel-fetch";
+import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
 // Contracts: filter by status and environment, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
 
 type Row = { id: string; number: string; status: string; product: string; principal: number; outstanding_balance: number; created_at: string; customer: { name: string; document: string } };
-type Page = { data: Row[]; has_more: boolean; next_cursor: string | null };
 type Filters = { environment: "sandbox" | "production"; status: string; q: string };
 const STATUSES = ["active", "assigned", "settled", "written_off", "canceled"];
 
 export function ContractList({ tenantId }: { tenantId: string }) {
   const [draft, setDraft] = useState<Filters>({ environment: "sandbox", status: "", q: "" });
   const [filters, setFilters] = useState<Filters>(draft);
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const params = new URLSearchParams(Object.entries({ ...filters, limit: "25", ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
-  const page = useQuery({ queryKey: ["contracts", tenantId, filters.environment, "list", filters, cursor ?? null], queryFn: () => panelFetch<Page>(`/api/panel/contracts?${params.toString()}`) });
+  const { page, reset, previous, next } = usePagedList<Row>(["contracts", tenantId, filters.environment, "list", filters], "/api/panel/contracts", { ...filters, limit: "25" });
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setCursors([]);
+    reset();
     setFilters(draft);
   };
   const field = "rounded border border-slate-300 px-2 py-1";
   return (
     <div className="space-y-4">
       <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-        <label className="flex flex-col">
-          <span className="font-medium">Environment</span>
-          <select className={field} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value as Filters["environment"] })}>
-            <option value="sandbox">sandbox</option>
-            <option value="production">production</option>
-          </select>
-        </label>
+        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
         <label className="flex flex-col">
           <span className="font-medium">Status</span>
           <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
@@ -49,13 +38,7 @@ export function ContractList({ tenantId }: { tenantId: string }) {
         </label>
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
       </form>
-      {page.isPending && <p className="text-sm text-slate-500">Loading…</p>}
-      {page.isError && (
-        <p role="alert" className="text-sm text-red-600">
-          {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
-        </p>
-      )}
-      {page.isSuccess && page.data.data.length === 0 && <p className="text-sm text-slate-600">No contracts match these filters.</p>}
+      <ListStatus page={page} empty="No contracts match these filters." />
       {page.isSuccess && page.data.data.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
@@ -78,10 +61,7 @@ export function ContractList({ tenantId }: { tenantId: string }) {
           </table>
         </div>
       )}
-      <div className="flex gap-3 text-sm">
-        <button type="button" className="underline disabled:opacity-40" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
-        <button type="button" className="underline disabled:opacity-40" disabled={!page.data?.has_more} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>Next page</button>
-      </div>
+      <Pager previous={previous} next={next} />
     </div>
   );
 }

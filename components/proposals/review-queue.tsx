@@ -1,9 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { panelFetch } from "@/components/credentials/panel-fetch";
+import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
 // Proposals queue: filter by status, product, creation dates and environment; search by proposal id, CPF/CNPJ or
@@ -16,7 +15,6 @@ type Row = {
   terms: { product: string; principal: number; term: number; installment_amount: number };
   customer: { name: string; document: string };
 };
-type Page = { data: Row[]; has_more: boolean; next_cursor: string | null };
 type Filters = { environment: "sandbox" | "production"; status: string; product: string; from: string; to: string; q: string; order: "newest" | "oldest" };
 
 const STATUSES = ["pending_review", "draft", "approved", "signed", "contract_issued", "rejected", "canceled", "expired"];
@@ -26,16 +24,10 @@ const INITIAL: Filters = { environment: "sandbox", status: "pending_review", pro
 export function ReviewQueue({ tenantId }: { tenantId: string }) {
   const [draft, setDraft] = useState<Filters>(INITIAL);
   const [filters, setFilters] = useState<Filters>(INITIAL);
-  const [cursors, setCursors] = useState<string[]>([]); // the cursors of the pages before this one
-  const cursor = cursors.at(-1);
-  const params = new URLSearchParams(Object.entries({ ...filters, limit: "25", ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
-  const page = useQuery({
-    queryKey: ["proposals", tenantId, filters.environment, "queue", filters, cursor ?? null],
-    queryFn: () => panelFetch<Page>(`/api/panel/proposals?${params.toString()}`),
-  });
+  const { page, reset, previous, next } = usePagedList<Row>(["proposals", tenantId, filters.environment, "queue", filters], "/api/panel/proposals", { ...filters, limit: "25" });
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setCursors([]);
+    reset();
     setFilters(draft);
   };
   const field = "rounded border border-slate-300 px-2 py-1";
@@ -43,13 +35,7 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
   return (
     <div className="space-y-4">
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label="Filters">
-        <label className="flex flex-col">
-          <span className="font-medium">Environment</span>
-          <select className={field} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value as Filters["environment"] })}>
-            <option value="sandbox">sandbox</option>
-            <option value="production">production</option>
-          </select>
-        </label>
+        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
         <label className="flex flex-col">
           <span className="font-medium">Status</span>
           <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
@@ -86,13 +72,7 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
       </form>
 
-      {page.isPending && <p className="text-sm text-slate-500">Loading…</p>}
-      {page.isError && (
-        <p role="alert" className="text-sm text-red-600">
-          {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
-        </p>
-      )}
-      {page.isSuccess && page.data.data.length === 0 && <p className="text-sm text-slate-600">No proposals match these filters.</p>}
+      <ListStatus page={page} empty="No proposals match these filters." />
       {page.isSuccess && page.data.data.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
@@ -124,10 +104,7 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
           </table>
         </div>
       )}
-      <div className="flex gap-3 text-sm">
-        <button type="button" className="underline disabled:opacity-40" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
-        <button type="button" className="underline disabled:opacity-40" disabled={!page.data?.has_more} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>Next page</button>
-      </div>
+      <Pager previous={previous} next={next} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
+import { customerIdsMatching } from "./customer-search";
 
 // The panel's contracts (issue 12): a searchable list and each contract's file — terms, installments with what is
 // due today, charges (boleto line, Pix copy-and-paste and QR), payments and their allocation, settlements and
@@ -46,14 +47,7 @@ async function search(scope: Scope, q: string | undefined): Promise<Prisma.Contr
   if (!q) return {};
   if (CONTRACT_ID.test(q)) return { id: q };
   if (/^CCB-/i.test(q)) return { number: q.toUpperCase() };
-  const digits = q.replace(/[.\-/\s]/g, "").toUpperCase();
-  const isDocument = /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits);
-  const customers = await db().customer.findMany({
-    where: { ...where(scope), ...(isDocument ? { document: digits } : { name: { contains: q, mode: "insensitive" } }) },
-    select: { id: true },
-    take: 1000,
-  });
-  return { customerId: { in: customers.map((c) => c.id) } };
+  return { customerId: { in: await customerIdsMatching(scope, q) } };
 }
 
 export async function contractFile(scope: Scope, id: string) {

@@ -5,6 +5,7 @@ import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
 import { notFound } from "@/lib/errors";
+import { customerIdsMatching } from "./customer-search";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { applyProposalAction } from "@/lib/proposals/apply-action";
 import { getProposal } from "@/lib/proposals/queries";
@@ -58,18 +59,11 @@ export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
   return toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: { name: byId.get(row.customerId)?.name ?? "", document: byId.get(row.customerId)?.document ?? "" } }));
 }
 
-/** The search box: a proposal id, a document, or a name fragment (case- and accent-sensitive ILIKE). */
+/** The search box: a proposal id, or a customer's document or name. */
 async function searchFilter(scope: Scope, q: string | undefined): Promise<Prisma.ProposalWhereInput> {
   if (!q) return {};
   if (PROPOSAL_ID.test(q)) return { id: q };
-  const digits = q.replace(/[.\-/\s]/g, "").toUpperCase();
-  const isDocument = /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits);
-  const customers = await db().customer.findMany({
-    where: { ...where(scope), ...(isDocument ? { document: digits } : { name: { contains: q, mode: "insensitive" } }) },
-    select: { id: true },
-    take: 1000,
-  });
-  return { customerId: { in: customers.map((c) => c.id) } };
+  return { customerId: { in: await customerIdsMatching(scope, q) } };
 }
 
 /** Everything a reviewer looks at: the proposal, its customer, simulation and schedule, risk assessment, payroll

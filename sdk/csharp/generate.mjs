@@ -1,33 +1,15 @@
 // Generates the C# SDK's operation table and its one-method-per-operation partial class from sdk/openapi.json (run
 // from the repository root by `npm run sdk:generate`; offline). Both outputs are committed; the tests fail when an
 // operation of the document has no method.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { readOperations } from "../operations.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const doc = JSON.parse(readFileSync(path.resolve(here, "..", "openapi.json"), "utf8"));
 const banner = "// Generated from sdk/openapi.json by sdk/csharp/generate.mjs — do not edit.\n";
 const pascal = (id) => id[0].toUpperCase() + id.slice(1);
 const q = (s) => JSON.stringify(s);
-
-const ops = [];
-for (const [template, item] of Object.entries(doc.paths)) {
-  for (const method of ["get", "post", "put", "patch", "delete"]) {
-    const op = item[method];
-    if (!op) continue;
-    const params = op.parameters ?? [];
-    ops.push({
-      id: op.operationId,
-      method: method.toUpperCase(),
-      path: template,
-      pathParams: params.filter((p) => p.in === "path").map((p) => p.name),
-      body: op.requestBody ? Object.keys(op.requestBody.content)[0] : null,
-      auth: (op.security ?? []).length > 0,
-      paginated: params.some((p) => p.in === "query" && p.name === "cursor"),
-      summary: (op.summary ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
-    });
-  }
-}
+const ops = readOperations().map((o) => ({ ...o, summary: o.summary.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") }));
 writeFileSync(
   path.join(here, "src", "Operations.cs"),
   `${banner}using System.Collections.Generic;

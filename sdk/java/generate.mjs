@@ -1,33 +1,14 @@
 // Generates the Java SDK's operation table and its one-method-per-operation class from sdk/openapi.json (run from
 // the repository root by `npm run sdk:generate`; offline). Both outputs are committed; the tests fail when an
 // operation of the document has no method.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { readOperations } from "../operations.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const doc = JSON.parse(readFileSync(path.resolve(here, "..", "openapi.json"), "utf8"));
 const out = path.join(here, "src", "main", "java", "com", "creditplatform", "sdk");
 const banner = "// Generated from sdk/openapi.json by sdk/java/generate.mjs — do not edit.\n";
-
-const ops = [];
-for (const [template, item] of Object.entries(doc.paths)) {
-  for (const method of ["get", "post", "put", "patch", "delete"]) {
-    const op = item[method];
-    if (!op) continue;
-    const params = op.parameters ?? [];
-    ops.push({
-      id: op.operationId,
-      method: method.toUpperCase(),
-      path: template,
-      pathParams: params.filter((p) => p.in === "path").map((p) => p.name),
-      query: params.some((p) => p.in === "query"),
-      body: op.requestBody ? Object.keys(op.requestBody.content)[0] : null,
-      auth: (op.security ?? []).length > 0,
-      paginated: params.some((p) => p.in === "query" && p.name === "cursor"),
-      summary: (op.summary ?? "").replace(/\*\//g, "*&#47;"),
-    });
-  }
-}
+const ops = readOperations().map((o) => ({ ...o, summary: o.summary.replace(/\*\//g, "*&#47;") }));
 const q = (s) => JSON.stringify(s);
 writeFileSync(
   path.join(out, "Operations.java"),

@@ -1,0 +1,16 @@
+import Link from "next/link";
+import { CustomerFile } from "@/components/customers/customer-file";
+import { currentPanelUser } from "@/lib/panel/session";
+
+// One customer with their proposals and contracts (?environment=sandbox|production).
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
+  const user = (await currentPanelUser())!;
+  const { id } = await params;
+  const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
+  return (
+    <section className="max-w-5xl space-y-4">
+      <Link href="/customers" className="text-sm underline">← Customers</Link>
+      <CustomerFile id={id} environment={environment} tenantId={user.tenantId} />
+    </section>
+  );
+}

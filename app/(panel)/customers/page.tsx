@@ -1,0 +1,12 @@
+import { CustomerList } from "@/components/customers/customer-list";
+import { currentPanelUser } from "@/lib/panel/session";
+
+export default async function Page() {
+  const user = (await currentPanelUser())!;
+  return (
+    <section className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">Customers</h1>
+      <CustomerList tenantId={user.tenantId} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
+import { formatDateTime, formatDocument } from "@/components/format";
+
+// Customers: search by CPF/CNPJ, id or name, per environment; newest first, cursor pages.
+
+type Row = { id: string; name: string; document: string; kind: string; created_at: string };
+type Filters = { environment: "sandbox" | "production"; q: string };
+
+export function CustomerList({ tenantId }: { tenantId: string }) {
+  const [draft, setDraft] = useState<Filters>({ environment: "sandbox", q: "" });
+  const [filters, setFilters] = useState<Filters>(draft);
+  const { page, reset, previous, next } = usePagedList<Row>(["customers", tenantId, filters.environment, "list", filters], "/api/panel/customers", { ...filters, limit: "25" });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    reset();
+    setFilters(draft);
+  };
+  const field = "rounded border border-slate-300 px-2 py-1";
+  return (
+    <div className="space-y-4">
+      <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
+        <label className="flex min-w-48 flex-1 flex-col">
+          <span className="font-medium">Search</span>
+          <input className={field} value={draft.q} placeholder="CPF/CNPJ, customer id or name" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </label>
+        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
+      </form>
+      <ListStatus page={page} empty="No customers match." />
+      {page.isSuccess && page.data.data.length > 0 && (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+          {page.data.data.map((c) => (
+            <li key={c.id} data-testid="customer-row" className="flex flex-wrap justify-between gap-2 px-3 py-2">
+              <Link href={`/customers/${c.id}?environment=${filters.environment}`} className="break-all font-medium underline">{c.name}</Link>
+              <span className="text-slate-500">{formatDocument(c.document)} · {c.kind} · since {formatDateTime(c.created_at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager previous={previous} next={next} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { panelFetch } from "@/components/credentials/panel-fetch";
+
+// What the panel's lists share: a page of the API's list envelope fetched with its cursor (the cursors of the
+// pages before it kept for "Previous"), its loading / error / empty states, and the pager.
+
+export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+
+/** Pages of `path?params` keyed by `key` (tenant, environment, filters); `reset()` goes back to the first page. */
+export function usePagedList<T>(key: readonly unknown[], path: string, params: Record<string, string>) {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const search = new URLSearchParams(Object.entries({ ...params, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
+  const page = useQuery({ queryKey: [...key, cursor ?? null], queryFn: () => panelFetch<ListPage<T>>(`${path}?${search.toString()}`) });
+  return {
+    page,
+    reset: () => setCursors([]),
+    previous: cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : null,
+    next: page.data?.has_more && page.data.next_cursor ? () => setCursors([...cursors, page.data!.next_cursor!]) : null,
+  };
+}
+
+/** Loading, error (with retry) and empty states of a list. */
+export function ListStatus({ page, empty }: { page: UseQueryResult<ListPage<unknown>>; empty: string }) {
+  if (page.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (page.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
+      </p>
+    );
+  }
+  return page.data.data.length === 0 ? <p className="text-sm text-slate-600">{empty}</p> : null;
+}
+
+export function Pager({ previous, next }: { previous: (() => void) | null; next: (() => void) | null }) {
+  return (
+    <div className="flex gap-3 text-sm">
+      <button type="button" className="underline disabled:opacity-40" disabled={!previous} onClick={() => previous?.()}>Previous page</button>
+      <button type="button" className="underline disabled:opacity-40" disabled={!next} onClick={() => next?.()}>Next page</button>
+    </div>
+  );
+}
+
+/** The environment picker of a list's filters. */
+export function EnvironmentSelect({ value, onChange }: { value: "sandbox" | "production"; onChange: (env: "sandbox" | "production") => void }) {
+  return (
+    <label className="flex flex-col">
+      <span className="font-medium">Environment</span>
+      <select className="rounded border border-slate-300 px-2 py-1" value={value} onChange={(e) => onChange(e.target.value as "sandbox" | "production")}>
+        <option value="sandbox">sandbox</option>
+        <option value="production">production</option>
+      </select>
+    </label>
+  );
+}
