@@ -30,6 +30,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
               <Link href="/settings/oauth-clients" className="block rounded px-2 py-1 hover:bg-slate-100">OAuth clients</Link>
               <Link href="/settings/collection-account" className="block rounded px-2 py-1 hover:bg-slate-100">Collection account</Link>
               <Link href="/settings/webhooks" className="block rounded px-2 py-1 hover:bg-slate-100">Webhooks</Link>
+              <Link href="/settings/audit-log" className="block rounded px-2 py-1 hover:bg-slate-100">Audit log</Link>
             </>
           )}
         </nav>

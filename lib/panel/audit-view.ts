@@ -1,0 +1,47 @@
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { decodeCursor, toListResponse } from "@/lib/pagination";
+
+// The audit log as owners and admins read it (issue 12): who did what and when — keys created and revoked,
+// proposals approved, members changed, webhooks changed… — newest first, filtered by action, actor, environment,
+// target and dates. Tenant-wide: some actions (members, the tenant itself) belong to no environment.
+
+export const AuditQuery = z.strictObject({
+  environment: z.enum(["sandbox", "production", "none"]).optional().describe("none: tenant-wide actions (members, the tenant)"),
+  action: z.string().trim().max(100).optional().describe("An action (proposal.approved) or its prefix (proposal.)"),
+  actor: z.string().trim().max(200).optional().describe("Part of the actor's label (an e-mail, cli:…, a key's name)"),
+  target: z.string().trim().max(100).optional().describe("A target id (prp_…, key_…)"),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export async function auditList(tenantId: string, query: AuditQuery) {
+  // Cursors are signed for the tenant (the environment part of the signature is fixed: the log is tenant-wide).
+  const cursorScope = { tenantId, environment: "sandbox" as const };
+  const filters: Prisma.AuditLogWhereInput = {
+    tenantId,
+    ...(query.environment ? { environment: query.environment === "none" ? null : query.environment } : {}),
+    ...(query.action ? { action: query.action.endsWith(".") ? { startsWith: query.action } : query.action } : {}),
+    ...(query.actor ? { actorLabel: { contains: query.actor, mode: "insensitive" } } : {}),
+    ...(query.target ? { targetId: query.target } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: new Date(`${query.from}T00:00:00-03:00`) } : {}), ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00-03:00`).getTime() + 86_400_000) } : {}) } }
+      : {}),
+  };
+  const after = decodeCursor(cursorScope, query.cursor);
+  const page = await paginate(query.limit, (args) => db().auditLog.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  return toListResponse(cursorScope, page, (row) => ({
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    environment: row.environment,
+    actor: { type: row.actorType, label: row.actorLabel },
+    action: row.action,
+    target: { type: row.targetType, id: row.targetId },
+    metadata: row.metadata,
+  }));
+}
