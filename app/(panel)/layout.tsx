@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { NavLink } from "@/components/nav-link";
 import { SignOutButton } from "@/components/sign-out-button";
 import { TenantSwitcher } from "@/components/tenant-switcher";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -18,19 +18,19 @@ export default async function PanelLayout({ children }: { children: ReactNode })
         <p className="mb-4 font-semibold">Credit Platform</p>
         <TenantSwitcher active={user.tenantId} memberships={user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }))} />
         <nav className="mt-4 space-y-1 text-sm">
-          <Link href="/" className="block rounded px-2 py-1 hover:bg-slate-100">Overview</Link>
-          <Link href="/proposals" className="block rounded px-2 py-1 hover:bg-slate-100">Proposals</Link>
-          <Link href="/contracts" className="block rounded px-2 py-1 hover:bg-slate-100">Contracts</Link>
-          <Link href="/customers" className="block rounded px-2 py-1 hover:bg-slate-100">Customers</Link>
+          <NavLink href="/">Overview</NavLink>
+          <NavLink href="/proposals">Proposals</NavLink>
+          <NavLink href="/contracts">Contracts</NavLink>
+          <NavLink href="/customers">Customers</NavLink>
           <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">API reference</a>
           {manage && (
             <>
               <p className="px-2 pt-3 text-xs font-semibold uppercase text-slate-400">Settings</p>
-              <Link href="/settings/api-keys" className="block rounded px-2 py-1 hover:bg-slate-100">API Keys</Link>
-              <Link href="/settings/oauth-clients" className="block rounded px-2 py-1 hover:bg-slate-100">OAuth clients</Link>
-              <Link href="/settings/collection-account" className="block rounded px-2 py-1 hover:bg-slate-100">Collection account</Link>
-              <Link href="/settings/webhooks" className="block rounded px-2 py-1 hover:bg-slate-100">Webhooks</Link>
-              <Link href="/settings/audit-log" className="block rounded px-2 py-1 hover:bg-slate-100">Audit log</Link>
+              <NavLink href="/settings/api-keys">API Keys</NavLink>
+              <NavLink href="/settings/oauth-clients">OAuth clients</NavLink>
+              <NavLink href="/settings/collection-account">Collection account</NavLink>
+              <NavLink href="/settings/webhooks">Webhooks</NavLink>
+              <NavLink href="/settings/audit-log">Audit log</NavLink>
             </>
           )}
         </nav>
