@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
-import { validate } from "@/lib/api/request-input";
+import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-input";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
@@ -10,12 +10,20 @@ import { canManageCredentials, canReview } from "@/lib/tenants/roles";
 import { currentPanelUser, type PanelUser } from "./session";
 
 // The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
-// tenant, role check, strict body, the same problem+json errors as /v1. Cross-site writes are refused before
+// tenant, role check, the text rules of /v1 on path, query and body, strict body, the same problem+json errors as /v1. Cross-site writes are refused before
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
 // Content-Type: application/json.
 
 type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; review?: boolean; body?: B };
-type Context<B> = { user: PanelUser; actor: Actor; body: B extends z.ZodType ? z.infer<B> : undefined; params: Record<string, string>; request: Request };
+type Context<B> = {
+  user: PanelUser;
+  actor: Actor;
+  body: B extends z.ZodType ? z.infer<B> : undefined;
+  params: Record<string, string>;
+  /** The query string, checked like the body (no NUL, well-formed Unicode); validate it with the route's schema. */
+  query: Record<string, string | string[]>;
+  request: Request;
+};
 
 export function panelRoute<B extends z.ZodType | undefined = undefined>(
   options: Options<B>,
@@ -44,9 +52,15 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
           throw new ApiError("invalid_json");
         });
       }
+      // What /v1 checks before any schema or database sees it (lib/api/text-rules.ts): a NUL or a lone surrogate in a
+      // path segment, the query or the body is a 400 here too, never a database error.
+      const params = (await context.params) ?? {};
+      rejectIllFormedText(params, "path");
+      const query = queryObject(request);
+      if (raw !== undefined) rejectIllFormedText(raw, "body");
       const body = validate(options.body, raw, "body") as Context<B>["body"];
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
-      const result = await handler({ user, actor, body, params: (await context.params) ?? {}, request });
+      const result = await handler({ user, actor, body, params, query, request });
       headers.set("content-type", "application/json");
       return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
     } catch (err) {

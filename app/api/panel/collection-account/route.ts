@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CollectionAccountBody, getCollectionAccount, putCollectionAccount } from "@/lib/collection/account-settings";
+import { panelScope } from "@/lib/panel/environment-param";
 import { panelRoute } from "@/lib/panel/panel-route";
 
 // The active tenant's collection account per environment, for owners and admins (Settings → Collection account).
@@ -8,10 +9,7 @@ import { panelRoute } from "@/lib/panel/panel-route";
 const Environment = z.enum(["sandbox", "production"]);
 
 // GET /api/panel/collection-account?environment=sandbox|production — 404 in production until one is set.
-export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => {
-  const environment = Environment.catch("sandbox").parse(new URL(request.url).searchParams.get("environment"));
-  return { body: await getCollectionAccount({ tenantId: user.tenantId, environment }) };
-});
+export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({ body: await getCollectionAccount(panelScope(user, request)) }));
 
 // PUT /api/panel/collection-account — {environment, …the account}.
 export const PUT = panelRoute({ manageCredentials: true, body: CollectionAccountBody.extend({ environment: Environment }) }, async ({ user, actor, body }) => {

@@ -3,7 +3,7 @@ import { ContractListQuery, contractList } from "@/lib/panel/contract-view";
 import { panelRoute } from "@/lib/panel/panel-route";
 
 // GET /api/panel/contracts?environment=&status=&q=&cursor=&limit= — contracts, newest first (every role reads them).
-export const GET = panelRoute({}, async ({ user, request }) => {
-  const query = validate(ContractListQuery, Object.fromEntries(new URL(request.url).searchParams), "query") as ContractListQuery;
+export const GET = panelRoute({}, async ({ user, query: raw }) => {
+  const query = validate(ContractListQuery, raw, "query") as ContractListQuery;
   return { body: await contractList({ tenantId: user.tenantId, environment: query.environment }, query) };
 });

@@ -3,7 +3,7 @@ import { CustomerListQuery, customerList } from "@/lib/panel/customer-view";
 import { panelRoute } from "@/lib/panel/panel-route";
 
 // GET /api/panel/customers?environment=&q=&cursor=&limit= — customers, newest first (every role reads them).
-export const GET = panelRoute({}, async ({ user, request }) => {
-  const query = validate(CustomerListQuery, Object.fromEntries(new URL(request.url).searchParams), "query") as CustomerListQuery;
+export const GET = panelRoute({}, async ({ user, query: raw }) => {
+  const query = validate(CustomerListQuery, raw, "query") as CustomerListQuery;
   return { body: await customerList({ tenantId: user.tenantId, environment: query.environment }, query) };
 });

@@ -4,7 +4,7 @@ import { reviewQueue, ReviewQueueQuery } from "@/lib/panel/proposal-review";
 
 // GET /api/panel/proposals?environment=&status=&product=&from=&to=&q=&order=&cursor=&limit= — the review queue
 // (every role reads it).
-export const GET = panelRoute({}, async ({ user, request }) => {
-  const query = validate(ReviewQueueQuery, Object.fromEntries(new URL(request.url).searchParams), "query") as ReviewQueueQuery;
+export const GET = panelRoute({}, async ({ user, query: raw }) => {
+  const query = validate(ReviewQueueQuery, raw, "query") as ReviewQueueQuery;
   return { body: await reviewQueue({ tenantId: user.tenantId, environment: query.environment }, query) };
 });

@@ -5,8 +5,8 @@ import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
 
 // GET /api/panel/webhook-deliveries?environment=&endpoint_id=&status=&cursor= — the delivery log, newest first.
-export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => {
-  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([key]) => key !== "environment"));
+export const GET = panelRoute({ manageCredentials: true }, async ({ user, request, query: raw }) => {
+  const params = Object.fromEntries(Object.entries(raw).filter(([key]) => key !== "environment")); // the scope's, not a filter
   const query = validate(ListDeliveriesQuery, params, "query") as ListDeliveriesQuery;
   return { body: await listDeliveries(panelScope(user, request), query) };
 });

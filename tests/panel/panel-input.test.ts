@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from "vitest";
+
+// The panel's JSON endpoints apply /v1's text rules: a NUL or a lone surrogate in a path segment, the query or the
+// body is a 400 problem, never a database error (both answered 500 before).
+
+vi.mock("@/lib/panel/session", async () => {
+  const { newTenant } = await import("@/tests/helpers/factory");
+  const { tenant, ownerUserId } = await newTenant();
+  return { currentPanelUser: async () => ({ userId: ownerUserId, email: "owner@panel.test", tenantId: tenant.id, role: "owner", memberships: [] }) };
+});
+
+describe("panel input", () => {
+  it("answers 400 for NUL or ill-formed text in the query, the path or the body", async () => {
+    const { GET: queue } = await import("@/app/api/panel/proposals/route");
+    const { PATCH: patchEndpoint } = await import("@/app/api/panel/webhook-endpoints/[id]/route");
+    const inQuery = await queue(new Request("http://localhost:3000/api/panel/proposals?q=%00"), { params: Promise.resolve({}) });
+    expect(inQuery.status).toBe(400);
+    expect(await inQuery.json()).toMatchObject({ code: "validation_error", errors: [{ param: "q", in: "query" }] });
+    const write = (id: string, body: string) =>
+      patchEndpoint(new Request(`http://localhost:3000/api/panel/webhook-endpoints/${encodeURIComponent(id)}`, { method: "PATCH", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body }), {
+        params: Promise.resolve({ id }),
+      });
+    const inPath = await write("whe_\u0000", JSON.stringify({ description: "ok" }));
+    expect(inPath.status).toBe(400);
+    expect(await inPath.json()).toMatchObject({ code: "validation_error", errors: [{ param: "id", in: "path" }] });
+    const inBody = await write("whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0", '{"description":"a\\u0000b"}');
+    expect(inBody.status).toBe(400);
+    expect(await inBody.json()).toMatchObject({ code: "validation_error", errors: [{ param: "description", in: "body" }] });
+  });
+});
