@@ -2,7 +2,6 @@ import { CancelContractBody, ContractIdParams, ContractResponse, IssueContractBo
 import { AsOfQuery, ContractInstallmentsQuery, InstallmentIdParams, InstallmentResponse, ListInstallmentsQuery } from "@/lib/installments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
-import { contractExample } from "./credit-examples";
 
 const tags = ["Contracts"];
 
@@ -57,7 +56,7 @@ export const cancelContractOperation = defineOperation({
   permission: "contracts:write",
   params: ContractIdParams,
   body: CancelContractBody,
-  responses: { 200: { description: "The canceled contract.", schema: ContractResponse, example: contractExample("canceled") } },
+  responses: { 200: { description: "The canceled contract.", schema: ContractResponse } },
   errors: [404, 409],
 });
 

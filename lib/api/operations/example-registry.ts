@@ -12,7 +12,7 @@ import { SettlementResponse } from "@/lib/settlements/schemas";
 import { SimulationResponse, SimulationSummary } from "@/lib/simulations/schemas";
 import { DeliveryResponse, EventResponse, WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 import type { Operation } from "../operation";
-import { CONTRACT_EXAMPLE, CUSTOMER_EXAMPLE, INSTALLMENT_EXAMPLE, PROPOSAL_EXAMPLE, SIMULATION_EXAMPLE, SIMULATION_SUMMARY_EXAMPLE, TOKEN_EXAMPLE } from "./credit-examples";
+import { CONTRACT_EXAMPLE, contractExample, CUSTOMER_EXAMPLE, INSTALLMENT_EXAMPLE, PROPOSAL_EXAMPLE, proposalExample, SIMULATION_EXAMPLE, SIMULATION_SUMMARY_EXAMPLE, TOKEN_EXAMPLE } from "./credit-examples";
 import {
   ASSIGNMENT_EXAMPLE,
   CHARGE_EXAMPLE,
@@ -27,9 +27,11 @@ import {
   WEBHOOK_ENDPOINT_EXAMPLE,
 } from "./examples";
 
-// The example of every response in the OpenAPI document: the operation's own, else the one of its schema (an
-// object's example serves every operation answering that object), else a one-item page of its items' example for
-// list envelopes. tests/platform/openapi-examples.test.ts checks that every 2xx JSON response has one and that it
+// The example of every response in the OpenAPI document: the operation's own, else one kept here for the operation
+// (the transitions answer their object in the status they leave it in), else the one of its schema (an object's
+// example serves every operation answering that object), else a one-item page of its items' example for list
+// envelopes. Only the document loads this module: the credit examples are computed by the finance library, which
+// the route modules need not do at start-up. tests/platform/openapi-examples.test.ts checks that every 2xx JSON response has one and that it
 // parses with its schema.
 
 const deliveryWithoutAttempts = Object.fromEntries(Object.entries(WEBHOOK_DELIVERY_EXAMPLE).filter(([key]) => key !== "attempts"));
@@ -55,6 +57,15 @@ const BY_SCHEMA = new Map<z.ZodType, unknown>([
   [DeliveryResponse, WEBHOOK_DELIVERY_EXAMPLE],
 ]);
 
+const BY_OPERATION: Record<string, unknown> = {
+  submitProposal: proposalExample("pending_review"),
+  approveProposal: proposalExample("approved"),
+  rejectProposal: proposalExample("rejected"),
+  signProposal: proposalExample("signed"),
+  cancelProposal: proposalExample("canceled"),
+  cancelContract: contractExample("canceled"),
+};
+
 /** The item schema of a list envelope ({object: "list", data: [item], has_more, next_cursor}), if it is one. */
 function listItem(schema: z.ZodType): z.ZodType | undefined {
   if (!(schema instanceof z.ZodObject)) return undefined;
@@ -66,6 +77,7 @@ export function exampleFor(op: Operation, status: number): unknown {
   const response = op.responses[status];
   if (!response?.schema) return undefined;
   if (response.example !== undefined) return response.example;
+  if (status >= 200 && status < 300 && BY_OPERATION[op.operationId] !== undefined) return BY_OPERATION[op.operationId];
   const own = BY_SCHEMA.get(response.schema);
   if (own !== undefined) return own;
   const item = listItem(response.schema);

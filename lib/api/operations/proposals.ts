@@ -3,7 +3,6 @@ import { listEnvelope } from "@/lib/pagination";
 import { CreateProposalBody, ListProposalsQuery, ProposalIdParams, ProposalResponse, ReasonBody, RejectBody } from "@/lib/proposals/schemas";
 import type { FinePermission } from "@/lib/auth/permissions";
 import { defineOperation } from "../operation";
-import { proposalExample } from "./credit-examples";
 
 const tags = ["Proposals"];
 const one = { description: "The proposal.", schema: ProposalResponse };
@@ -59,13 +58,10 @@ function action<B extends z.ZodType | undefined>(name: string, summary: string, 
     permission,
     params: ProposalIdParams,
     body,
-    responses: { 200: { ...one, example: proposalExample(AFTER[name] ?? "draft") } },
+    responses: { 200: one },
     errors: [404, 409],
   });
 }
-
-/** The status each action leaves the proposal in (its response example). */
-const AFTER: Record<string, Parameters<typeof proposalExample>[0]> = { submit: "pending_review", approve: "approved", reject: "rejected", sign: "signed", cancel: "canceled" };
 
 export const submitProposalOperation = action("submit", "Submit a draft for review (draft → pending_review)", "proposals:write");
 export const approveProposalOperation = action("approve", "Approve (pending_review → approved); staff: proposals:review", "proposals:review");
