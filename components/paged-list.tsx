@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 
 // What the panel's lists share: a page of the API's list envelope fetched with its cursor (the cursors of the
@@ -21,6 +21,20 @@ export function usePagedList<T>(key: readonly unknown[], path: string, params: R
     previous: cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : null,
     next: page.data?.has_more && page.data.next_cursor ? () => setCursors([...cursors, page.data!.next_cursor!]) : null,
   };
+}
+
+/** A filtered list: the filters being edited (`draft`), the ones applied (`apply`, the form's submit, which also goes
+ *  back to the first page), and the pages of `path` for the applied ones — keyed by `key(filters)`. */
+export function useFilteredList<T, F extends Record<string, string>>(initial: F, key: (filters: F) => readonly unknown[], path: string, extra: Record<string, string> = {}) {
+  const [draft, setDraft] = useState<F>(initial);
+  const [filters, setFilters] = useState<F>(initial);
+  const list = usePagedList<T>(key(filters), path, { ...filters, ...extra });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    list.reset();
+    setFilters(draft);
+  };
+  return { ...list, draft, setDraft, filters, apply };
 }
 
 /** Loading, error (with retry) and empty states of a list. */

@@ -1,8 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { formatDateTime } from "@/components/format";
-import { ListStatus, Pager, usePagedList } from "@/components/paged-list";
+import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 
 // The tenant's audit log: filter by action (or its prefix, e.g. "proposal."), actor, environment, target and dates.
 
@@ -11,14 +10,7 @@ type Filters = { environment: string; action: string; actor: string; target: str
 const EMPTY: Filters = { environment: "", action: "", actor: "", target: "", from: "", to: "" };
 
 export function AuditLog({ tenantId }: { tenantId: string }) {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const { page, reset, previous, next } = usePagedList<Row>(["audit", tenantId, filters], "/api/panel/audit-log", { ...filters });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    reset();
-    setFilters(draft);
-  };
+  const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>(EMPTY, (f) => ["audit", tenantId, f], "/api/panel/audit-log");
   const field = "rounded border border-slate-300 px-2 py-1";
   const text = (name: keyof Filters, label: string, placeholder: string) => (
     <label className="flex flex-col">

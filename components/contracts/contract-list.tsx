@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
+import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
 // Contracts: filter by status and environment, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
@@ -12,14 +11,7 @@ type Filters = { environment: "sandbox" | "production"; status: string; q: strin
 const STATUSES = ["active", "assigned", "settled", "written_off", "canceled"];
 
 export function ContractList({ tenantId }: { tenantId: string }) {
-  const [draft, setDraft] = useState<Filters>({ environment: "sandbox", status: "", q: "" });
-  const [filters, setFilters] = useState<Filters>(draft);
-  const { page, reset, previous, next } = usePagedList<Row>(["contracts", tenantId, filters.environment, "list", filters], "/api/panel/contracts", { ...filters, limit: "25" });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    reset();
-    setFilters(draft);
-  };
+  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>({ environment: "sandbox", status: "", q: "" }, (f) => ["contracts", tenantId, f.environment, "list", f], "/api/panel/contracts", { limit: "25" });
   const field = "rounded border border-slate-300 px-2 py-1";
   return (
     <div className="space-y-4">

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
+import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatDateTime, formatDocument } from "@/components/format";
 
 // Customers: search by CPF/CNPJ, id or name, per environment; newest first, cursor pages.
@@ -11,14 +10,7 @@ type Row = { id: string; name: string; document: string; kind: string; created_a
 type Filters = { environment: "sandbox" | "production"; q: string };
 
 export function CustomerList({ tenantId }: { tenantId: string }) {
-  const [draft, setDraft] = useState<Filters>({ environment: "sandbox", q: "" });
-  const [filters, setFilters] = useState<Filters>(draft);
-  const { page, reset, previous, next } = usePagedList<Row>(["customers", tenantId, filters.environment, "list", filters], "/api/panel/customers", { ...filters, limit: "25" });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    reset();
-    setFilters(draft);
-  };
+  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>({ environment: "sandbox", q: "" }, (f) => ["customers", tenantId, f.environment, "list", f], "/api/panel/customers", { limit: "25" });
   const field = "rounded border border-slate-300 px-2 py-1";
   return (
     <div className="space-y-4">

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { EnvironmentSelect, ListStatus, Pager, usePagedList } from "@/components/paged-list";
+import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
 // Proposals queue: filter by status, product, creation dates and environment; search by proposal id, CPF/CNPJ or
@@ -22,14 +21,7 @@ const PRODUCTS = ["inss_payroll", "private_payroll", "personal_loan"];
 const INITIAL: Filters = { environment: "sandbox", status: "pending_review", product: "", from: "", to: "", q: "", order: "oldest" };
 
 export function ReviewQueue({ tenantId }: { tenantId: string }) {
-  const [draft, setDraft] = useState<Filters>(INITIAL);
-  const [filters, setFilters] = useState<Filters>(INITIAL);
-  const { page, reset, previous, next } = usePagedList<Row>(["proposals", tenantId, filters.environment, "queue", filters], "/api/panel/proposals", { ...filters, limit: "25" });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    reset();
-    setFilters(draft);
-  };
+  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>(INITIAL, (f) => ["proposals", tenantId, f.environment, "queue", f], "/api/panel/proposals", { limit: "25" });
   const field = "rounded border border-slate-300 px-2 py-1";
 
   return (

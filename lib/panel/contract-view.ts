@@ -16,7 +16,7 @@ import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
-import { customerIdsMatching } from "./customer-search";
+import { customerIdsMatching, customerSummaries } from "./customer-search";
 
 // The panel's contracts (issue 12): a searchable list and each contract's file — terms, installments with what is
 // due today, charges (boleto line, Pix copy-and-paste and QR), payments and their allocation, settlements and
@@ -38,9 +38,8 @@ export async function contractList(scope: Scope, query: ContractListQuery) {
   const filters: Prisma.ContractWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(await search(scope, query.q)) };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().contract.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
-  const customers = await db().customer.findMany({ where: { id: { in: page.items.map((c) => c.customerId) }, ...where(scope) }, select: { id: true, name: true, document: true } });
-  const byId = new Map(customers.map((c) => [c.id, c]));
-  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: { name: byId.get(row.customerId)?.name ?? "", document: byId.get(row.customerId)?.document ?? "" } }));
+  const customerOf = await customerSummaries(scope, page.items.map((c) => c.customerId));
+  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: customerOf(row.customerId) }));
 }
 
 async function search(scope: Scope, q: string | undefined): Promise<Prisma.ContractWhereInput> {

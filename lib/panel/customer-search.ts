@@ -20,3 +20,12 @@ export async function customerIdsMatching(scope: Scope, text: string): Promise<s
   });
   return customers.map((c) => c.id);
 }
+
+export type CustomerSummary = { name: string; document: string };
+
+/** Name and document of each of these customers, for the rows of a list (one query per page). */
+export async function customerSummaries(scope: Scope, ids: readonly string[]): Promise<(id: string) => CustomerSummary> {
+  const rows = await db().customer.findMany({ where: { id: { in: [...new Set(ids)] }, ...where(scope) }, select: { id: true, name: true, document: true } });
+  const byId = new Map(rows.map((c) => [c.id, { name: c.name, document: c.document }]));
+  return (id) => byId.get(id) ?? { name: "", document: "" };
+}

@@ -5,7 +5,7 @@ import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
 import { notFound } from "@/lib/errors";
-import { customerIdsMatching } from "./customer-search";
+import { customerIdsMatching, customerSummaries } from "./customer-search";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { applyProposalAction } from "@/lib/proposals/apply-action";
 import { getProposal } from "@/lib/proposals/queries";
@@ -54,9 +54,8 @@ export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
   };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().proposal.findMany({ where: { ...filters, ...keysetWhere(after, keyset) }, ...args }), keyset);
-  const customers = await db().customer.findMany({ where: { id: { in: page.items.map((p) => p.customerId) }, ...where(scope) }, select: { id: true, name: true, document: true } });
-  const byId = new Map(customers.map((c) => [c.id, c]));
-  return toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: { name: byId.get(row.customerId)?.name ?? "", document: byId.get(row.customerId)?.document ?? "" } }));
+  const customerOf = await customerSummaries(scope, page.items.map((p) => p.customerId));
+  return toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: customerOf(row.customerId) }));
 }
 
 /** The search box: a proposal id, or a customer's document or name. */
