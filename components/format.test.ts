@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatDocument } from "./format";
+import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent } from "./format";
 
 describe("panel formatting", () => {
   it("formats centavos as reais without floating point", () => {
@@ -9,5 +9,12 @@ describe("panel formatting", () => {
     expect(formatDocument("52998224725")).toBe("529.982.247-25");
     expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");
     expect(formatDocument("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+  });
+  it("formats axis reais, exact percentages, months and São Paulo times", () => {
+    expect([0, 99, 123456789, -150].map(formatBRLWhole)).toEqual(["R$ 0", "R$ 0", "R$ 1.234.567", "-R$ 1"]);
+    expect(["0.0000", "0.1234", "1.0000", "0.0005", "12.5000", "bad"].map(formatPercent)).toEqual(["0,00%", "12,34%", "100,00%", "0,05%", "1250,00%", "bad"]);
+    expect(["2026-01", "2026-05", "2025-12"].map(formatMonth)).toEqual(["jan/2026", "mai/2026", "dez/2025"]);
+    // 02:00 UTC on 1 May is still 30 April in São Paulo, whatever the browser's zone.
+    expect(formatDateTime("2026-05-01T02:00:00Z")).toBe("30/04/2026, 23:00:00");
   });
 });

@@ -16,3 +16,24 @@ export function formatDocument(document: string): string {
 }
 
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
+
+/** An axis label: whole reais, truncated toward zero ("R$ 1.234"). */
+export function formatBRLWhole(centavos: number): string {
+  return formatBRL(centavos).replace(/,\d{2}$/, "");
+}
+
+/** An exact decimal ratio ("0.1234") as a pt-BR percentage with two places ("12,34%"), by moving the point. */
+export function formatPercent(ratio: string): string {
+  const match = /^(\d+)\.(\d{4})$/.exec(ratio);
+  if (!match) return ratio;
+  const whole = Number(match[1]) * 100 + Number(match[2]!.slice(0, 2));
+  return `${whole},${match[2]!.slice(2)}%`;
+}
+
+const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+
+/** "2026-05" → "mai/2026". */
+export function formatMonth(month: string): string {
+  const [year, m] = month.split("-");
+  return `${MONTHS[Number(m) - 1] ?? m}/${year}`;
+}

@@ -6,7 +6,7 @@ import path from "node:path";
 // operator uses), and leaves their sign-in details and a sandbox API key for the tests.
 export const FIXTURE = path.resolve(import.meta.dirname, "..", ".data", "e2e-fixture.json");
 
-function cli(script: string, args: string[]): Record<string, unknown> {
+export function cli(script: string, args: string[]): Record<string, unknown> {
   const out = execFileSync(path.resolve("node_modules/.bin/tsx"), [`scripts/cli/${script}.ts`, ...args, "--json"], {
     env: { ...process.env, AUTH_JWT_SECRET: "e2e-jwt-secret-0123456789abcdef0123456789abcdef" },
     encoding: "utf8",

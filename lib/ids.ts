@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: "whe",
   webhookDelivery: "whd",
   webhookAttempt: "wha",
+  invitation: "inv",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -30,6 +30,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
               <NavLink href="/settings/oauth-clients">OAuth clients</NavLink>
               <NavLink href="/settings/collection-account">Collection account</NavLink>
               <NavLink href="/settings/webhooks">Webhooks</NavLink>
+              <NavLink href="/settings/members">Members</NavLink>
               <NavLink href="/settings/audit-log">Audit log</NavLink>
             </>
           )}

@@ -1,3 +1,4 @@
+import { DashboardPanel } from "@/components/dashboard/dashboard-panel";
 import { baseUrlOf } from "@/lib/api/environment";
 import { currentPanelUser } from "@/lib/panel/session";
 import { API_VERSION } from "@/lib/version";
@@ -5,11 +6,13 @@ import { API_VERSION } from "@/lib/version";
 export default async function OverviewPage() {
   const user = (await currentPanelUser())!;
   return (
-    <section className="max-w-3xl space-y-6">
+    <section className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-semibold">{user.tenantName}</h1>
-      <dl className="grid grid-cols-[12rem_1fr] gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <DashboardPanel tenantId={user.tenantId} />
+      <h2 className="text-lg font-semibold">Your first API call</h2>
+      <dl className="grid grid-cols-1 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-2">
         <dt className="text-slate-500">Tenant id (X-Tenant-Id)</dt>
-        <dd><code data-testid="tenant-id">{user.tenantId}</code></dd>
+        <dd className="break-all"><code data-testid="tenant-id">{user.tenantId}</code></dd>
         <dt className="text-slate-500">Sandbox base URL</dt>
         <dd><code>{baseUrlOf("sandbox")}/v1</code></dd>
         <dt className="text-slate-500">Production base URL</dt>

@@ -6,7 +6,7 @@ import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-in
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
-import { canManageCredentials, canReview } from "@/lib/tenants/roles";
+import { canManageCredentials, canManageMembers, canReview } from "@/lib/tenants/roles";
 import { currentPanelUser, type PanelUser } from "./session";
 
 // The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
@@ -14,7 +14,7 @@ import { currentPanelUser, type PanelUser } from "./session";
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
 // Content-Type: application/json.
 
-type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; review?: boolean; body?: B };
+type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; manageMembers?: boolean; review?: boolean; body?: B };
 type Context<B> = {
   user: PanelUser;
   actor: Actor;
@@ -42,23 +42,11 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       if (options.manageCredentials && !canManageCredentials(user.role)) {
         throw new ApiError("forbidden", "Only owners and admins manage these settings");
       }
+      if (options.manageMembers && !canManageMembers(user.role)) throw new ApiError("forbidden", "Only owners invite, change or remove members");
       if (options.review && !canReview(user.role)) throw new ApiError("forbidden", "Viewers cannot approve or reject proposals");
-      let raw: unknown = undefined;
-      if (request.method !== "GET") {
-        if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {
-          throw new ApiError("unsupported_media_type", "Send Content-Type: application/json");
-        }
-        raw = await request.json().catch(() => {
-          throw new ApiError("invalid_json");
-        });
-      }
-      // What /v1 checks before any schema or database sees it (lib/api/text-rules.ts): a NUL or a lone surrogate in a
-      // path segment, the query or the body is a 400 here too, never a database error.
-      const params = (await context.params) ?? {};
-      rejectIllFormedText(params, "path");
-      const query = queryObject(request);
-      if (raw !== undefined) rejectIllFormedText(raw, "body");
-      const body = validate(options.body, raw, "body") as Context<B>["body"];
+      const input = await readInput(options.body, request, context);
+      const { params, query } = input;
+      const body = input.body as Context<B>["body"];
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
       const result = await handler({ user, actor, body, params, query, request });
       headers.set("content-type", "application/json");
@@ -67,6 +55,53 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       return errorResponse(err, requestId, headers, false);
     }
   };
+}
+
+/** The panel's one JSON endpoint without a session: the invitation link's acceptance (the token is the credential).
+ *  The same origin check, text rules, strict body and error shape as panelRoute. */
+export function publicPanelRoute<B extends z.ZodType>(
+  options: { body: B },
+  handler: (ctx: { body: z.infer<B>; params: Record<string, string>; request: Request }) => Promise<{ status?: number; body: unknown }>,
+) {
+  return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    const requestId = newId("request");
+    const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
+    try {
+      const verdict = checkSameOrigin(request.headers, panelOrigins(request));
+      if (!verdict.ok) throw new ApiError("cross_origin_request", `Refused: ${verdict.reason}`);
+      const { params, body } = await readInput(options.body, request, context);
+      const result = await handler({ body: body as z.infer<B>, params, request });
+      headers.set("content-type", "application/json");
+      return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+    } catch (err) {
+      return errorResponse(err, requestId, headers, false);
+    }
+  };
+}
+
+async function readInput(schema: z.ZodType | undefined, request: Request, context: { params: Promise<Record<string, string>> }) {
+  let raw: unknown = undefined;
+  if (request.method !== "GET") {
+    if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {
+      throw new ApiError("unsupported_media_type", "Send Content-Type: application/json");
+    }
+    raw = await request.json().catch(() => {
+      throw new ApiError("invalid_json");
+    });
+  }
+  // What /v1 checks before any schema or database sees it (lib/api/text-rules.ts): a NUL or a lone surrogate in a
+  // path segment, the query or the body is a 400 here too, never a database error.
+  const params = (await context.params) ?? {};
+  rejectIllFormedText(params, "path");
+  const query = queryObject(request);
+  if (raw !== undefined) rejectIllFormedText(raw, "body");
+  const body = validate(schema, raw, "body");
+  return { params, query, body };
+}
+
+/** Where links the panel hands out point: NEXTAUTH_URL when set (behind a proxy), else the address this request came to. */
+export function panelBaseUrl(request: Request): string {
+  return getEnv().NEXTAUTH_URL ?? new URL(request.url).origin;
 }
 
 /** The panel's own origins: the one the request was addressed to, and NEXTAUTH_URL's (behind a proxy). */

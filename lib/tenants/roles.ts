@@ -23,3 +23,15 @@ export const CAN_REVIEW: Record<Role, boolean> = {
 export function canReview(role: Role): boolean {
   return CAN_REVIEW[role];
 }
+
+/** Who invites members, changes roles and removes members: owners only (admins see the list). */
+export const CAN_MANAGE_MEMBERS: Record<Role, boolean> = {
+  owner: true,
+  admin: false,
+  support: false,
+  viewer: false,
+};
+
+export function canManageMembers(role: Role): boolean {
+  return CAN_MANAGE_MEMBERS[role];
+}

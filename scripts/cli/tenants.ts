@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@prisma/client";
+import { getEnv } from "@/lib/env";
+import { createInvitation, invitationUrl, InviteInput } from "@/lib/tenants/invitations";
 import { addMember, createTenant, getTenantBySlug, listTenants } from "@/lib/tenants/tenants";
 import { cliActor, oneOf, output, parse, required, runCli, UsageError } from "./common";
 
@@ -7,6 +9,9 @@ const USAGE = `Usage:
   npm run tenants -- create --slug <slug> --name <name> [--owner-email <e-mail>] [--owner-name <name>] [--owner-password <pw>] [--json]
   npm run tenants -- list [--json]
   npm run tenants -- add-member --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--name <name>] [--password <pw>] [--json]
+  npm run tenants -- invite --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--json]
+
+invite prints an invitation link (valid 7 days, once) to send to the person; it points at NEXTAUTH_URL, else SANDBOX_BASE_URL.
 
 Without --owner-password / --password a random password is generated and printed once.`;
 
@@ -59,6 +64,13 @@ await runCli(USAGE, async (argv) => {
     const { userId, created } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
     const shown = created ? password : null;
     output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password: shown }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${shown ?? "(existing account: unchanged)"}`);
+  } else if (command === "invite") {
+    const { values } = parse(rest, { tenant: { type: "string" }, email: { type: "string" }, role: { type: "string" } });
+    const tenant = await getTenantBySlug(required(values.tenant, "--tenant"));
+    const input = InviteInput.parse({ email: required(values.email, "--email"), role: oneOf(values.role, ROLES, "--role") });
+    const { invitation, token } = await createInvitation(tenant.id, cliActor(), input);
+    const url = invitationUrl(getEnv().NEXTAUTH_URL ?? getEnv().SANDBOX_BASE_URL, token);
+    output(values.json, { ...invitation, tenant_id: tenant.id, url }, `Invitation for ${invitation.email} (${invitation.role}) to ${tenant.slug}, valid until ${invitation.expires_at}:\n  ${url}`);
   } else {
     throw new UsageError(`unknown command "${command}"`);
   }

@@ -1,0 +1,14 @@
+import { panelRoute } from "@/lib/panel/panel-route";
+import { listOpenInvitations } from "@/lib/tenants/invitations";
+import { listMembers } from "@/lib/tenants/members";
+import { canManageMembers } from "@/lib/tenants/roles";
+
+// GET /api/panel/members — the active tenant's members and open invitations (owners and admins; owners act).
+export const GET = panelRoute({ manageCredentials: true }, async ({ user }) => ({
+  body: {
+    members: await listMembers(user.tenantId),
+    invitations: await listOpenInvitations(user.tenantId),
+    can_manage: canManageMembers(user.role),
+    you: user.userId,
+  },
+}));

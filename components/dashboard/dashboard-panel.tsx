@@ -1,0 +1,115 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { panelFetch } from "../credentials/panel-fetch";
+import { formatBRL, formatBRLWhole, formatMonth, formatPercent } from "../format";
+import { EnvironmentSelect } from "../paged-list";
+
+// The Overview's dashboard for one environment: portfolio figures now and the last twelve months (lib/panel/dashboard.ts
+// defines each figure). Amounts stay integer centavos; only their labels are formatted.
+
+type Environment = "sandbox" | "production";
+type Month = { month: string; disbursed: number; contracts: number; collected: number };
+type Figures = {
+  as_of: string;
+  active_contracts: number;
+  outstanding_balance: number;
+  overdue_contracts: number;
+  overdue_amount: number;
+  overdue_rate: string;
+  disbursed_this_month: number;
+  collected_this_month: number;
+  proposals_waiting_review: number;
+  months: Month[];
+};
+
+export const dashboardKey = (tenantId: string, environment: Environment) => ["dashboard", tenantId, environment] as const;
+
+function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-xs uppercase text-slate-500">{label}</dt>
+      <dd data-testid={testId} className="mt-1 break-words text-xl font-semibold">{value}</dd>
+      {detail && <dd className="text-xs text-slate-500">{detail}</dd>}
+    </div>
+  );
+}
+
+export function DashboardPanel({ tenantId }: { tenantId: string }) {
+  const [environment, setEnvironment] = useState<Environment>("sandbox");
+  const figures = useQuery({
+    queryKey: dashboardKey(tenantId, environment),
+    queryFn: () => panelFetch<Figures>(`/api/panel/dashboard?environment=${environment}`),
+  });
+  const data = figures.data;
+  return (
+    <section aria-labelledby="dashboard-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="dashboard-heading" className="text-lg font-semibold">Portfolio</h2>
+        <div className="text-sm"><EnvironmentSelect value={environment} onChange={setEnvironment} /></div>
+      </div>
+      {figures.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      {figures.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {figures.error.message} <button type="button" className="underline" onClick={() => void figures.refetch()}>Retry</button>
+        </p>
+      )}
+      {data && (
+        <>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Figure testId="figure-active" label="Active contracts" value={String(data.active_contracts)} />
+            <Figure testId="figure-outstanding" label="Outstanding balance" value={formatBRL(data.outstanding_balance)} />
+            <Figure
+              testId="figure-overdue-rate"
+              label="Overdue rate"
+              value={formatPercent(data.overdue_rate)}
+              detail={`${data.overdue_contracts} contract(s) late, ${formatBRL(data.overdue_amount)} unpaid`}
+            />
+            <Figure testId="figure-disbursed" label="Disbursed this month" value={formatBRL(data.disbursed_this_month)} />
+            <Figure testId="figure-collected" label="Collected this month" value={formatBRL(data.collected_this_month)} />
+            <Figure
+              testId="figure-waiting"
+              label="Proposals waiting for review"
+              value={String(data.proposals_waiting_review)}
+              detail={<Link className="underline" href="/proposals">Open the queue</Link>}
+            />
+          </dl>
+          <p className="text-xs text-slate-500">As of {data.as_of.split("-").reverse().join("/")} (America/Sao_Paulo).</p>
+          <figure className="rounded-lg border border-slate-200 bg-white p-4">
+            <figcaption className="mb-2 text-sm font-medium">Disbursed and collected per month</figcaption>
+            <div className="h-64 w-full" data-testid="chart-money">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={data.months} margin={{ left: 16 }}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={11} />
+                  <YAxis tickFormatter={formatBRLWhole} fontSize={11} width={90} />
+                  <Tooltip formatter={(value) => formatBRL(Number(value))} labelFormatter={(label) => formatMonth(String(label))} />
+                  <Legend />
+                  <Bar dataKey="disbursed" name="Disbursed" fill="#1e293b" />
+                  <Bar dataKey="collected" name="Collected" fill="#059669" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </figure>
+          <figure className="rounded-lg border border-slate-200 bg-white p-4">
+            <figcaption className="mb-2 text-sm font-medium">Contracts disbursed per month</figcaption>
+            <div className="h-48 w-full" data-testid="chart-contracts">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={data.months}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={11} />
+                  <YAxis allowDecimals={false} fontSize={11} />
+                  <Tooltip labelFormatter={(label) => formatMonth(String(label))} />
+                  <Bar dataKey="contracts" name="Contracts" fill="#6366f1" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </figure>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { CopyButton } from "../copy-button";
+import { panelFetch, type PanelError } from "../credentials/panel-fetch";
+import { formatDateTime } from "../format";
+import { ConfirmButton } from "../webhooks/confirm-button";
+import { InviteForm, type InviteInput } from "./invite-form";
+import { memberKeys } from "./query-keys";
+
+// Settings → Members: who may use this tenant's panel and with which role; owners invite, change roles and remove.
+
+type Role = "owner" | "admin" | "support" | "viewer";
+const ROLES: Role[] = ["owner", "admin", "support", "viewer"];
+type Member = { user_id: string; email: string; name: string; role: Role; joined_at: string };
+type Invitation = { id: string; email: string; role: Role; status: string; invited_by: string; created_at: string; expires_at: string };
+type Listing = { members: Member[]; invitations: Invitation[]; can_manage: boolean; you: string };
+
+export function MembersPanel({ tenantId }: { tenantId: string }) {
+  const queryClient = useQueryClient();
+  const key = memberKeys.list(tenantId);
+  const list = useQuery({ queryKey: key, queryFn: () => panelFetch<Listing>("/api/panel/members") });
+  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const invite = useMutation<Invitation & { url: string }, PanelError, InviteInput>({
+    mutationFn: (input) => panelFetch("/api/panel/invitations", { method: "POST", body: input }),
+    onSuccess: (created) => {
+      setLink({ email: created.email, url: created.url });
+      void refresh();
+    },
+  });
+  const changeRole = useMutation<Member, PanelError, { userId: string; role: Role }>({
+    mutationFn: ({ userId, role }) => panelFetch(`/api/panel/members/${userId}`, { method: "PATCH", body: { role } }),
+    onSettled: () => refresh(),
+  });
+  const remove = useMutation<unknown, PanelError, string>({
+    mutationFn: (userId) => panelFetch(`/api/panel/members/${userId}`, { method: "DELETE", body: {} }),
+    onSettled: () => refresh(),
+  });
+  const revoke = useMutation<unknown, PanelError, string>({
+    mutationFn: (id) => panelFetch(`/api/panel/invitations/${id}/revoke`, { method: "POST", body: {} }),
+    onSettled: () => refresh(),
+  });
+  const data = list.data;
+  const actionError = changeRole.error ?? remove.error ?? revoke.error;
+
+  return (
+    <div className="space-y-6">
+      {data?.can_manage && <InviteForm key={link?.url ?? "new"} onSubmit={(input) => invite.mutate(input)} pending={invite.isPending} error={invite.error} />}
+      {link && (
+        <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm">
+          <p className="font-medium">Invitation for {link.email} created.</p>
+          <p>Send this link to them; it is shown only now and works once, for 7 days.</p>
+          <p className="flex flex-wrap items-center gap-2">
+            <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 text-xs">{link.url}</code>
+            <CopyButton text={link.url} label="Copy link" />
+          </p>
+          <button type="button" className="text-sm underline" onClick={() => setLink(null)}>Done</button>
+        </div>
+      )}
+      {list.isPending && <p className="text-sm text-slate-500">Loading members…</p>}
+      {list.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>Retry</button>
+        </p>
+      )}
+      {actionError && <p role="alert" className="text-sm text-red-600">{actionError.message}</p>}
+      {changeRole.isSuccess && <p role="status" className="text-sm text-green-700">{changeRole.data.email} is now {changeRole.data.role}.</p>}
+      {remove.isSuccess && <p role="status" className="text-sm text-green-700">Member removed.</p>}
+      {data && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] rounded-lg border border-slate-200 bg-white text-left text-sm">
+            <caption className="sr-only">Members</caption>
+            <thead className="bg-slate-100 text-xs uppercase text-slate-500">
+              <tr><th className="px-3 py-2">Member</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Joined</th><th className="px-3 py-2"><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {data.members.map((m) => (
+                <tr key={m.user_id} data-testid={`member-${m.email}`} className="border-t border-slate-100">
+                  <td className="max-w-xs px-3 py-2">
+                    <p className="break-words font-medium">{m.name}{m.user_id === data.you && <span className="text-slate-500"> (you)</span>}</p>
+                    <p className="break-all text-xs text-slate-500">{m.email}</p>
+                  </td>
+                  <td className="px-3 py-2">
+                    {data.can_manage ? (
+                      <select
+                        aria-label={`Role of ${m.email}`}
+                        value={changeRole.isPending && changeRole.variables.userId === m.user_id ? changeRole.variables.role : m.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) => changeRole.mutate({ userId: m.user_id, role: e.target.value as Role })}
+                        className="rounded border border-slate-300 px-2 py-1"
+                      >
+                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      </select>
+                    ) : (
+                      m.role
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{formatDateTime(m.joined_at)}</td>
+                  <td className="px-3 py-2">
+                    {data.can_manage && (
+                      <ConfirmButton label="Remove" question={`Remove ${m.email} from this tenant?`} confirmLabel="Remove" pending={remove.isPending} onConfirm={() => remove.mutate(m.user_id)} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.invitations.length > 0 && (
+        <section className="space-y-2">
+          <h2 className="font-medium">Open invitations</h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+            {data.invitations.map((inv) => (
+              <li key={inv.id} data-testid={`invitation-${inv.email}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span className="break-all">
+                  {inv.email} · {inv.role} · {inv.status === "expired" ? "expired" : `expires ${formatDateTime(inv.expires_at)}`}
+                </span>
+                {data.can_manage && (
+                  <ConfirmButton label="Revoke" question={`Withdraw the invitation for ${inv.email}?`} confirmLabel="Revoke" pending={revoke.isPending} onConfirm={() => revoke.mutate(inv.id)} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

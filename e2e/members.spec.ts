@@ -1,0 +1,79 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { cli } from "./global-setup";
+import { signIn } from "./sign-in";
+
+// Settings → Members (issue 12): an owner invites by e-mail, the invited person opens the link in their own browser,
+// chooses a password and lands in the tenant; the owner changes their role and removes them; the last owner cannot
+// step down; a viewer invited through the CLI's link sees no Members page and the server refuses them.
+// Its own tenant, so role changes here never touch the other journeys' fixture.
+
+async function accept(browser: Browser, link: string, name: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Choose a password").fill(password);
+  await page.getByRole("button", { name: "Accept and sign in" }).click();
+  await expect(page.getByRole("link", { name: "Overview" })).toBeVisible({ timeout: 60_000 });
+  return { context, page };
+}
+
+test("owners invite, change roles and remove members; the last owner stays; viewers are refused", async ({ page, browser }) => {
+  const slug = `mem-${Date.now().toString(36)}`;
+  cli("tenants", ["create", "--slug", slug, "--name", "Members Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
+  await signIn(page, { email: `owner@${slug}.test`, password: "owner-password-123" });
+  await page.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByRole("heading", { name: "Settings → Members" })).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(`not-an-address`);
+  await page.getByLabel("E-mail").evaluate((input: HTMLInputElement) => (input.type = "text"));
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "valid e-mail" })).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(`ana@${slug}.test`);
+  await page.getByLabel("Role", { exact: true }).selectOption("support");
+  await page.getByRole("button", { name: "Invite" }).click();
+  const link = (await page.getByTestId("invitation-link").textContent())!;
+  expect(link).toMatch(/\/invitations\/cpinv_/);
+  await expect(page.getByLabel("E-mail")).toHaveValue("");
+  await expect(page.getByTestId(`invitation-ana@${slug}.test`)).toContainText("support");
+
+  const ana = await accept(browser, link, "Ana Souza", "ana-password-1234");
+  await expect(ana.page.getByRole("heading", { name: "Members Crédito" })).toBeVisible();
+  await expect(ana.page.getByText("Role: support")).toBeVisible();
+  // The link worked once.
+  await ana.page.goto(new URL(link).pathname);
+  await expect(ana.page.getByRole("alert").filter({ hasText: "already used" })).toBeVisible();
+  await ana.context.close();
+
+  await page.reload();
+  const row = page.getByTestId(`member-ana@${slug}.test`);
+  await expect(row).toContainText("Ana Souza");
+  await row.getByLabel(`Role of ana@${slug}.test`).selectOption("viewer");
+  await expect(page.getByRole("status").filter({ hasText: `ana@${slug}.test is now viewer.` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId(`member-ana@${slug}.test`).getByLabel(`Role of ana@${slug}.test`)).toHaveValue("viewer");
+
+  // The only owner cannot step down: the error is shown and the role stays.
+  await page.getByLabel(`Role of owner@${slug}.test`).selectOption("admin");
+  await expect(page.getByRole("alert").filter({ hasText: "at least one owner" })).toBeVisible();
+  await expect(page.getByLabel(`Role of owner@${slug}.test`)).toHaveValue("owner");
+
+  await page.getByTestId(`member-ana@${slug}.test`).getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Member removed." })).toBeVisible();
+  await expect(page.getByTestId(`member-ana@${slug}.test`)).toHaveCount(0);
+
+  // The CLI prints a link too; a viewer who joins with it sees neither the page nor passes the server's check.
+  const invited = cli("tenants", ["invite", "--tenant", slug, "--email", `vera@${slug}.test`, "--role", "viewer"]);
+  const vera = await accept(browser, String(invited.url), "Vera Lima", "vera-password-1234");
+  await expect(vera.page.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await vera.page.goto("/settings/members");
+  await expect(vera.page.getByText("Only owners and admins manage members.")).toBeVisible();
+  const refused = await vera.page.evaluate(async () => {
+    const r = await fetch("/api/panel/invitations", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "x@example.test", role: "owner" }) });
+    return r.status;
+  });
+  expect(refused).toBe(403);
+  await vera.context.close();
+});

@@ -1,0 +1,162 @@
+import type { Invitation, Role } from "@prisma/client";
+import { z } from "zod";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { randomSecret, sha256Hex } from "@/lib/auth/secrets";
+import { db } from "@/lib/db/client";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+// Invitations to a tenant's panel. An owner invites an e-mail with a role; the platform answers a link whose token
+// is shown once (only its SHA-256 is stored). Whoever opens the link joins with that e-mail: a new account chooses
+// its name and password there, an existing account proves itself with its password. A link works once, for
+// INVITATION_TTL_DAYS days, and inviting the same e-mail again (or revoking) voids the previous link.
+
+export const INVITATION_TTL_DAYS = 7;
+const TOKEN_PREFIX = "cpinv_";
+const ROLES = ["owner", "admin", "support", "viewer"] as const;
+
+export const InviteInput = z.strictObject({
+  email: z.email("a valid e-mail address").trim().toLowerCase().max(254),
+  role: z.enum(ROLES),
+});
+export type InviteInput = z.infer<typeof InviteInput>;
+
+export const AcceptInput = z.strictObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  password: z.string().min(1).max(200),
+});
+export type AcceptInput = z.infer<typeof AcceptInput>;
+
+export type InvitationStatus = "open" | "accepted" | "revoked" | "expired";
+
+export type InvitationView = {
+  id: string;
+  email: string;
+  role: Role;
+  status: InvitationStatus;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+};
+
+export function invitationUrl(base: string, token: string): string {
+  return `${base.replace(/\/$/, "")}/invitations/${token}`;
+}
+
+export async function createInvitation(
+  tenantId: string,
+  actor: Actor,
+  input: InviteInput,
+  now = new Date(),
+): Promise<{ invitation: InvitationView; token: string }> {
+  const token = randomSecret(TOKEN_PREFIX);
+  return db().$transaction(async (tx) => {
+    const member = await tx.membership.findFirst({ where: { tenantId, user: { email: input.email } } });
+    if (member) throw new DomainError("conflict", `${input.email} is already a member: change their role instead`);
+    // A new link replaces any earlier one for the same address (the partial unique index allows one open link).
+    await tx.invitation.updateMany({ where: { tenantId, email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const invitation = await tx.invitation.create({
+      data: {
+        id: newId("invitation"),
+        tenantId,
+        email: input.email,
+        role: input.role,
+        tokenHash: sha256Hex(token),
+        invitedBy: actor.label,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+      },
+    });
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: "member.invited",
+      target: { type: "invitation", id: invitation.id },
+      metadata: { email: input.email, role: input.role },
+    });
+    return { invitation: invitationView(invitation, now), token };
+  });
+}
+
+/** The tenant's invitations still waiting for an answer (expired ones included, so the owner sees them lapse). */
+export async function listOpenInvitations(tenantId: string, now = new Date()): Promise<InvitationView[]> {
+  const rows = await db().invitation.findMany({ where: { tenantId, acceptedAt: null, revokedAt: null }, orderBy: { createdAt: "desc" }, take: 200 });
+  return rows.map((row) => invitationView(row, now));
+}
+
+export async function revokeInvitation(tenantId: string, actor: Actor, id: string, now = new Date()): Promise<InvitationView> {
+  return db().$transaction(async (tx) => {
+    const found = await tx.invitation.findFirst({ where: { id, tenantId } });
+    if (!found) throw notFound("Invitation");
+    if (found.acceptedAt) throw new DomainError("conflict", "The invitation was already accepted: remove the member instead");
+    if (found.revokedAt) return invitationView(found, now);
+    const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: now } });
+    await writeAudit(tx, { tenantId, actor, action: "member.invitation_revoked", target: { type: "invitation", id }, metadata: { email: found.email } });
+    return invitationView(revoked, now);
+  });
+}
+
+/** What the invitation page shows to whoever holds the link (no session needed; the token is the capability). */
+export async function invitationByToken(token: string, now = new Date()) {
+  const found = token.startsWith(TOKEN_PREFIX) && token.length <= 100
+    ? await db().invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { tenant: true } })
+    : null;
+  if (!found) throw notFound("Invitation");
+  const account = await db().user.findUnique({ where: { email: found.email }, select: { id: true } });
+  return { ...invitationView(found, now), tenant_name: found.tenant.name, account_exists: account !== null };
+}
+
+export async function acceptInvitation(token: string, input: AcceptInput, now = new Date()): Promise<{ tenantId: string; userId: string; email: string }> {
+  const invitation = await invitationByToken(token, now);
+  if (invitation.status !== "open") throw new DomainError("conflict", `This invitation is ${invitation.status}: ask an owner for a new link`);
+  const existing = await db().user.findUnique({ where: { email: invitation.email } });
+  if (existing) {
+    if (!(await verifyPassword(existing.passwordHash, input.password))) throw invalidField("password", "Wrong password for this account");
+  } else {
+    if (!input.name) throw invalidField("name", "Your name is required");
+    if (input.password.length < 12) throw invalidField("password", "At least 12 characters");
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password);
+  return db().$transaction(async (tx) => {
+    // Claim the link: only one acceptance wins, and only while it is still open.
+    const claimed = await tx.invitation.updateMany({
+      where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      data: { acceptedAt: now },
+    });
+    if (claimed.count !== 1) throw new DomainError("conflict", "This invitation is no longer open: ask an owner for a new link");
+    const row = await tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+    const user =
+      (await tx.user.findUnique({ where: { email: row.email } })) ??
+      (await tx.user.create({ data: { id: newId("user"), email: row.email, name: input.name!, passwordHash: passwordHash! } }));
+    await tx.invitation.update({ where: { id: row.id }, data: { acceptedBy: user.id } });
+    // Joined in the meantime by another path (the CLI): keep the role they have.
+    await tx.membership.upsert({
+      where: { tenantId_userId: { tenantId: row.tenantId, userId: user.id } },
+      create: { tenantId: row.tenantId, userId: user.id, role: row.role },
+      update: {},
+    });
+    await writeAudit(tx, {
+      tenantId: row.tenantId,
+      actor: { type: "user", id: user.id, label: user.email },
+      action: "member.joined",
+      target: { type: "user", id: user.id },
+      metadata: { email: user.email, role: row.role, invitation_id: row.id },
+    });
+    return { tenantId: row.tenantId, userId: user.id, email: user.email };
+  });
+}
+
+function invitationView(row: Invitation, now: Date): InvitationView {
+  const status: InvitationStatus = row.acceptedAt ? "accepted" : row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "open";
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status,
+    invited_by: row.invitedBy,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
