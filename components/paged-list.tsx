@@ -9,9 +9,13 @@ import { panelFetch } from "@/components/credentials/panel-fetch";
 
 export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
 
-/** Pages of `path?params` keyed by `key` (tenant, environment, filters); `reset()` goes back to the first page. */
+/** Pages of `path?params` keyed by `key` (tenant, environment, filters); `reset()` goes back to the first page, and so
+ *  does any change of `key` (a cursor belongs to the list it came from: another environment's would be refused). */
 export function usePagedList<T>(key: readonly unknown[], path: string, params: Record<string, string>) {
-  const [cursors, setCursors] = useState<string[]>([]);
+  const keyText = JSON.stringify(key);
+  const [state, setState] = useState<{ keyText: string; cursors: string[] }>({ keyText, cursors: [] });
+  const cursors = state.keyText === keyText ? state.cursors : [];
+  const setCursors = (next: string[]) => setState({ keyText, cursors: next });
   const cursor = cursors.at(-1);
   const search = new URLSearchParams(Object.entries({ ...params, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
   const page = useQuery({ queryKey: [...key, cursor ?? null], queryFn: () => panelFetch<ListPage<T>>(`${path}?${search.toString()}`) });
@@ -56,18 +60,5 @@ export function Pager({ previous, next }: { previous: (() => void) | null; next:
       <button type="button" className="underline disabled:opacity-40" disabled={!previous} onClick={() => previous?.()}>Previous page</button>
       <button type="button" className="underline disabled:opacity-40" disabled={!next} onClick={() => next?.()}>Next page</button>
     </div>
-  );
-}
-
-/** The environment picker of a list's filters. */
-export function EnvironmentSelect({ value, onChange }: { value: "sandbox" | "production"; onChange: (env: "sandbox" | "production") => void }) {
-  return (
-    <label className="flex flex-col">
-      <span className="font-medium">Environment</span>
-      <select className="rounded border border-slate-300 px-2 py-1" value={value} onChange={(e) => onChange(e.target.value as "sandbox" | "production")}>
-        <option value="sandbox">sandbox</option>
-        <option value="production">production</option>
-      </select>
-    </label>
   );
 }

@@ -14,6 +14,8 @@ test("an owner sets the production collection account; support staff are refused
   await signIn(page, owner);
   await page.getByRole("link", { name: "Collection account" }).click();
   await expect(page.getByRole("heading", { name: "Settings → Collection account" })).toBeVisible();
+  await page.getByLabel("Environment").selectOption("production");
+  await expect(page.getByTestId("environment-badge")).toHaveText("Production · live data");
   await expect(page.getByTestId("account-state")).toHaveText("No collection account yet: charges in this environment answer 409 until one is saved.");
 
   const agreement = String(3_000_000 + Math.floor(Math.random() * 6_000_000));
@@ -33,7 +35,9 @@ test("an owner sets the production collection account; support staff are refused
   await page.reload();
   await expect(page.getByLabel("Agreement (convênio)")).toHaveValue(agreement);
   await expect(page.getByLabel("Beneficiary CNPJ")).toHaveValue("11222333000181");
-  await page.getByRole("radio", { name: "sandbox" }).check();
+  await expect(page.getByTestId("environment-badge")).toHaveText("Production · live data"); // kept across reloads
+  await page.getByLabel("Environment").selectOption("sandbox");
+  await expect(page.getByTestId("environment-badge")).toHaveText("Sandbox · test data");
   await expect(page.getByTestId("account-state")).toHaveText("Using the shared sandbox account (agreement 1234567). Save your own to replace it.");
 
   await page.context().clearCookies();

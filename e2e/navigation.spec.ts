@@ -19,3 +19,17 @@ test("an unknown page is the platform's 404; the sidebar marks the current page"
   await expect(page.getByRole("link", { name: "Contracts" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
 });
+
+test("an expired session returns to the sign-in page and says so", async ({ page }) => {
+  await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
+  await expect(page.getByTestId("environment-badge")).toHaveText("Sandbox · test data");
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible();
+  // The session cookie goes away (expired); the next request the page makes (production's figures) brings the
+  // sign-in page back with a word about why.
+  const cookies = await page.context().cookies();
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies.filter((c) => !c.name.includes("next-auth.session-token")));
+  await page.getByLabel("Environment").selectOption("production");
+  await expect(page).toHaveURL(/\/login\?expired=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your session has expired" })).toBeVisible();
+});

@@ -20,7 +20,7 @@ export default async function OverviewPage() {
         <dt className="text-slate-500">API version</dt>
         <dd>{API_VERSION}</dd>
       </dl>
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
+      <pre tabIndex={0} aria-label="First API call with curl" className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
 {`curl ${baseUrlOf("sandbox")}/v1/health \\
   -H "Authorization: Bearer <API_KEY>" \\
   -H "X-Tenant-Id: ${user.tenantId}"`}

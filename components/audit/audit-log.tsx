@@ -45,7 +45,7 @@ export function AuditLog({ tenantId }: { tenantId: string }) {
       </form>
       <ListStatus page={page} empty="No entries match these filters." />
       {page.isSuccess && page.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr><th className="px-3 py-2">When</th><th className="px-3 py-2">Who</th><th className="px-3 py-2">Action</th><th className="px-3 py-2">Target</th><th className="px-3 py-2">Environment</th><th className="px-3 py-2">Details</th></tr>

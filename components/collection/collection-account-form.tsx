@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
+import { usePanelEnvironment } from "@/components/environment-context";
 
 // Settings → Collection account: where the tenant's borrowers pay, per environment (the same rules as
 // PUT /v1/collection-account). The sandbox shows the shared default until the tenant sets its own.
@@ -28,10 +29,14 @@ const FIELDS: { name: keyof Account; label: string; hint?: string }[] = [
   { name: "pix_location_base", label: "Pix location base", hint: "The PSP's host and path, without https://" },
 ];
 
-export function CollectionAccountForm() {
-  const [environment, setEnvironment] = useState<Environment>("production");
+export function CollectionAccountForm({ tenantId }: { tenantId: string }) {
+  const { environment } = usePanelEnvironment();
+  return <EnvironmentAccountForm key={environment} tenantId={tenantId} environment={environment} />;
+}
+
+function EnvironmentAccountForm({ tenantId, environment }: { tenantId: string; environment: Environment }) {
   const queryClient = useQueryClient();
-  const key = ["collection-account", environment];
+  const key = ["collection-account", tenantId, environment];
   const current = useQuery({
     queryKey: key,
     queryFn: () => panelFetch<Account>(`/api/panel/collection-account?environment=${environment}`).catch((err: unknown) => (err instanceof PanelError && /not found/i.test(err.message) ? null : Promise.reject(err))),
@@ -48,15 +53,7 @@ export function CollectionAccountForm() {
 
   return (
     <div className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <fieldset className="flex gap-6 text-sm">
-        <legend className="mb-1 font-medium">Environment</legend>
-        {(["production", "sandbox"] as const).map((env) => (
-          <label key={env} className="flex items-center gap-2">
-            <input type="radio" name="environment" value={env} checked={environment === env} onChange={() => { save.reset(); setEnvironment(env); }} />
-            {env}
-          </label>
-        ))}
-      </fieldset>
+      <h2 className="font-medium">Account for {environment}</h2>
       <p data-testid="account-state" className="text-sm text-slate-600">
         {current.isPending
           ? "Loading…"

@@ -57,7 +57,7 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
 
       <section aria-labelledby="c-inst" className={box}>
         <h2 id="c-inst" className="mb-2 font-semibold">Installments</h2>
-        <div className="max-h-72 overflow-auto">
+        <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Installments">
           <table className="w-full text-right text-xs">
             <thead className="text-slate-500"><tr><th className="text-left">#</th><th className="text-left">Due</th><th>Amount</th><th>Paid</th><th>Due today</th><th className="text-left">Status</th></tr></thead>
             <tbody>

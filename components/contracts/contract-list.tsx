@@ -1,22 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
+import { usePanelEnvironment } from "@/components/environment-context";
+import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
-// Contracts: filter by status and environment, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
+// Contracts of the panel's environment: filter by status, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
 
 type Row = { id: string; number: string; status: string; product: string; principal: number; outstanding_balance: number; created_at: string; customer: { name: string; document: string } };
-type Filters = { environment: "sandbox" | "production"; status: string; q: string };
+type Filters = { status: string; q: string };
 const STATUSES = ["active", "assigned", "settled", "written_off", "canceled"];
 
 export function ContractList({ tenantId }: { tenantId: string }) {
-  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>({ environment: "sandbox", status: "", q: "" }, (f) => ["contracts", tenantId, f.environment, "list", f], "/api/panel/contracts", { limit: "25" });
+  const { environment } = usePanelEnvironment();
+  const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>({ status: "", q: "" }, (f) => ["contracts", tenantId, environment, "list", f], "/api/panel/contracts", { limit: "25", environment });
   const field = "rounded border border-slate-300 px-2 py-1";
   return (
     <div className="space-y-4">
       <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
         <label className="flex flex-col">
           <span className="font-medium">Status</span>
           <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
@@ -32,7 +33,7 @@ export function ContractList({ tenantId }: { tenantId: string }) {
       </form>
       <ListStatus page={page} empty="No contracts match these filters." />
       {page.isSuccess && page.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Contracts">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr><th className="px-3 py-2">Number</th><th className="px-3 py-2">Customer</th><th className="px-3 py-2">Product</th><th className="px-3 py-2 text-right">Principal</th><th className="px-3 py-2 text-right">Outstanding</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Issued</th></tr>
@@ -40,7 +41,7 @@ export function ContractList({ tenantId }: { tenantId: string }) {
             <tbody>
               {page.data.data.map((c) => (
                 <tr key={c.id} data-testid="contract-row" className="border-t border-slate-100">
-                  <td className="px-3 py-2"><Link href={`/contracts/${c.id}?environment=${filters.environment}`} className="font-medium underline">{c.number}</Link></td>
+                  <td className="px-3 py-2"><Link href={`/contracts/${c.id}?environment=${environment}`} className="font-medium underline">{c.number}</Link></td>
                   <td className="px-3 py-2">{c.customer.name}<span className="block text-xs text-slate-500">{formatDocument(c.customer.document)}</span></td>
                   <td className="px-3 py-2">{c.product}</td>
                   <td className="px-3 py-2 text-right">{formatBRL(c.principal)}</td>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import type { PanelError } from "./panel-fetch";
 import { PermissionPicker } from "./permission-picker";
 
 export type CreateCredentialInput = { name: string; environment: "sandbox" | "production"; permissions: string[] };
@@ -9,8 +10,9 @@ export function CreateCredentialForm({ noun, onSubmit, pending, error }: {
   noun: string;
   onSubmit: (input: CreateCredentialInput) => void;
   pending: boolean;
-  error: string | null;
+  error: PanelError | null;
 }) {
+  const fieldError = (param: string) => error?.errors.find((e) => e.param === param)?.message;
   const [name, setName] = useState("");
   const [environment, setEnvironment] = useState<"sandbox" | "production">("sandbox");
   const [permissions, setPermissions] = useState<string[]>(["read"]);
@@ -23,7 +25,8 @@ export function CreateCredentialForm({ noun, onSubmit, pending, error }: {
       <h2 className="font-medium">New {noun}</h2>
       <label className="block text-sm">
         <span className="mb-1 block font-medium">Name</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} className="w-full rounded border border-slate-300 px-3 py-2" />
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} aria-invalid={fieldError("name") ? true : undefined} className="w-full rounded border border-slate-300 px-3 py-2" />
+        {fieldError("name") && <span className="text-red-600">{fieldError("name")}</span>}
       </label>
       <fieldset className="flex gap-6 text-sm">
         <legend className="mb-1 font-medium">Environment</legend>
@@ -35,7 +38,12 @@ export function CreateCredentialForm({ noun, onSubmit, pending, error }: {
         ))}
       </fieldset>
       <PermissionPicker value={permissions} onChange={setPermissions} />
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error.message}
+          {error.errors.filter((e) => e.param !== "name").map((e) => ` ${e.param}: ${e.message}`).join(";")}
+        </p>
+      )}
       <button type="submit" disabled={pending} className="rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
         Create {noun}
       </button>

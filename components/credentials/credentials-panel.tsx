@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CreateCredentialForm, type CreateCredentialInput } from "./create-credential-form";
 import { credentialKeys } from "./query-keys";
-import { panelFetch } from "./panel-fetch";
+import { panelFetch, type PanelError } from "./panel-fetch";
 import { RevokeButton } from "./revoke-button";
 import { SecretReveal } from "./secret-reveal";
 
@@ -52,35 +52,42 @@ const KINDS: Record<"api-keys" | "oauth-clients", Kind> = {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
-export function CredentialsPanel({ kind: kindName }: { kind: "api-keys" | "oauth-clients" }) {
+export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys" | "oauth-clients"; tenantId: string }) {
   const kind = KINDS[kindName];
   const endpoint = `/api/panel/${kind.path}`;
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<Record<string, string> | null>(null);
-  const list = useQuery({ queryKey: credentialKeys.list(kind.path), queryFn: () => panelFetch<{ data: Row[] }>(endpoint) });
-  const create = useMutation({
+  const list = useQuery({ queryKey: credentialKeys.list(tenantId, kind.path), queryFn: () => panelFetch<{ data: Row[] }>(endpoint) });
+  const create = useMutation<Record<string, string>, PanelError, CreateCredentialInput>({
     mutationFn: (input: CreateCredentialInput) => panelFetch<Record<string, string>>(endpoint, { method: "POST", body: input }),
     onSuccess: (data) => {
       setCreated(data);
       // Show the new row at once from the answer (without its secret), then reload the list: a list request
       // already in flight when the key was created may otherwise answer without it.
       const row = Object.fromEntries(Object.entries(data).filter(([name]) => name !== "key" && name !== "client_secret")) as unknown as Row;
-      queryClient.setQueryData<{ data: Row[] }>(credentialKeys.list(kind.path), (old) => (old ? { data: [row, ...old.data.filter((r) => r.id !== row.id)] } : old));
-      void queryClient.invalidateQueries({ queryKey: credentialKeys.list(kind.path) });
+      queryClient.setQueryData<{ data: Row[] }>(credentialKeys.list(tenantId, kind.path), (old) => (old ? { data: [row, ...old.data.filter((r) => r.id !== row.id)] } : old));
+      void queryClient.invalidateQueries({ queryKey: credentialKeys.list(tenantId, kind.path) });
     },
   });
-  const revoke = useMutation({
+  const revoke = useMutation<unknown, PanelError, string>({
     mutationFn: (id: string) => panelFetch(`${endpoint}/${id}/revoke`, { method: "POST", body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.list(kind.path) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.list(tenantId, kind.path) }),
   });
 
   return (
     <div className="space-y-6">
       {created && <SecretReveal title={`${kind.noun} created`} items={kind.secrets(created)} onDone={() => setCreated(null)} />}
-      <CreateCredentialForm noun={kind.noun} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error?.message ?? null} />
-      {list.isError && <p role="alert" className="text-red-600">{list.error.message}</p>}
-      <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-        <thead className="bg-slate-100 text-xs uppercase text-slate-500">
+      <CreateCredentialForm key={created?.id ?? "new"} noun={kind.noun} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
+      {list.isError && (
+        <p role="alert" className="text-red-600">
+          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>Retry</button>
+        </p>
+      )}
+      {revoke.isError && <p role="alert" className="text-red-600">Revoking failed: {revoke.error.message}</p>}
+      {list.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${kind.noun}s`}>
+      <table className="w-full min-w-[48rem] rounded-lg border border-slate-200 bg-white text-left text-sm">
+        <thead className="bg-slate-100 text-xs uppercase text-slate-700">
           <tr>
             {["Name", "Environment", "Permissions", "Key", "Created by", "Created", "Last used", ""].map((h) => (
               <th key={h} className="px-3 py-2">{h}</th>
@@ -111,6 +118,7 @@ export function CredentialsPanel({ kind: kindName }: { kind: "api-keys" | "oauth
           )}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

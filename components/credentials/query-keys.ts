@@ -1,5 +1,6 @@
-// TanStack Query key factories for the credentials screens (never inline string keys).
+// TanStack Query keys of the credentials screens (never inline string keys): the tenant in every key, so switching
+// tenant never shows the previous tenant's keys or clients.
 export const credentialKeys = {
   all: ["credentials"] as const,
-  list: (kind: "api-keys" | "oauth-clients") => [...credentialKeys.all, kind] as const,
+  list: (tenantId: string, kind: "api-keys" | "oauth-clients") => [...credentialKeys.all, tenantId, kind] as const,
 };

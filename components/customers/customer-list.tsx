@@ -1,21 +1,22 @@
 "use client";
 
 import Link from "next/link";
-import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
+import { usePanelEnvironment } from "@/components/environment-context";
+import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatDateTime, formatDocument } from "@/components/format";
 
 // Customers: search by CPF/CNPJ, id or name, per environment; newest first, cursor pages.
 
 type Row = { id: string; name: string; document: string; kind: string; created_at: string };
-type Filters = { environment: "sandbox" | "production"; q: string };
+type Filters = { q: string };
 
 export function CustomerList({ tenantId }: { tenantId: string }) {
-  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>({ environment: "sandbox", q: "" }, (f) => ["customers", tenantId, f.environment, "list", f], "/api/panel/customers", { limit: "25" });
+  const { environment } = usePanelEnvironment();
+  const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>({ q: "" }, (f) => ["customers", tenantId, environment, "list", f], "/api/panel/customers", { limit: "25", environment });
   const field = "rounded border border-slate-300 px-2 py-1";
   return (
     <div className="space-y-4">
       <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
         <label className="flex min-w-48 flex-1 flex-col">
           <span className="font-medium">Search</span>
           <input className={field} value={draft.q} placeholder="CPF/CNPJ, customer id or name" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
@@ -27,7 +28,7 @@ export function CustomerList({ tenantId }: { tenantId: string }) {
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
           {page.data.data.map((c) => (
             <li key={c.id} data-testid="customer-row" className="flex flex-wrap justify-between gap-2 px-3 py-2">
-              <Link href={`/customers/${c.id}?environment=${filters.environment}`} className="break-all font-medium underline">{c.name}</Link>
+              <Link href={`/customers/${c.id}?environment=${environment}`} className="break-all font-medium underline">{c.name}</Link>
               <span className="text-slate-500">{formatDocument(c.document)} · {c.kind} · since {formatDateTime(c.created_at)}</span>
             </li>
           ))}

@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { panelFetch } from "../credentials/panel-fetch";
 import { formatBRL, formatBRLWhole, formatMonth, formatPercent } from "../format";
-import { EnvironmentSelect } from "../paged-list";
+import { usePanelEnvironment } from "../environment-context";
 
 // The Overview's dashboard for one environment: portfolio figures now and the last twelve months (lib/panel/dashboard.ts
 // defines each figure). Amounts stay integer centavos; only their labels are formatted.
@@ -39,7 +39,7 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 }
 
 export function DashboardPanel({ tenantId }: { tenantId: string }) {
-  const [environment, setEnvironment] = useState<Environment>("sandbox");
+  const { environment } = usePanelEnvironment();
   const figures = useQuery({
     queryKey: dashboardKey(tenantId, environment),
     queryFn: () => panelFetch<Figures>(`/api/panel/dashboard?environment=${environment}`),
@@ -48,8 +48,7 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="dashboard-heading" className="text-lg font-semibold">Portfolio</h2>
-        <div className="text-sm"><EnvironmentSelect value={environment} onChange={setEnvironment} /></div>
+        <h2 id="dashboard-heading" className="text-lg font-semibold">Portfolio in {environment}</h2>
       </div>
       {figures.isPending && <p className="text-sm text-slate-500">Loading…</p>}
       {figures.isError && (

@@ -69,10 +69,10 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
       {changeRole.isSuccess && <p role="status" className="text-sm text-green-700">{changeRole.data.email} is now {changeRole.data.role}.</p>}
       {remove.isSuccess && <p role="status" className="text-sm text-green-700">Member removed.</p>}
       {data && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Members">
           <table className="w-full min-w-[36rem] rounded-lg border border-slate-200 bg-white text-left text-sm">
             <caption className="sr-only">Members</caption>
-            <thead className="bg-slate-100 text-xs uppercase text-slate-500">
+            <thead className="bg-slate-100 text-xs uppercase text-slate-700">
               <tr><th className="px-3 py-2">Member</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Joined</th><th className="px-3 py-2"><span className="sr-only">Actions</span></th></tr>
             </thead>
             <tbody>

@@ -59,7 +59,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
           {formatBRL(proposal.terms.installment_amount)} at {proposal.terms.monthly_rate} a.m. · CET {proposal.terms.cet.annual_percent}% a.a.
         </p>
         {simulation && (
-          <div className="mt-3 max-h-64 overflow-auto">
+          <div className="mt-3 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Schedule">
             <table className="w-full text-right text-xs" aria-label="Schedule">
               <thead className="text-slate-500">
                 <tr><th className="text-left">#</th><th className="text-left">Due</th><th>Payment</th><th>Interest</th><th>Amortization</th><th>Balance</th></tr>

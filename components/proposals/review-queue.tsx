@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { EnvironmentSelect, ListStatus, Pager, useFilteredList } from "@/components/paged-list";
+import { usePanelEnvironment } from "@/components/environment-context";
+import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
-// Proposals queue: filter by status, product, creation dates and environment; search by proposal id, CPF/CNPJ or
+// Proposals queue of the panel's environment: filter by status, product, creation dates; search by proposal id, CPF/CNPJ or
 // customer name; newest or oldest first; pages with the API's cursors. Every row opens the proposal's dossier.
 
 type Row = {
@@ -14,20 +15,20 @@ type Row = {
   terms: { product: string; principal: number; term: number; installment_amount: number };
   customer: { name: string; document: string };
 };
-type Filters = { environment: "sandbox" | "production"; status: string; product: string; from: string; to: string; q: string; order: "newest" | "oldest" };
+type Filters = { status: string; product: string; from: string; to: string; q: string; order: "newest" | "oldest" };
 
 const STATUSES = ["pending_review", "draft", "approved", "signed", "contract_issued", "rejected", "canceled", "expired"];
 const PRODUCTS = ["inss_payroll", "private_payroll", "personal_loan"];
-const INITIAL: Filters = { environment: "sandbox", status: "pending_review", product: "", from: "", to: "", q: "", order: "oldest" };
+const INITIAL: Filters = { status: "pending_review", product: "", from: "", to: "", q: "", order: "oldest" };
 
 export function ReviewQueue({ tenantId }: { tenantId: string }) {
-  const { page, previous, next, draft, setDraft, filters, apply } = useFilteredList<Row, Filters>(INITIAL, (f) => ["proposals", tenantId, f.environment, "queue", f], "/api/panel/proposals", { limit: "25" });
+  const { environment } = usePanelEnvironment();
+  const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>(INITIAL, (f) => ["proposals", tenantId, environment, "queue", f], "/api/panel/proposals", { limit: "25", environment });
   const field = "rounded border border-slate-300 px-2 py-1";
 
   return (
     <div className="space-y-4">
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label="Filters">
-        <EnvironmentSelect value={draft.environment} onChange={(environment) => setDraft({ ...draft, environment })} />
         <label className="flex flex-col">
           <span className="font-medium">Status</span>
           <select className={field} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
@@ -66,7 +67,7 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
 
       <ListStatus page={page} empty="No proposals match these filters." />
       {page.isSuccess && page.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Proposals">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
@@ -83,7 +84,7 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
                 <tr key={p.id} data-testid="proposal-row" className="border-t border-slate-100">
                   <td className="whitespace-nowrap px-3 py-2">{formatDateTime(p.created_at)}</td>
                   <td className="px-3 py-2">
-                    <Link href={`/proposals/${p.id}?environment=${filters.environment}`} className="font-medium underline">{p.customer.name}</Link>
+                    <Link href={`/proposals/${p.id}?environment=${environment}`} className="font-medium underline">{p.customer.name}</Link>
                     <span className="block text-xs text-slate-500">{formatDocument(p.customer.document)}</span>
                   </td>
                   <td className="px-3 py-2">{p.terms.product}</td>

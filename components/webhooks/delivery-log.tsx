@@ -47,7 +47,7 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
       {resend.error && <p role="alert" className="text-sm text-red-600">{resend.error.message}</p>}
       {deliveries.isSuccess && deliveries.data.length === 0 && <p className="text-sm text-slate-600">No deliveries yet. Send a test event, or do something through /v1 that raises a subscribed event.</p>}
       {deliveries.isSuccess && deliveries.data.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Deliveries">
           <table className="w-full text-left text-xs">
             <thead className="text-slate-500">
               <tr>
@@ -102,9 +102,9 @@ function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, o
                   Attempt {a.number} · {new Date(a.started_at).toLocaleString()} · {a.status_code ?? "no answer"} · {a.duration_ms} ms{a.error ? ` · ${a.error}` : ""}
                 </p>
                 <p className="mt-1 font-semibold">Request body</p>
-                <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.request_body}</pre>
+                <pre tabIndex={0} className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.request_body}</pre>
                 <p className="mt-1 font-semibold">Response body</p>
-                <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.response_body ?? ""}</pre>
+                <pre tabIndex={0} className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.response_body ?? ""}</pre>
               </div>
             ))}
           </td>

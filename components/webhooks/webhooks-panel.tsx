@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { SecretReveal } from "@/components/credentials/secret-reveal";
+import { usePanelEnvironment } from "@/components/environment-context";
 import { SUBSCRIBABLE_EVENT_NAMES } from "@/lib/webhooks/event-names";
 import { ConfirmButton } from "./confirm-button";
 import { DeliveryLog } from "./delivery-log";
@@ -28,7 +29,12 @@ type WithSecret = Endpoint & { secret: string };
 const DISABLED_BECAUSE = { manual: "disabled", gone: "disabled: it answered 410 Gone", failing: "disabled: it failed for 3 days" } as const;
 
 export function WebhooksPanel({ tenantId }: { tenantId: string }) {
-  const [environment, setEnvironment] = useState<Environment>("sandbox");
+  const { environment } = usePanelEnvironment();
+  // Remounted per environment: a secret shown, a selection or an error of the other environment never stays on screen.
+  return <EnvironmentWebhooks key={environment} tenantId={tenantId} environment={environment} />;
+}
+
+function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; environment: Environment }) {
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -76,16 +82,6 @@ export function WebhooksPanel({ tenantId }: { tenantId: string }) {
 
   return (
     <div className="space-y-6">
-      <fieldset className="flex gap-6 text-sm">
-        <legend className="mb-1 font-medium">Environment</legend>
-        {(["sandbox", "production"] as const).map((env) => (
-          <label key={env} className="flex items-center gap-2">
-            <input type="radio" name="environment" value={env} checked={environment === env} onChange={() => { setSelected(null); setSecret(null); create.reset(); setEnvironment(env); }} />
-            {env}
-          </label>
-        ))}
-      </fieldset>
-
       {notices.map((e) => (
         <p key={e.id} role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <strong className="break-all">{e.url}</strong> was {DISABLED_BECAUSE[e.disabled_reason!]}. Fix the receiver, then enable it; events meanwhile are in GET /v1/events.

@@ -9,6 +9,11 @@ import { authOptions } from "./auth-options";
 
 export const ACTIVE_TENANT_COOKIE = "cp_tenant";
 
+/** The environment the panel shows (components/environment-context.tsx keeps the cookie; the same name there). */
+export async function currentPanelEnvironment(): Promise<"sandbox" | "production"> {
+  return (await cookies()).get("cp_env")?.value === "production" ? "production" : "sandbox";
+}
+
 export type PanelUser = {
   userId: string;
   email: string;

@@ -1,3 +1,4 @@
+import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { ContractFile } from "@/components/contracts/contract-file";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -9,6 +10,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
   return (
     <section className="max-w-6xl space-y-4">
+      <PageEnvironment environment={environment} listHref="/contracts" />
       <Link href="/contracts" className="text-sm underline">← Contracts</Link>
       <ContractFile id={id} environment={environment} tenantId={user.tenantId} />
     </section>

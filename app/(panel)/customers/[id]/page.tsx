@@ -1,3 +1,4 @@
+import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { CustomerFile } from "@/components/customers/customer-file";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -9,6 +10,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
   return (
     <section className="max-w-5xl space-y-4">
+      <PageEnvironment environment={environment} listHref="/customers" />
       <Link href="/customers" className="text-sm underline">← Customers</Link>
       <CustomerFile id={id} environment={environment} tenantId={user.tenantId} />
     </section>

@@ -1,3 +1,4 @@
+import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { ProposalDossier } from "@/components/proposals/proposal-dossier";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -10,6 +11,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
   return (
     <section className="max-w-5xl space-y-4">
+      <PageEnvironment environment={environment} listHref="/proposals" />
       <Link href="/proposals" className="text-sm underline">← Proposals</Link>
       <h1 className="break-all text-2xl font-semibold">Proposal {id}</h1>
       <ProposalDossier id={id} environment={environment} tenantId={user.tenantId} canReview={canReview(user.role)} />

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <section className="max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold">Settings → API Keys</h1>
-      <CredentialsPanel kind="api-keys" />
+      <CredentialsPanel kind="api-keys" tenantId={user.tenantId} />
     </section>
   );
 }

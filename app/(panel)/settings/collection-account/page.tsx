@@ -10,7 +10,7 @@ export default async function Page() {
     <section className="max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold">Settings → Collection account</h1>
       <p className="max-w-2xl text-sm text-slate-600">Where your borrowers pay: the bank agreement your boletos are issued under and the Pix receiver. Every change is audited.</p>
-      <CollectionAccountForm />
+      <CollectionAccountForm tenantId={user.tenantId} />
     </section>
   );
 }

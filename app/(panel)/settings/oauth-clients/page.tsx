@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <section className="max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold">Settings → OAuth clients</h1>
-      <CredentialsPanel kind="oauth-clients" />
+      <CredentialsPanel kind="oauth-clients" tenantId={user.tenantId} />
     </section>
   );
 }
