@@ -1,4 +1,5 @@
 // @ts-check
+import createNextIntlPlugin from "next-intl/plugin";
 import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "./security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -17,4 +18,5 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the panel's messages in pt-BR and English (i18n/request.ts picks the language per request).
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

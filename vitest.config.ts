@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "sdk/node/test/**/*.test.ts", "components/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "sdk/node/test/**/*.test.ts", "components/**/*.test.ts", "i18n/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup-env.ts"],
     fileParallelism: false,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
@@ -27,20 +28,21 @@ export function usePanelEnvironment() {
   return value;
 }
 
-const LOOK: Record<PanelEnvironment, { badge: string; strip: string; label: string }> = {
-  sandbox: { badge: "bg-amber-100 text-amber-900 ring-amber-300", strip: "bg-amber-400", label: "Sandbox · test data" },
-  production: { badge: "bg-red-100 text-red-900 ring-red-300", strip: "bg-red-600", label: "Production · live data" },
+const LOOK: Record<PanelEnvironment, { badge: string; strip: string }> = {
+  sandbox: { badge: "bg-amber-100 text-amber-900 ring-amber-300", strip: "bg-amber-400" },
+  production: { badge: "bg-red-100 text-red-900 ring-red-300", strip: "bg-red-600" },
 };
 
 /** The accent strip across the top of every panel page and the badge naming the environment: never confused. */
 export function EnvironmentBanner() {
   const { environment } = usePanelEnvironment();
+  const t = useTranslations("Environment");
   const look = LOOK[environment];
   return (
     <div className="sticky top-0 z-10">
       <div className={`h-1.5 w-full ${look.strip}`} />
       <p className="flex justify-end px-4 pt-2 md:px-8">
-        <span data-testid="environment-badge" className={`rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${look.badge}`}>{look.label}</span>
+        <span data-testid="environment-badge" className={`rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${look.badge}`}>{t(environment)}</span>
       </p>
     </div>
   );
@@ -49,17 +51,18 @@ export function EnvironmentBanner() {
 /** The sidebar's switch between the two environments. */
 export function EnvironmentSwitch() {
   const { environment, setEnvironment } = usePanelEnvironment();
+  const t = useTranslations("Environment");
   return (
     <label className="mt-3 block text-sm">
-      <span className="mb-1 block text-xs font-semibold uppercase text-slate-500">Environment</span>
+      <span className="mb-1 block text-xs font-semibold uppercase text-slate-500">{t("label")}</span>
       <select
-        aria-label="Environment"
+        aria-label={t("label")}
         value={environment}
         onChange={(e) => setEnvironment(e.target.value as PanelEnvironment)}
         className="w-full rounded border border-slate-300 px-2 py-1"
       >
-        <option value="sandbox">sandbox</option>
-        <option value="production">production</option>
+        <option value="sandbox">{t("names.sandbox")}</option>
+        <option value="production">{t("names.production")}</option>
       </select>
     </label>
   );

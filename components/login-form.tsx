@@ -1,12 +1,14 @@
 "use client";
 
 import { getCsrfToken, signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 // method="post" so that, without JavaScript, the password never ends up in a URL.
 export function LoginForm() {
   const router = useRouter();
+  const t = useTranslations("Login");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -22,7 +24,7 @@ export function LoginForm() {
     if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
     setPending(false);
     if (!result || result.error) {
-      setError("Wrong e-mail or password.");
+      setError(t("wrong"));
       return;
     }
     router.replace("/");
@@ -32,16 +34,16 @@ export function LoginForm() {
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-4">
       <label className="block text-sm">
-        <span className="mb-1 block font-medium">E-mail</span>
+        <span className="mb-1 block font-medium">{t("email")}</span>
         <input name="email" type="email" required autoComplete="username" className="w-full rounded border border-slate-300 px-3 py-2" />
       </label>
       <label className="block text-sm">
-        <span className="mb-1 block font-medium">Password</span>
+        <span className="mb-1 block font-medium">{t("password")}</span>
         <input name="password" type="password" required autoComplete="current-password" className="w-full rounded border border-slate-300 px-3 py-2" />
       </label>
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
       <button type="submit" disabled={pending} className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

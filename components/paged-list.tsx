@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 
@@ -43,11 +44,12 @@ export function useFilteredList<T, F extends Record<string, string>>(initial: F,
 
 /** Loading, error (with retry) and empty states of a list. */
 export function ListStatus({ page, empty }: { page: UseQueryResult<ListPage<unknown>>; empty: string }) {
-  if (page.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+  const t = useTranslations("Lists");
+  if (page.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (page.isError) {
     return (
       <p role="alert" className="text-sm text-red-600">
-        {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>Retry</button>
+        {page.error.message} <button type="button" className="underline" onClick={() => void page.refetch()}>{t("retry")}</button>
       </p>
     );
   }
@@ -55,10 +57,11 @@ export function ListStatus({ page, empty }: { page: UseQueryResult<ListPage<unkn
 }
 
 export function Pager({ previous, next }: { previous: (() => void) | null; next: (() => void) | null }) {
+  const t = useTranslations("Lists");
   return (
     <div className="flex gap-3 text-sm">
-      <button type="button" className="underline disabled:opacity-40" disabled={!previous} onClick={() => previous?.()}>Previous page</button>
-      <button type="button" className="underline disabled:opacity-40" disabled={!next} onClick={() => next?.()}>Next page</button>
+      <button type="button" className="underline disabled:opacity-40" disabled={!previous} onClick={() => previous?.()}>{t("previous")}</button>
+      <button type="button" className="underline disabled:opacity-40" disabled={!next} onClick={() => next?.()}>{t("next")}</button>
     </div>
   );
 }

@@ -2,10 +2,10 @@
 
 import { signOut } from "next-auth/react";
 
-export function SignOutButton() {
+export function SignOutButton({ label }: { label: string }) {
   return (
     <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className="text-slate-700 underline">
-      Sign out
+      {label}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { panelFetch } from "./credentials/panel-fetch";
@@ -9,11 +10,12 @@ import { panelFetch } from "./credentials/panel-fetch";
 export function TenantSwitcher({ active, memberships }: { active: string; memberships: { id: string; name: string }[] }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const t = useTranslations("Nav");
   if (memberships.length < 2) return <p className="break-words text-sm text-slate-600">{memberships[0]?.name}</p>;
   return (
     <>
       <select
-        aria-label="Tenant"
+        aria-label={t("tenant")}
         value={active}
         className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
         onChange={async (e) => {

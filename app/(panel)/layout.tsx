@@ -1,6 +1,8 @@
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { EnvironmentBanner, EnvironmentSwitch, PanelEnvironmentProvider } from "@/components/environment-context";
+import { LanguageSwitch } from "@/components/language-switch";
 import { NavLink } from "@/components/nav-link";
 import { SignOutButton } from "@/components/sign-out-button";
 import { TenantSwitcher } from "@/components/tenant-switcher";
@@ -15,6 +17,8 @@ export default async function PanelLayout({ children }: { children: ReactNode })
   const user = await currentPanelUser();
   if (!user) redirect("/login");
   const manage = canManageCredentials(user.role);
+  const t = await getTranslations("Nav");
+  const roles = await getTranslations("Common.roles");
   return (
     <PanelEnvironmentProvider initial={await currentPanelEnvironment()}>
       <div className="flex min-h-screen flex-col md:flex-row">
@@ -22,28 +26,29 @@ export default async function PanelLayout({ children }: { children: ReactNode })
           <p className="mb-4 font-semibold">Credit Platform</p>
           <TenantSwitcher active={user.tenantId} memberships={user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }))} />
           <EnvironmentSwitch />
-          <nav aria-label="Panel" className="mt-4 flex flex-wrap gap-1 text-sm md:block md:space-y-1">
-            <NavLink href="/">Overview</NavLink>
-            <NavLink href="/proposals">Proposals</NavLink>
-            <NavLink href="/contracts">Contracts</NavLink>
-            <NavLink href="/customers">Customers</NavLink>
-            <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">API reference</a>
+          <nav aria-label={t("panel")} className="mt-4 flex flex-wrap gap-1 text-sm md:block md:space-y-1">
+            <NavLink href="/">{t("overview")}</NavLink>
+            <NavLink href="/proposals">{t("proposals")}</NavLink>
+            <NavLink href="/contracts">{t("contracts")}</NavLink>
+            <NavLink href="/customers">{t("customers")}</NavLink>
+            <a href="/docs" className="block rounded px-2 py-1 hover:bg-slate-100">{t("apiReference")}</a>
             {manage && (
               <>
-                <p className="w-full px-2 pt-3 text-xs font-semibold uppercase text-slate-500">Settings</p>
-                <NavLink href="/settings/api-keys">API Keys</NavLink>
-                <NavLink href="/settings/oauth-clients">OAuth clients</NavLink>
-                <NavLink href="/settings/collection-account">Collection account</NavLink>
-                <NavLink href="/settings/webhooks">Webhooks</NavLink>
-                <NavLink href="/settings/members">Members</NavLink>
-                <NavLink href="/settings/audit-log">Audit log</NavLink>
+                <p className="w-full px-2 pt-3 text-xs font-semibold uppercase text-slate-500">{t("settings")}</p>
+                <NavLink href="/settings/api-keys">{t("apiKeys")}</NavLink>
+                <NavLink href="/settings/oauth-clients">{t("oauthClients")}</NavLink>
+                <NavLink href="/settings/collection-account">{t("collectionAccount")}</NavLink>
+                <NavLink href="/settings/webhooks">{t("webhooks")}</NavLink>
+                <NavLink href="/settings/members">{t("members")}</NavLink>
+                <NavLink href="/settings/audit-log">{t("auditLog")}</NavLink>
               </>
             )}
           </nav>
           <div className="mt-6 border-t border-slate-100 pt-4 text-xs text-slate-500 md:mt-8">
             <p className="break-all">{user.email}</p>
-            <p className="mb-2">Role: {user.role}</p>
-            <SignOutButton />
+            <p className="mb-2">{t("role", { role: roles(user.role) })}</p>
+            <SignOutButton label={t("signOut")} />
+            <LanguageSwitch />
           </div>
         </aside>
         <div className="min-w-0 flex-1">

@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
@@ -32,38 +34,39 @@ type File = {
 };
 
 export function ContractFile({ id, environment, tenantId }: { id: string; environment: "sandbox" | "production"; tenantId: string }) {
+  const t = useTranslations("ContractFile");
+  const labels = useCodeLabels();
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
-  if (file.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
   const { contract: c, customer, installments, charges, payments, settlements, payoff_quote: quote, assignment, timeline } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Contract {c.number}</h1>
+      <h1 className="text-2xl font-semibold">{t("title", { number: c.number })}</h1>
       <section aria-labelledby="c-terms" className={box}>
-        <h2 id="c-terms" className="mb-2 font-semibold">Terms</h2>
+        <h2 id="c-terms" className="mb-2 font-semibold">{t("terms")}</h2>
         <p>
-          Status <strong data-testid="contract-status">{c.status}</strong> ·{" "}
-          <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> ({formatDocument(customer.document)}) · {c.product}
+          {t("status")} <strong data-testid="contract-status">{labels.status(c.status)}</strong> ·{" "}
+          <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> ({formatDocument(customer.document)}) · {labels.product(c.product)}
         </p>
         <p>
-          Principal {formatBRL(c.principal)} · released {formatBRL(c.released_amount)} on {c.disbursement_date} · {c.term} × {formatBRL(c.installment_amount)} at {c.monthly_rate} a.m. · CET{" "}
-          {c.cet.annual_percent}% a.a.
+          {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: c.disbursement_date.split("-").reverse().join("/"), term: c.term, installment: formatBRL(c.installment_amount), rate: c.monthly_rate, cet: c.cet.annual_percent })}
         </p>
-        <p>Paid {formatBRL(c.amount_paid)} · outstanding <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
-        {quote && ("unavailable" in quote ? <p className="text-slate-600">Payoff quote: {quote.unavailable}</p> : <p data-testid="payoff-quote">Payoff today ({quote.date}): <strong>{formatBRL(quote.amount)}</strong></p>)}
-        {assignment && <p>Assignment {assignment.id}: {assignment.status}, to {assignment.assignee.name}</p>}
+        <p>{t("paid", { amount: formatBRL(c.amount_paid) })} <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
+        {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: quote.date.split("-").reverse().join("/") })} <strong>{formatBRL(quote.amount)}</strong></p>)}
+        {assignment && <p>{t("assignment", { id: assignment.id, status: labels.status(assignment.status), assignee: assignment.assignee.name })}</p>}
       </section>
 
       <section aria-labelledby="c-inst" className={box}>
-        <h2 id="c-inst" className="mb-2 font-semibold">Installments</h2>
-        <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Installments">
+        <h2 id="c-inst" className="mb-2 font-semibold">{t("installments")}</h2>
+        <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={t("installments")}>
           <table className="w-full text-right text-xs">
-            <thead className="text-slate-500"><tr><th className="text-left">#</th><th className="text-left">Due</th><th>Amount</th><th>Paid</th><th>Due today</th><th className="text-left">Status</th></tr></thead>
+            <thead className="text-slate-500"><tr><th className="text-left">#</th><th className="text-left">{t("due")}</th><th>{t("amount")}</th><th>{t("paidCol")}</th><th>{t("dueToday")}</th><th className="text-left">{t("status")}</th></tr></thead>
             <tbody>
               {installments.map((i) => (
                 <tr key={i.id} data-testid="installment-row" className="border-t border-slate-100">
-                  <td className="text-left">{i.number}</td><td className="text-left">{i.due_date}</td><td>{formatBRL(i.amount)}</td><td>{formatBRL(i.paid_amount)}</td><td>{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{i.status}</td>
+                  <td className="text-left">{i.number}</td><td className="text-left">{i.due_date.split("-").reverse().join("/")}</td><td>{formatBRL(i.amount)}</td><td>{formatBRL(i.paid_amount)}</td><td>{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{labels.status(i.status)}</td>
                 </tr>
               ))}
             </tbody>
@@ -72,27 +75,27 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
       </section>
 
       <section aria-labelledby="c-charges" className={box}>
-        <h2 id="c-charges" className="mb-2 font-semibold">Charges</h2>
-        {charges.length === 0 && <p className="text-slate-600">No charges.</p>}
+        <h2 id="c-charges" className="mb-2 font-semibold">{t("charges")}</h2>
+        {charges.length === 0 && <p className="text-slate-600">{t("noCharges")}</p>}
         <ul className="space-y-3">
           {charges.map((ch) => (
             <li key={ch.id} data-testid="charge" className="rounded border border-slate-100 p-2">
               <p>
-                {ch.method} · {ch.status} · {formatBRL(ch.amount)} · due {ch.due_date} ·{" "}
-                <a href={ch.payment_page_url} target="_blank" rel="noreferrer" className="underline">payment page</a>
+                {t("chargeLine", { method: ch.method, status: labels.status(ch.status), amount: formatBRL(ch.amount), date: ch.due_date.split("-").reverse().join("/") })}{" "}
+                <a href={ch.payment_page_url} target="_blank" rel="noreferrer" className="underline">{t("paymentPage")}</a>
               </p>
               {ch.boleto && (
                 <p className="mt-1 flex flex-wrap items-center gap-2 font-mono text-xs">
-                  <span className="break-all">{ch.boleto.digitable_line}</span> <CopyButton text={ch.boleto.digitable_line} label="Copy line" />
+                  <span className="break-all">{ch.boleto.digitable_line}</span> <CopyButton text={ch.boleto.digitable_line} label={t("copyLine")} />
                 </p>
               )}
               {ch.pix && (
                 <div className="mt-1 flex flex-wrap items-start gap-3">
                   {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the API, not an optimizable asset */}
-                  <img src={ch.pix.qr_code} alt={`Pix QR code of charge ${ch.id}`} width={128} height={128} className="border border-slate-200" />
+                  <img src={ch.pix.qr_code} alt={t("qr", { id: ch.id })} width={128} height={128} className="border border-slate-200" />
                   <p className="flex max-w-md flex-col gap-1 font-mono text-xs">
                     <span className="break-all" data-testid="pix-brcode">{ch.pix.brcode}</span>
-                    <span><CopyButton text={ch.pix.brcode} label="Copy Pix code" /></span>
+                    <span><CopyButton text={ch.pix.brcode} label={t("copyPix")} /></span>
                   </p>
                 </div>
               )}
@@ -102,22 +105,22 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
       </section>
 
       <section aria-labelledby="c-pay" className={box}>
-        <h2 id="c-pay" className="mb-2 font-semibold">Payments and settlements</h2>
-        {payments.length === 0 && settlements.length === 0 && <p className="text-slate-600">None yet.</p>}
+        <h2 id="c-pay" className="mb-2 font-semibold">{t("payments")}</h2>
+        {payments.length === 0 && settlements.length === 0 && <p className="text-slate-600">{t("none")}</p>}
         <ul className="space-y-1">
           {payments.map((p) => (
             <li key={p.id} data-testid="payment">
-              Payment {p.id}: {formatBRL(p.amount)} by {p.source} on {formatDateTime(p.paid_at)}
+              {t("payment", { id: p.id, amount: formatBRL(p.amount), source: p.source, date: formatDateTime(p.paid_at) })}
               {p.allocations.length > 0 && ` — ${p.allocations.map((a) => `#${a.number ?? "?"} ${formatBRL(a.total)}`).join(", ")}`}
             </li>
           ))}
-          {settlements.map((s) => <li key={s.id}>Settlement {s.id}: {s.type}, {s.status}, {formatBRL(s.amount)} on {s.date}</li>)}
+          {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: s.type, status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}
         </ul>
       </section>
 
       <section aria-labelledby="c-time" className={box}>
-        <h2 id="c-time" className="mb-2 font-semibold">Timeline</h2>
-        <ol aria-label="Timeline" className="space-y-1">
+        <h2 id="c-time" className="mb-2 font-semibold">{t("timeline")}</h2>
+        <ol aria-label={t("timeline")} className="space-y-1">
           {timeline.map((e) => <li key={e.id} data-testid="timeline-entry">{formatDateTime(e.at)} · <code>{e.type}</code></li>)}
         </ol>
       </section>

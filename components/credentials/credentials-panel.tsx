@@ -1,11 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatDateTime } from "../format";
+import { ConfirmButton } from "../webhooks/confirm-button";
 import { CreateCredentialForm, type CreateCredentialInput } from "./create-credential-form";
 import { credentialKeys } from "./query-keys";
 import { panelFetch, type PanelError } from "./panel-fetch";
-import { RevokeButton } from "./revoke-button";
 import { SecretReveal } from "./secret-reveal";
 
 // Settings → API Keys and Settings → OAuth clients: the same screen over two kinds of credential.
@@ -27,7 +29,6 @@ type Row = {
 
 type Kind = {
   path: "api-keys" | "oauth-clients";
-  noun: string;
   secrets: (created: Record<string, string>) => { label: string; value: string }[];
   identifier: (row: Row) => string;
 };
@@ -35,13 +36,11 @@ type Kind = {
 const KINDS: Record<"api-keys" | "oauth-clients", Kind> = {
   "api-keys": {
     path: "api-keys",
-    noun: "API key",
     secrets: (c) => [{ label: "API key", value: c.key ?? "" }],
     identifier: (r) => `…${r.last4}`,
   },
   "oauth-clients": {
     path: "oauth-clients",
-    noun: "OAuth client",
     secrets: (c) => [
       { label: "client_id", value: c.client_id ?? "" },
       { label: "client_secret", value: c.client_secret ?? "" },
@@ -50,10 +49,14 @@ const KINDS: Record<"api-keys" | "oauth-clients", Kind> = {
   },
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "—");
 
 export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys" | "oauth-clients"; tenantId: string }) {
   const kind = KINDS[kindName];
+  const t = useTranslations("Credentials");
+  const l = useTranslations("Lists");
+  const names = useTranslations("Environment.names");
+  const isKey = kind.path === "api-keys";
   const endpoint = `/api/panel/${kind.path}`;
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<Record<string, string> | null>(null);
@@ -76,20 +79,20 @@ export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys
 
   return (
     <div className="space-y-6">
-      {created && <SecretReveal title={`${kind.noun} created`} items={kind.secrets(created)} onDone={() => setCreated(null)} />}
-      <CreateCredentialForm key={created?.id ?? "new"} noun={kind.noun} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
+      {created && <SecretReveal title={t(isKey ? "apiKeyCreated" : "oauthClientCreated")} items={kind.secrets(created)} onDone={() => setCreated(null)} />}
+      <CreateCredentialForm key={created?.id ?? "new"} title={t(isKey ? "newApiKey" : "newOauthClient")} submitLabel={t(isKey ? "createApiKey" : "createOauthClient")} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
       {list.isError && (
         <p role="alert" className="text-red-600">
-          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>Retry</button>
+          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>{l("retry")}</button>
         </p>
       )}
-      {revoke.isError && <p role="alert" className="text-red-600">Revoking failed: {revoke.error.message}</p>}
-      {list.isPending && <p className="text-sm text-slate-500">Loading…</p>}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${kind.noun}s`}>
+      {revoke.isError && <p role="alert" className="text-red-600">{t("revokeFailed", { message: revoke.error.message })}</p>}
+      {list.isPending && <p className="text-sm text-slate-500">{l("loading")}</p>}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t(isKey ? "apiKeyTable" : "oauthClientTable")}>
       <table className="w-full min-w-[48rem] rounded-lg border border-slate-200 bg-white text-left text-sm">
         <thead className="bg-slate-100 text-xs uppercase text-slate-700">
           <tr>
-            {["Name", "Environment", "Permissions", "Key", "Created by", "Created", "Last used", ""].map((h) => (
+            {[t("name"), t("environment"), t("permissions"), t("key"), t("createdBy"), t("created"), t("lastUsed"), ""].map((h) => (
               <th key={h} className="px-3 py-2">{h}</th>
             ))}
           </tr>
@@ -98,7 +101,7 @@ export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys
           {list.data?.data.map((row) => (
             <tr key={row.id} data-testid={`credential-${row.id}`} className="border-t border-slate-100">
               <td className="px-3 py-2 font-medium">{row.name}</td>
-              <td className="px-3 py-2">{row.environment}</td>
+              <td className="px-3 py-2">{names(row.environment as "sandbox" | "production")}</td>
               <td className="px-3 py-2">{(row.permissions ?? row.scopes ?? []).join(" ")}</td>
               <td className="px-3 py-2 font-mono text-xs">{kind.identifier(row)}</td>
               <td className="px-3 py-2">{row.created_by}</td>
@@ -106,15 +109,15 @@ export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys
               <td className="px-3 py-2">{when(row.last_used_at)}</td>
               <td className="px-3 py-2">
                 {row.revoked_at ? (
-                  <span className="text-slate-500">Revoked {when(row.revoked_at)}</span>
+                  <span className="text-slate-500">{t("revoked", { date: when(row.revoked_at) })}</span>
                 ) : (
-                  <RevokeButton name={row.name} pending={revoke.isPending} onConfirm={() => revoke.mutate(row.id)} />
+                  <ConfirmButton label={t("revoke")} question={t("revokeQuestion", { name: row.name })} confirmLabel={t("confirmRevoke")} pending={revoke.isPending} onConfirm={() => revoke.mutate(row.id)} />
                 )}
               </td>
             </tr>
           ))}
           {list.data?.data.length === 0 && (
-            <tr><td colSpan={8} className="px-3 py-6 text-center text-slate-500">No {kind.noun}s yet.</td></tr>
+            <tr><td colSpan={8} className="px-3 py-6 text-center text-slate-500">{t(isKey ? "noApiKey" : "noOauthClient")}</td></tr>
           )}
         </tbody>
       </table>

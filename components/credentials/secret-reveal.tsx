@@ -1,14 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 // A secret shown once, right after creation, with a copy button.
 export function SecretReveal({ title, items, onDone }: { title: string; items: { label: string; value: string }[]; onDone: () => void }) {
   const [copied, setCopied] = useState<string | null>(null);
+  const t = useTranslations("Credentials");
+  const l = useTranslations("Lists");
   return (
     <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-medium">{title}</p>
-      <p className="text-sm text-amber-900">Copy it now: it will not be shown again.</p>
+      <p className="text-sm text-amber-900">{t("copyNow")}</p>
       {items.map((item) => (
         <div key={item.label} className="flex items-center gap-2">
           <span className="w-28 text-sm text-slate-600">{item.label}</span>
@@ -21,11 +24,11 @@ export function SecretReveal({ title, items, onDone }: { title: string; items: {
               setCopied(item.label);
             }}
           >
-            {copied === item.label ? "Copied" : "Copy"}
+            {copied === item.label ? l("copied") : l("copy")}
           </button>
         </div>
       ))}
-      <button type="button" onClick={onDone} className="text-sm underline">I have stored it</button>
+      <button type="button" onClick={onDone} className="text-sm underline">{t("stored")}</button>
     </div>
   );
 }

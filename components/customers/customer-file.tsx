@@ -1,7 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useCodeLabels } from "@/components/labels";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 
@@ -14,36 +16,38 @@ type File = {
 };
 
 export function CustomerFile({ id, environment, tenantId }: { id: string; environment: "sandbox" | "production"; tenantId: string }) {
+  const t = useTranslations("Customers");
+  const labels = useCodeLabels();
   const file = useQuery({ queryKey: ["customers", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/customers/${id}?environment=${environment}`) });
-  if (file.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
   const { customer: c, proposals, contracts } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   return (
     <div className="space-y-4">
       <h1 className="break-words text-2xl font-semibold">{c.name}</h1>
-      <section className={box} aria-label="Customer">
-        <p>{formatDocument(c.document)} · {c.kind} · born {c.birth_date ?? "—"}</p>
-        <p>{c.email ?? "no e-mail"} · {c.phone ?? "no phone"} · income {c.monthly_income === null ? "not declared" : formatBRL(c.monthly_income)} · payroll {c.payroll?.type ?? "none"}</p>
+      <section className={box} aria-label={t("customer")}>
+        <p>{t("identity", { document: formatDocument(c.document), kind: c.kind, born: c.birth_date ? c.birth_date.split("-").reverse().join("/") : "—" })}</p>
+        <p>{t("contact", { email: c.email ?? t("noEmail"), phone: c.phone ?? t("noPhone"), income: c.monthly_income === null ? t("notDeclared") : formatBRL(c.monthly_income), payroll: c.payroll?.type ?? t("none") })}</p>
       </section>
       <section className={box} aria-labelledby="cu-prop">
-        <h2 id="cu-prop" className="mb-2 font-semibold">Proposals</h2>
-        {proposals.length === 0 && <p className="text-slate-600">None.</p>}
+        <h2 id="cu-prop" className="mb-2 font-semibold">{t("proposals")}</h2>
+        {proposals.length === 0 && <p className="text-slate-600">{t("noneYet")}</p>}
         <ul className="space-y-1">
           {proposals.map((p) => (
             <li key={p.id} data-testid="customer-proposal">
-              <Link href={`/proposals/${p.id}?environment=${environment}`} className="underline">{p.id}</Link> · {p.status} · {p.terms.product} · {formatBRL(p.terms.principal)} · {formatDateTime(p.created_at)}
+              <Link href={`/proposals/${p.id}?environment=${environment}`} className="underline">{p.id}</Link> · {labels.status(p.status)} · {labels.product(p.terms.product)} · {formatBRL(p.terms.principal)} · {formatDateTime(p.created_at)}
             </li>
           ))}
         </ul>
       </section>
       <section className={box} aria-labelledby="cu-ctr">
-        <h2 id="cu-ctr" className="mb-2 font-semibold">Contracts</h2>
-        {contracts.length === 0 && <p className="text-slate-600">None.</p>}
+        <h2 id="cu-ctr" className="mb-2 font-semibold">{t("contracts")}</h2>
+        {contracts.length === 0 && <p className="text-slate-600">{t("noneYet")}</p>}
         <ul className="space-y-1">
           {contracts.map((k) => (
             <li key={k.id} data-testid="customer-contract">
-              <Link href={`/contracts/${k.id}?environment=${environment}`} className="underline">{k.number}</Link> · {k.status} · principal {formatBRL(k.principal)} · outstanding {formatBRL(k.outstanding_balance)}
+              <Link href={`/contracts/${k.id}?environment=${environment}`} className="underline">{k.number}</Link> · {labels.status(k.status)} · {t("contractLine", { principal: formatBRL(k.principal), outstanding: formatBRL(k.outstanding_balance) })}
             </li>
           ))}
         </ul>

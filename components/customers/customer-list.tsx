@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePanelEnvironment } from "@/components/environment-context";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
@@ -14,22 +15,24 @@ export function CustomerList({ tenantId }: { tenantId: string }) {
   const { environment } = usePanelEnvironment();
   const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>({ q: "" }, (f) => ["customers", tenantId, environment, "list", f], "/api/panel/customers", { limit: "25", environment });
   const field = "rounded border border-slate-300 px-2 py-1";
+  const t = useTranslations("Customers");
+  const l = useTranslations("Lists");
   return (
     <div className="space-y-4">
-      <form onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <form onSubmit={apply} aria-label={l("filters")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
         <label className="flex min-w-48 flex-1 flex-col">
-          <span className="font-medium">Search</span>
-          <input className={field} value={draft.q} placeholder="CPF/CNPJ, customer id or name" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <span className="font-medium">{l("search")}</span>
+          <input className={field} value={draft.q} placeholder={t("searchPlaceholder")} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </label>
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">Apply</button>
+        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">{l("apply")}</button>
       </form>
-      <ListStatus page={page} empty="No customers match." />
+      <ListStatus page={page} empty={t("empty")} />
       {page.isSuccess && page.data.data.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
           {page.data.data.map((c) => (
             <li key={c.id} data-testid="customer-row" className="flex flex-wrap justify-between gap-2 px-3 py-2">
               <Link href={`/customers/${c.id}?environment=${environment}`} className="break-all font-medium underline">{c.name}</Link>
-              <span className="text-slate-500">{formatDocument(c.document)} · {c.kind} · since {formatDateTime(c.created_at)}</span>
+              <span className="text-slate-500">{formatDocument(c.document)} · {c.kind} · {t("since", { date: formatDateTime(c.created_at) })}</span>
             </li>
           ))}
         </ul>

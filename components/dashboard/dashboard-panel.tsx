@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -40,6 +41,8 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 
 export function DashboardPanel({ tenantId }: { tenantId: string }) {
   const { environment } = usePanelEnvironment();
+  const t = useTranslations("Dashboard");
+  const names = useTranslations("Environment.names");
   const figures = useQuery({
     queryKey: dashboardKey(tenantId, environment),
     queryFn: () => panelFetch<Figures>(`/api/panel/dashboard?environment=${environment}`),
@@ -48,37 +51,37 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="dashboard-heading" className="text-lg font-semibold">Portfolio in {environment}</h2>
+        <h2 id="dashboard-heading" className="text-lg font-semibold">{t("heading", { environment: names(environment) })}</h2>
       </div>
-      {figures.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      {figures.isPending && <p className="text-sm text-slate-500">{t("loading")}</p>}
       {figures.isError && (
         <p role="alert" className="text-sm text-red-600">
-          {figures.error.message} <button type="button" className="underline" onClick={() => void figures.refetch()}>Retry</button>
+          {figures.error.message} <button type="button" className="underline" onClick={() => void figures.refetch()}>{t("retry")}</button>
         </p>
       )}
       {data && (
         <>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Figure testId="figure-active" label="Active contracts" value={String(data.active_contracts)} />
-            <Figure testId="figure-outstanding" label="Outstanding balance" value={formatBRL(data.outstanding_balance)} />
+            <Figure testId="figure-active" label={t("active")} value={String(data.active_contracts)} />
+            <Figure testId="figure-outstanding" label={t("outstanding")} value={formatBRL(data.outstanding_balance)} />
             <Figure
               testId="figure-overdue-rate"
-              label="Overdue rate"
+              label={t("overdueRate")}
               value={formatPercent(data.overdue_rate)}
-              detail={`${data.overdue_contracts} contract(s) late, ${formatBRL(data.overdue_amount)} unpaid`}
+              detail={t("overdueDetail", { count: data.overdue_contracts, amount: formatBRL(data.overdue_amount) })}
             />
-            <Figure testId="figure-disbursed" label="Disbursed this month" value={formatBRL(data.disbursed_this_month)} />
-            <Figure testId="figure-collected" label="Collected this month" value={formatBRL(data.collected_this_month)} />
+            <Figure testId="figure-disbursed" label={t("disbursed")} value={formatBRL(data.disbursed_this_month)} />
+            <Figure testId="figure-collected" label={t("collected")} value={formatBRL(data.collected_this_month)} />
             <Figure
               testId="figure-waiting"
-              label="Proposals waiting for review"
+              label={t("waiting")}
               value={String(data.proposals_waiting_review)}
-              detail={<Link className="underline" href="/proposals">Open the queue</Link>}
+              detail={<Link className="underline" href="/proposals">{t("openQueue")}</Link>}
             />
           </dl>
-          <p className="text-xs text-slate-500">As of {data.as_of.split("-").reverse().join("/")} (America/Sao_Paulo).</p>
+          <p className="text-xs text-slate-500">{t("asOf", { date: data.as_of.split("-").reverse().join("/") })}</p>
           <figure className="rounded-lg border border-slate-200 bg-white p-4">
-            <figcaption className="mb-2 text-sm font-medium">Disbursed and collected per month</figcaption>
+            <figcaption className="mb-2 text-sm font-medium">{t("moneyChart")}</figcaption>
             <div className="h-64 w-full" data-testid="chart-money">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data.months} margin={{ left: 16 }}>
@@ -87,14 +90,14 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
                   <YAxis tickFormatter={formatBRLWhole} fontSize={11} width={90} />
                   <Tooltip formatter={(value) => formatBRL(Number(value))} labelFormatter={(label) => formatMonth(String(label))} />
                   <Legend />
-                  <Bar dataKey="disbursed" name="Disbursed" fill="#1e293b" />
-                  <Bar dataKey="collected" name="Collected" fill="#059669" />
+                  <Bar dataKey="disbursed" name={t("seriesDisbursed")} fill="#1e293b" />
+                  <Bar dataKey="collected" name={t("seriesCollected")} fill="#059669" />
                 </BarChart>
               </ResponsiveContainer>
             </div>
           </figure>
           <figure className="rounded-lg border border-slate-200 bg-white p-4">
-            <figcaption className="mb-2 text-sm font-medium">Contracts disbursed per month</figcaption>
+            <figcaption className="mb-2 text-sm font-medium">{t("contractsChart")}</figcaption>
             <div className="h-48 w-full" data-testid="chart-contracts">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data.months}>
@@ -102,7 +105,7 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
                   <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} />
                   <Tooltip labelFormatter={(label) => formatMonth(String(label))} />
-                  <Bar dataKey="contracts" name="Contracts" fill="#6366f1" />
+                  <Bar dataKey="contracts" name={t("seriesContracts")} fill="#6366f1" />
                 </BarChart>
               </ResponsiveContainer>
             </div>

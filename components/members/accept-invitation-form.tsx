@@ -1,6 +1,7 @@
 "use client";
 
 import { getCsrfToken, signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { panelFetch, PanelError } from "../credentials/panel-fetch";
@@ -9,6 +10,7 @@ import { panelFetch, PanelError } from "../credentials/panel-fetch";
 // Then the browser signs in with those credentials and opens the tenant it joined.
 export function AcceptInvitationForm({ token, email, accountExists }: { token: string; email: string; accountExists: boolean }) {
   const router = useRouter();
+  const t = useTranslations("Invitation");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<PanelError | null>(null);
   const fieldError = (param: string) => error?.errors.find((e) => e.param === param)?.message;
@@ -32,7 +34,7 @@ export function AcceptInvitationForm({ token, email, accountExists }: { token: s
       router.replace("/");
       router.refresh();
     } catch (err) {
-      setError(err instanceof PanelError ? err : new PanelError("The platform could not be reached: check your connection and try again"));
+      setError(err instanceof PanelError ? err : new PanelError(t("offline")));
       setPending(false);
     }
   }
@@ -41,13 +43,13 @@ export function AcceptInvitationForm({ token, email, accountExists }: { token: s
     <form method="post" onSubmit={onSubmit} className="space-y-4">
       {!accountExists && (
         <label className="block text-sm">
-          <span className="mb-1 block font-medium">Your name</span>
+          <span className="mb-1 block font-medium">{t("name")}</span>
           <input name="name" required maxLength={120} autoComplete="name" aria-invalid={fieldError("name") ? true : undefined} aria-describedby={fieldError("name") ? "name-error" : undefined} className="w-full rounded border border-slate-300 px-3 py-2" />
           {fieldError("name") && <span id="name-error" className="text-red-600">{fieldError("name")}</span>}
         </label>
       )}
       <label className="block text-sm">
-        <span className="mb-1 block font-medium">{accountExists ? `Password of ${email}` : "Choose a password (at least 12 characters)"}</span>
+        <span className="mb-1 block font-medium">{accountExists ? t("passwordExisting", { email }) : t("passwordNew")}</span>
         <input
           name="password"
           type="password"
@@ -63,7 +65,7 @@ export function AcceptInvitationForm({ token, email, accountExists }: { token: s
       </label>
       {error && error.errors.length === 0 && <p role="alert" className="text-sm text-red-600">{error.message}</p>}
       <button type="submit" disabled={pending} className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
-        {pending ? "Joining…" : "Accept and sign in"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyButton } from "../copy-button";
 import { panelFetch, type PanelError } from "../credentials/panel-fetch";
@@ -18,6 +19,8 @@ type Invitation = { id: string; email: string; role: Role; status: string; invit
 type Listing = { members: Member[]; invitations: Invitation[]; can_manage: boolean; you: string };
 
 export function MembersPanel({ tenantId }: { tenantId: string }) {
+  const t = useTranslations("Members");
+  const roles = useTranslations("Common.roles");
   const queryClient = useQueryClient();
   const key = memberKeys.list(tenantId);
   const list = useQuery({ queryKey: key, queryFn: () => panelFetch<Listing>("/api/panel/members") });
@@ -50,57 +53,57 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
       {data?.can_manage && <InviteForm key={link?.url ?? "new"} onSubmit={(input) => invite.mutate(input)} pending={invite.isPending} error={invite.error} />}
       {link && (
         <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-medium">Invitation for {link.email} created.</p>
-          <p>Send this link to them; it is shown only now and works once, for 7 days.</p>
+          <p className="font-medium">{t("created", { email: link.email })}</p>
+          <p>{t("sendLink")}</p>
           <p className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 text-xs">{link.url}</code>
-            <CopyButton text={link.url} label="Copy link" />
+            <CopyButton text={link.url} label={t("copyLink")} />
           </p>
-          <button type="button" className="text-sm underline" onClick={() => setLink(null)}>Done</button>
+          <button type="button" className="text-sm underline" onClick={() => setLink(null)}>{t("done")}</button>
         </div>
       )}
-      {list.isPending && <p className="text-sm text-slate-500">Loading members…</p>}
+      {list.isPending && <p className="text-sm text-slate-500">{t("loading")}</p>}
       {list.isError && (
         <p role="alert" className="text-sm text-red-600">
-          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>Retry</button>
+          {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>{t("retry")}</button>
         </p>
       )}
       {actionError && <p role="alert" className="text-sm text-red-600">{actionError.message}</p>}
-      {changeRole.isSuccess && <p role="status" className="text-sm text-green-700">{changeRole.data.email} is now {changeRole.data.role}.</p>}
-      {remove.isSuccess && <p role="status" className="text-sm text-green-700">Member removed.</p>}
+      {changeRole.isSuccess && <p role="status" className="text-sm text-green-700">{t("nowRole", { email: changeRole.data.email, role: roles(changeRole.data.role) })}</p>}
+      {remove.isSuccess && <p role="status" className="text-sm text-green-700">{t("removed")}</p>}
       {data && (
-        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Members">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("table")}>
           <table className="w-full min-w-[36rem] rounded-lg border border-slate-200 bg-white text-left text-sm">
-            <caption className="sr-only">Members</caption>
+            <caption className="sr-only">{t("table")}</caption>
             <thead className="bg-slate-100 text-xs uppercase text-slate-700">
-              <tr><th className="px-3 py-2">Member</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Joined</th><th className="px-3 py-2"><span className="sr-only">Actions</span></th></tr>
+              <tr><th className="px-3 py-2">{t("member")}</th><th className="px-3 py-2">{t("role")}</th><th className="px-3 py-2">{t("joined")}</th><th className="px-3 py-2"><span className="sr-only">{t("actions")}</span></th></tr>
             </thead>
             <tbody>
               {data.members.map((m) => (
                 <tr key={m.user_id} data-testid={`member-${m.email}`} className="border-t border-slate-100">
                   <td className="max-w-xs px-3 py-2">
-                    <p className="break-words font-medium">{m.name}{m.user_id === data.you && <span className="text-slate-500"> (you)</span>}</p>
+                    <p className="break-words font-medium">{m.name}{m.user_id === data.you && <span className="text-slate-500"> {t("you")}</span>}</p>
                     <p className="break-all text-xs text-slate-500">{m.email}</p>
                   </td>
                   <td className="px-3 py-2">
                     {data.can_manage ? (
                       <select
-                        aria-label={`Role of ${m.email}`}
+                        aria-label={t("roleOf", { email: m.email })}
                         value={changeRole.isPending && changeRole.variables.userId === m.user_id ? changeRole.variables.role : m.role}
                         disabled={changeRole.isPending}
                         onChange={(e) => changeRole.mutate({ userId: m.user_id, role: e.target.value as Role })}
                         className="rounded border border-slate-300 px-2 py-1"
                       >
-                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                        {ROLES.map((r) => <option key={r} value={r}>{roles(r)}</option>)}
                       </select>
                     ) : (
-                      m.role
+                      roles(m.role)
                     )}
                   </td>
                   <td className="px-3 py-2">{formatDateTime(m.joined_at)}</td>
                   <td className="px-3 py-2">
                     {data.can_manage && (
-                      <ConfirmButton label="Remove" question={`Remove ${m.email} from this tenant?`} confirmLabel="Remove" pending={remove.isPending} onConfirm={() => remove.mutate(m.user_id)} />
+                      <ConfirmButton label={t("remove")} question={t("removeQuestion", { email: m.email })} confirmLabel={t("remove")} pending={remove.isPending} onConfirm={() => remove.mutate(m.user_id)} />
                     )}
                   </td>
                 </tr>
@@ -111,15 +114,15 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
       )}
       {data && data.invitations.length > 0 && (
         <section className="space-y-2">
-          <h2 className="font-medium">Open invitations</h2>
+          <h2 className="font-medium">{t("openInvitations")}</h2>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {data.invitations.map((inv) => (
               <li key={inv.id} data-testid={`invitation-${inv.email}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span className="break-all">
-                  {inv.email} · {inv.role} · {inv.status === "expired" ? "expired" : `expires ${formatDateTime(inv.expires_at)}`}
+                  {inv.email} · {roles(inv.role)} · {inv.status === "expired" ? t("expired") : t("expires", { date: formatDateTime(inv.expires_at) })}
                 </span>
                 {data.can_manage && (
-                  <ConfirmButton label="Revoke" question={`Withdraw the invitation for ${inv.email}?`} confirmLabel="Revoke" pending={revoke.isPending} onConfirm={() => revoke.mutate(inv.id)} />
+                  <ConfirmButton label={t("revoke")} question={t("revokeQuestion", { email: inv.email })} confirmLabel={t("revoke")} pending={revoke.isPending} onConfirm={() => revoke.mutate(inv.id)} />
                 )}
               </li>
             ))}

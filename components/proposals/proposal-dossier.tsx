@@ -1,7 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useCodeLabels } from "@/components/labels";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
 import { ConfirmButton } from "@/components/webhooks/confirm-button";
@@ -24,6 +26,8 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
   const key = ["proposals", tenantId, environment, "dossier", id];
   const dossier = useQuery({ queryKey: key, queryFn: () => panelFetch<Dossier>(`/api/panel/proposals/${id}?environment=${environment}`) });
   const [reason, setReason] = useState("");
+  const t = useTranslations("Dossier");
+  const labels = useCodeLabels();
   const review = useMutation({
     mutationFn: (decision: "approve" | "reject") => panelFetch(`/api/panel/proposals/${id}/review?environment=${environment}`, { method: "POST", body: { decision, reason } }),
     onSuccess: () => {
@@ -31,7 +35,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
       void queryClient.invalidateQueries({ queryKey: ["proposals", tenantId, environment] });
     },
   });
-  if (dossier.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (dossier.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (dossier.isError) return <p role="alert" className="text-sm text-red-600">{dossier.error.message}</p>;
   const { proposal, customer, simulation, risk, reservations, endorsements, history } = dossier.data;
   const reviewable = canReview && proposal.allowed_actions.includes("approve");
@@ -40,34 +44,33 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        Status: <strong data-testid="proposal-status">{proposal.status}</strong>
+        {t("status")} <strong data-testid="proposal-status">{labels.status(proposal.status)}</strong>
         {proposal.reason && <span className="text-slate-600"> — {proposal.reason}</span>}
       </p>
 
       <section aria-labelledby="customer-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <h2 id="customer-h" className="mb-2 font-semibold">Customer</h2>
+        <h2 id="customer-h" className="mb-2 font-semibold">{t("customer")}</h2>
         <p className="break-words">{customer.name} · {formatDocument(customer.document)}</p>
         <p className="text-slate-600">
-          Born {customer.birth_date ?? "—"} · income {customer.monthly_income === null ? "not declared" : formatBRL(customer.monthly_income)} · {customer.email ?? "no e-mail"}
+          {t("customerLine", { born: customer.birth_date ? customer.birth_date.split("-").reverse().join("/") : "—", income: customer.monthly_income === null ? t("notDeclared") : formatBRL(customer.monthly_income), email: customer.email ?? t("noEmail") })}
         </p>
       </section>
 
       <section aria-labelledby="terms-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <h2 id="terms-h" className="mb-2 font-semibold">Terms</h2>
+        <h2 id="terms-h" className="mb-2 font-semibold">{t("terms")}</h2>
         <p>
-          {proposal.terms.product} · principal {formatBRL(proposal.terms.principal)} · released {formatBRL(proposal.terms.released_amount)} · {proposal.terms.term} ×{" "}
-          {formatBRL(proposal.terms.installment_amount)} at {proposal.terms.monthly_rate} a.m. · CET {proposal.terms.cet.annual_percent}% a.a.
+          {t("termsLine", { product: labels.product(proposal.terms.product), principal: formatBRL(proposal.terms.principal), released: formatBRL(proposal.terms.released_amount), term: proposal.terms.term, installment: formatBRL(proposal.terms.installment_amount), rate: proposal.terms.monthly_rate, cet: proposal.terms.cet.annual_percent })}
         </p>
         {simulation && (
-          <div className="mt-3 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Schedule">
-            <table className="w-full text-right text-xs" aria-label="Schedule">
+          <div className="mt-3 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("schedule")}>
+            <table className="w-full text-right text-xs" aria-label={t("schedule")}>
               <thead className="text-slate-500">
-                <tr><th className="text-left">#</th><th className="text-left">Due</th><th>Payment</th><th>Interest</th><th>Amortization</th><th>Balance</th></tr>
+                <tr><th className="text-left">#</th><th className="text-left">{t("due")}</th><th>{t("payment")}</th><th>{t("interest")}</th><th>{t("amortization")}</th><th>{t("balance")}</th></tr>
               </thead>
               <tbody>
                 {simulation.schedule.map((r) => (
                   <tr key={r.number} data-testid="schedule-row" className="border-t border-slate-100">
-                    <td className="text-left">{r.number}</td><td className="text-left">{r.due_date}</td><td>{formatBRL(r.payment)}</td><td>{formatBRL(r.interest)}</td><td>{formatBRL(r.amortization)}</td><td>{formatBRL(r.closing_balance)}</td>
+                    <td className="text-left">{r.number}</td><td className="text-left">{r.due_date.split("-").reverse().join("/")}</td><td>{formatBRL(r.payment)}</td><td>{formatBRL(r.interest)}</td><td>{formatBRL(r.amortization)}</td><td>{formatBRL(r.closing_balance)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -77,50 +80,50 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
       </section>
 
       <section aria-labelledby="risk-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <h2 id="risk-h" className="mb-2 font-semibold">Risk assessment</h2>
+        <h2 id="risk-h" className="mb-2 font-semibold">{t("risk")}</h2>
         {risk ? (
           <>
-            <p>Score {risk.score} · band {risk.band} · decision <strong>{risk.decision}</strong></p>
-            <ul className="mt-1 list-disc pl-5" aria-label="Reason codes">
+            <p>{t("riskLine", { score: risk.score, band: risk.band })} <strong>{risk.decision}</strong></p>
+            <ul className="mt-1 list-disc pl-5" aria-label={t("reasonCodes")}>
               {risk.reasons.map((r) => <li key={r.code}><code>{r.code}</code>{r.description ? ` — ${r.description}` : ""}</li>)}
             </ul>
           </>
         ) : (
-          <p className="text-slate-600">Not assessed yet (assessed on submission).</p>
+          <p className="text-slate-600">{t("notAssessed")}</p>
         )}
       </section>
 
       {(reservations.length > 0 || endorsements.length > 0) && (
         <section aria-labelledby="payroll-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-          <h2 id="payroll-h" className="mb-2 font-semibold">Payroll margin</h2>
-          {reservations.map((r) => <p key={r.id}>Reservation {r.id}: {r.status}, {formatBRL(r.installment_amount)}</p>)}
-          {endorsements.map((e) => <p key={e.id}>Endorsement {e.id}: {e.status}{e.contract_number ? ` (${e.contract_number})` : ""}</p>)}
+          <h2 id="payroll-h" className="mb-2 font-semibold">{t("payroll")}</h2>
+          {reservations.map((r) => <p key={r.id}>{t("reservation", { id: r.id, status: labels.status(r.status), amount: formatBRL(r.installment_amount) })}</p>)}
+          {endorsements.map((e) => <p key={e.id}>{t("endorsement", { id: e.id, status: labels.status(e.status) })}{e.contract_number ? ` (${e.contract_number})` : ""}</p>)}
         </section>
       )}
 
       {reviewable && (
         <section aria-labelledby="review-h" className="space-y-2 rounded-lg border border-slate-300 bg-white p-4 text-sm">
-          <h2 id="review-h" className="font-semibold">Review</h2>
+          <h2 id="review-h" className="font-semibold">{t("review")}</h2>
           <label className="block">
-            <span className="mb-1 block font-medium">Reason (required)</span>
+            <span className="mb-1 block font-medium">{t("reason")}</span>
             <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full rounded border border-slate-300 px-2 py-1" />
             {reasonError && <span role="alert" className="block text-xs text-red-600">{reasonError}</span>}
           </label>
           <div className="flex flex-wrap gap-4">
-            <ConfirmButton label="Approve" question="Approve this proposal?" confirmLabel="Confirm approval" danger={false} pending={review.isPending} onConfirm={() => review.mutate("approve")} />
-            <ConfirmButton label="Reject" question="Reject this proposal? It cannot be reopened." confirmLabel="Confirm rejection" pending={review.isPending} onConfirm={() => review.mutate("reject")} />
+            <ConfirmButton label={t("approve")} question={t("approveQuestion")} confirmLabel={t("confirmApprove")} danger={false} pending={review.isPending} onConfirm={() => review.mutate("approve")} />
+            <ConfirmButton label={t("reject")} question={t("rejectQuestion")} confirmLabel={t("confirmReject")} pending={review.isPending} onConfirm={() => review.mutate("reject")} />
           </div>
           {review.error && !reasonError && <p role="alert" className="text-red-600">{review.error.message}</p>}
         </section>
       )}
-      {review.isSuccess && <p role="status" className="text-sm text-green-700">Review saved.</p>}
+      {review.isSuccess && <p role="status" className="text-sm text-green-700">{t("saved")}</p>}
 
       <section aria-labelledby="history-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <h2 id="history-h" className="mb-2 font-semibold">History</h2>
-        <ol className="space-y-1" aria-label="History">
+        <h2 id="history-h" className="mb-2 font-semibold">{t("history")}</h2>
+        <ol className="space-y-1" aria-label={t("history")}>
           {history.map((h, i) => (
             <li key={i} data-testid="history-entry">
-              {formatDateTime(h.at)} · <code>{h.action}</code> by {h.actor}
+              {formatDateTime(h.at)} · <code>{h.action}</code> {t("by", { actor: h.actor })}
               {h.metadata?.reason ? ` — “${h.metadata.reason}”` : ""}
             </li>
           ))}

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 // An action that asks first (delete, rotate, approve): the question replaces the button; confirming, Escape or
 // Cancel takes it back and returns focus to the button.
 export function ConfirmButton({ label, question, confirmLabel, onConfirm, pending, danger = true }: { label: string; question: string; confirmLabel: string; onConfirm: () => void; pending: boolean; danger?: boolean }) {
   const [asking, setAsking] = useState(false);
+  const t = useTranslations("Common");
   const trigger = useRef<HTMLButtonElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -25,7 +27,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, pendin
   return (
     <span role="alertdialog" aria-label={question} className="flex flex-wrap items-center gap-2 text-sm" onKeyDown={(e) => e.key === "Escape" && close()}>
       <span>{question}</span>
-      <button type="button" onClick={close} className="underline">Cancel</button>
+      <button type="button" onClick={close} className="underline">{t("cancel")}</button>
       <button
         ref={confirm}
         type="button"

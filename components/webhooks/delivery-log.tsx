@@ -1,7 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatDateTime } from "@/components/format";
+import { useCodeLabels } from "@/components/labels";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { webhookKeys } from "./query-keys";
 
@@ -29,6 +32,8 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
   const queryClient = useQueryClient();
   const key = webhookKeys.deliveries(tenantId, environment, endpointId);
   const [open, setOpen] = useState<string | null>(null);
+  const t = useTranslations("Webhooks");
+  const l = useTranslations("Lists");
   const deliveries = useQuery({
     queryKey: key,
     queryFn: () => panelFetch<{ data: Delivery[] }>(`/api/panel/webhook-deliveries?environment=${environment}&endpoint_id=${endpointId}&limit=50`).then((r) => r.data),
@@ -41,22 +46,22 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
 
   return (
     <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
-      <h3 className="text-sm font-semibold">Delivery log</h3>
-      {deliveries.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+      <h3 className="text-sm font-semibold">{t("log")}</h3>
+      {deliveries.isPending && <p className="text-sm text-slate-500">{l("loading")}</p>}
       {deliveries.isError && <p role="alert" className="text-sm text-red-600">{deliveries.error.message}</p>}
       {resend.error && <p role="alert" className="text-sm text-red-600">{resend.error.message}</p>}
-      {deliveries.isSuccess && deliveries.data.length === 0 && <p className="text-sm text-slate-600">No deliveries yet. Send a test event, or do something through /v1 that raises a subscribed event.</p>}
+      {deliveries.isSuccess && deliveries.data.length === 0 && <p className="text-sm text-slate-600">{t("noDeliveries")}</p>}
       {deliveries.isSuccess && deliveries.data.length > 0 && (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Deliveries">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("deliveries")}>
           <table className="w-full text-left text-xs">
             <thead className="text-slate-500">
               <tr>
-                <th className="py-1 pr-3">Event</th>
-                <th className="py-1 pr-3">Status</th>
-                <th className="py-1 pr-3">Attempts</th>
-                <th className="py-1 pr-3">Last code</th>
-                <th className="py-1 pr-3">Response time</th>
-                <th className="py-1 pr-3">Next retry</th>
+                <th className="py-1 pr-3">{t("event")}</th>
+                <th className="py-1 pr-3">{l("status")}</th>
+                <th className="py-1 pr-3">{t("attempts")}</th>
+                <th className="py-1 pr-3">{t("lastCode")}</th>
+                <th className="py-1 pr-3">{t("responseTime")}</th>
+                <th className="py-1 pr-3">{t("nextRetry")}</th>
                 <th className="py-1" />
               </tr>
             </thead>
@@ -73,6 +78,9 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
 }
 
 function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, onResend, resending }: { delivery: Delivery; tenantId: string; environment: "sandbox" | "production"; expanded: boolean; onToggle: () => void; onResend: () => void; resending: boolean }) {
+  const t = useTranslations("Webhooks");
+  const l = useTranslations("Lists");
+  const labels = useCodeLabels();
   const detail = useQuery({
     queryKey: webhookKeys.delivery(tenantId, environment, d.id, `${d.attempt_count}:${d.status}`),
     queryFn: () => panelFetch<Delivery>(`/api/panel/webhook-deliveries/${d.id}?environment=${environment}`),
@@ -82,28 +90,28 @@ function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, o
     <>
       <tr data-testid="delivery-row" className="border-t border-slate-100 align-top">
         <td className="py-1 pr-3 font-mono">{d.event_type}</td>
-        <td className={`py-1 pr-3 font-medium ${STATUS_STYLE[d.status]}`}>{d.status}</td>
+        <td className={`py-1 pr-3 font-medium ${STATUS_STYLE[d.status]}`}>{labels.status(d.status)}</td>
         <td className="py-1 pr-3">{d.attempt_count}</td>
         <td className="py-1 pr-3">{d.last_status_code ?? (d.last_error ? "—" : "")}</td>
         <td className="py-1 pr-3">{d.last_duration_ms === null ? "" : `${d.last_duration_ms} ms`}</td>
-        <td className="py-1 pr-3">{d.next_attempt_at ? new Date(d.next_attempt_at).toLocaleString() : ""}</td>
+        <td className="py-1 pr-3">{d.next_attempt_at ? formatDateTime(d.next_attempt_at) : ""}</td>
         <td className="flex gap-3 py-1">
-          <button type="button" className="underline" aria-expanded={expanded} onClick={onToggle}>Attempts</button>
-          <button type="button" className="underline disabled:opacity-50" disabled={resending} onClick={onResend}>Resend</button>
+          <button type="button" className="underline" aria-expanded={expanded} onClick={onToggle}>{t("attempts")}</button>
+          <button type="button" className="underline disabled:opacity-50" disabled={resending} onClick={onResend}>{t("resend")}</button>
         </td>
       </tr>
       {expanded && (
         <tr>
           <td colSpan={7} className="pb-3">
-            {detail.isPending && <p className="text-slate-500">Loading…</p>}
+            {detail.isPending && <p className="text-slate-500">{l("loading")}</p>}
             {detail.data?.attempts?.map((a) => (
               <div key={a.number} data-testid="attempt" className="mt-2 rounded border border-slate-200 p-2">
                 <p>
-                  Attempt {a.number} · {new Date(a.started_at).toLocaleString()} · {a.status_code ?? "no answer"} · {a.duration_ms} ms{a.error ? ` · ${a.error}` : ""}
+                  {t("attempt", { number: a.number, date: formatDateTime(a.started_at), code: a.status_code ?? t("noAnswer"), ms: a.duration_ms })}{a.error ? ` · ${a.error}` : ""}
                 </p>
-                <p className="mt-1 font-semibold">Request body</p>
+                <p className="mt-1 font-semibold">{t("requestBody")}</p>
                 <pre tabIndex={0} className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.request_body}</pre>
-                <p className="mt-1 font-semibold">Response body</p>
+                <p className="mt-1 font-semibold">{t("responseBody")}</p>
                 <pre tabIndex={0} className="max-h-40 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1">{a.response_body ?? ""}</pre>
               </div>
             ))}

@@ -1,7 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { formatDateTime } from "@/components/format";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { SecretReveal } from "@/components/credentials/secret-reveal";
 import { usePanelEnvironment } from "@/components/environment-context";
@@ -26,7 +28,7 @@ export type Endpoint = {
 };
 type WithSecret = Endpoint & { secret: string };
 
-const DISABLED_BECAUSE = { manual: "disabled", gone: "disabled: it answered 410 Gone", failing: "disabled: it failed for 3 days" } as const;
+const DISABLED_BECAUSE = { manual: "disabledManual", gone: "disabledGone", failing: "disabledFailing" } as const;
 
 export function WebhooksPanel({ tenantId }: { tenantId: string }) {
   const { environment } = usePanelEnvironment();
@@ -37,6 +39,9 @@ export function WebhooksPanel({ tenantId }: { tenantId: string }) {
 function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; environment: Environment }) {
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const t = useTranslations("Webhooks");
+  const l = useTranslations("Lists");
+  const names = useTranslations("Environment.names");
   const queryClient = useQueryClient();
   const key = webhookKeys.endpoints(tenantId, environment);
   const api = (path: string) => `/api/panel/${path}${path.includes("?") ? "&" : "?"}environment=${environment}`;
@@ -46,7 +51,7 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
   const create = useMutation({
     mutationFn: (body: { url: string; event_types: string[]; description?: string }) => panelFetch<WithSecret>(api("webhook-endpoints"), { method: "POST", body }),
     onSuccess: (made) => {
-      setSecret({ title: `Endpoint ${made.url} added. Its signing secret:`, value: made.secret });
+      setSecret({ title: t("endpointAdded", { url: made.url }), value: made.secret });
       setSelected(made.id);
       void refresh();
     },
@@ -58,7 +63,7 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
   const rotate = useMutation({
     mutationFn: (id: string) => panelFetch<WithSecret>(api(`webhook-endpoints/${id}/rotate-secret`), { method: "POST", body: {} }),
     onSuccess: (made) => {
-      setSecret({ title: `New signing secret for ${made.url} (the old one keeps signing for 24 hours):`, value: made.secret });
+      setSecret({ title: t("newSecret", { url: made.url }), value: made.secret });
       void refresh();
     },
   });
@@ -84,23 +89,23 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
     <div className="space-y-6">
       {notices.map((e) => (
         <p key={e.id} role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <strong className="break-all">{e.url}</strong> was {DISABLED_BECAUSE[e.disabled_reason!]}. Fix the receiver, then enable it; events meanwhile are in GET /v1/events.
+          {t.rich("notice", { url: e.url, reason: t(DISABLED_BECAUSE[e.disabled_reason!]), b: (chunks) => <strong className="break-all">{chunks}</strong> })}
         </p>
       ))}
 
-      {secret && <SecretReveal title={secret.title} items={[{ label: "Signing secret", value: secret.value }]} onDone={() => setSecret(null)} />}
+      {secret && <SecretReveal title={secret.title} items={[{ label: t("signingSecret"), value: secret.value }]} onDone={() => setSecret(null)} />}
 
       <AddEndpointForm key={`${environment}:${create.isSuccess ? create.data.id : "new"}`} environment={environment} pending={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
 
       <section aria-labelledby="endpoints-heading" className="space-y-2">
-        <h2 id="endpoints-heading" className="text-lg font-semibold">Endpoints ({environment})</h2>
-        {endpoints.isPending && <p className="text-sm text-slate-500">Loading…</p>}
+        <h2 id="endpoints-heading" className="text-lg font-semibold">{t("endpoints", { environment: names(environment) })}</h2>
+        {endpoints.isPending && <p className="text-sm text-slate-500">{l("loading")}</p>}
         {endpoints.isError && (
           <p role="alert" className="text-sm text-red-600">
-            {endpoints.error.message} <button type="button" className="underline" onClick={() => void endpoints.refetch()}>Retry</button>
+            {endpoints.error.message} <button type="button" className="underline" onClick={() => void endpoints.refetch()}>{l("retry")}</button>
           </p>
         )}
-        {endpoints.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">No endpoints in {environment} yet.</p>}
+        {endpoints.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">{t("noEndpoints", { environment: names(environment) })}</p>}
         {actionError && <p role="alert" className="text-sm text-red-600">{actionError.message}</p>}
         <ul className="space-y-2">
           {list.map((e) => (
@@ -108,19 +113,19 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <div className="min-w-0">
                   <p className="break-all font-mono text-sm">{e.url}</p>
-                  <p className="text-xs text-slate-500">{e.description ? `${e.description} · ` : ""}{e.event_types.includes("*") ? "All events" : e.event_types.join(", ")}</p>
+                  <p className="text-xs text-slate-500">{e.description ? `${e.description} · ` : ""}{e.event_types.includes("*") ? t("allEvents") : e.event_types.join(", ")}</p>
                   <p className="text-xs">
-                    {e.enabled ? <span className="text-green-700">Enabled</span> : <span className="text-red-700">{DISABLED_BECAUSE[e.disabled_reason ?? "manual"]}</span>}
-                    {e.failing_since && e.enabled && <span className="text-amber-700"> · failing since {new Date(e.failing_since).toLocaleString()}</span>}
-                    {e.previous_secret_expires_at && <span className="text-slate-500"> · old secret signs until {new Date(e.previous_secret_expires_at).toLocaleString()}</span>}
+                    {e.enabled ? <span className="text-green-700">{t("enabled")}</span> : <span className="text-red-700">{t(DISABLED_BECAUSE[e.disabled_reason ?? "manual"])}</span>}
+                    {e.failing_since && e.enabled && <span className="text-amber-700">{t("failingSince", { date: formatDateTime(e.failing_since) })}</span>}
+                    {e.previous_secret_expires_at && <span className="text-slate-500">{t("oldSecret", { date: formatDateTime(e.previous_secret_expires_at) })}</span>}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-3">
-                  <button type="button" className="text-sm underline" aria-pressed={selected === e.id} onClick={() => setSelected(selected === e.id ? null : e.id)}>Deliveries</button>
-                  <button type="button" className="text-sm underline disabled:opacity-50" disabled={!e.enabled || test.isPending} onClick={() => test.mutate(e.id)}>Send test event</button>
-                  <button type="button" className="text-sm underline" onClick={() => change.mutate({ id: e.id, body: { enabled: !e.enabled } })}>{e.enabled ? "Disable" : "Enable"}</button>
-                  <ConfirmButton label="Rotate secret" question="Rotate the signing secret? The old one keeps signing for 24 hours." confirmLabel="Confirm rotate" danger={false} pending={rotate.isPending} onConfirm={() => rotate.mutate(e.id)} />
-                  <ConfirmButton label="Delete" question={`Delete ${e.url} and its delivery log?`} confirmLabel="Confirm delete" pending={remove.isPending} onConfirm={() => remove.mutate(e.id)} />
+                  <button type="button" className="text-sm underline" aria-pressed={selected === e.id} onClick={() => setSelected(selected === e.id ? null : e.id)}>{t("deliveries")}</button>
+                  <button type="button" className="text-sm underline disabled:opacity-50" disabled={!e.enabled || test.isPending} onClick={() => test.mutate(e.id)}>{t("sendTest")}</button>
+                  <button type="button" className="text-sm underline" onClick={() => change.mutate({ id: e.id, body: { enabled: !e.enabled } })}>{e.enabled ? t("disable") : t("enable")}</button>
+                  <ConfirmButton label={t("rotate")} question={t("rotateQuestion")} confirmLabel={t("confirmRotate")} danger={false} pending={rotate.isPending} onConfirm={() => rotate.mutate(e.id)} />
+                  <ConfirmButton label={t("delete")} question={t("deleteQuestion", { url: e.url })} confirmLabel={t("confirmDelete")} pending={remove.isPending} onConfirm={() => remove.mutate(e.id)} />
                 </div>
               </div>
               {selected === e.id && <DeliveryLog tenantId={tenantId} environment={environment} endpointId={e.id} />}
@@ -134,6 +139,7 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
 
 function AddEndpointForm({ environment, pending, error, onSubmit }: { environment: Environment; pending: boolean; error: Error | null; onSubmit: (body: { url: string; event_types: string[]; description?: string }) => void }) {
   const [url, setUrl] = useState("");
+  const t = useTranslations("Webhooks");
   const [description, setDescription] = useState("");
   const [all, setAll] = useState(true);
   const [types, setTypes] = useState<string[]>([]);
@@ -144,21 +150,21 @@ function AddEndpointForm({ environment, pending, error, onSubmit }: { environmen
   };
   return (
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-      <h2 className="text-lg font-semibold">Add an endpoint</h2>
+      <h2 className="text-lg font-semibold">{t("add")}</h2>
       <label className="block">
-        <span className="mb-1 block font-medium">Endpoint URL</span>
-        <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={environment === "production" ? "https://hooks.example.com.br/credit" : "https://… or http://localhost:4000/hooks"} className="w-full rounded border border-slate-300 px-3 py-2" />
+        <span className="mb-1 block font-medium">{t("url")}</span>
+        <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={environment === "production" ? "https://hooks.example.com.br/credit" : t("urlPlaceholder")} className="w-full rounded border border-slate-300 px-3 py-2" />
         {fieldError("url") && <span role="alert" className="block text-xs text-red-600">{fieldError("url")}</span>}
       </label>
       <label className="block">
-        <span className="mb-1 block font-medium">Description</span>
+        <span className="mb-1 block font-medium">{t("description")}</span>
         <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} className="w-full rounded border border-slate-300 px-3 py-2" />
       </label>
       <fieldset>
-        <legend className="mb-1 font-medium">Events</legend>
+        <legend className="mb-1 font-medium">{t("events")}</legend>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
-          All events (also ones added later)
+          {t("allLater")}
         </label>
         {!all && (
           <div className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
@@ -174,7 +180,7 @@ function AddEndpointForm({ environment, pending, error, onSubmit }: { environmen
       </fieldset>
       {error && !fieldError("url") && !fieldError("event_types") && <p role="alert" className="text-red-600">{error.message}</p>}
       <button type="submit" disabled={pending} className="rounded bg-slate-900 px-3 py-2 font-medium text-white disabled:opacity-50">
-        {pending ? "Adding…" : "Add endpoint"}
+        {pending ? t("adding") : t("addEndpoint")}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { CredentialsPanel } from "@/components/credentials/credentials-panel";
 import { Forbidden } from "@/components/forbidden";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -6,9 +7,10 @@ import { canManageCredentials } from "@/lib/tenants/roles";
 export default async function Page() {
   const user = (await currentPanelUser())!;
   if (!canManageCredentials(user.role)) return <Forbidden />;
+  const t = await getTranslations("Pages");
   return (
     <section className="max-w-5xl space-y-4">
-      <h1 className="text-2xl font-semibold">Settings → API Keys</h1>
+      <h1 className="text-2xl font-semibold">{t("apiKeys")}</h1>
       <CredentialsPanel kind="api-keys" tenantId={user.tenantId} />
     </section>
   );

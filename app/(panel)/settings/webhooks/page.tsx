@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Forbidden } from "@/components/forbidden";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { currentPanelUser } from "@/lib/panel/session";
@@ -6,12 +7,11 @@ import { canManageCredentials } from "@/lib/tenants/roles";
 export default async function Page() {
   const user = (await currentPanelUser())!;
   if (!canManageCredentials(user.role)) return <Forbidden what="webhooks" />;
+  const t = await getTranslations("Pages");
   return (
     <section className="max-w-5xl space-y-4">
-      <h1 className="text-2xl font-semibold">Settings → Webhooks</h1>
-      <p className="max-w-2xl text-sm text-slate-600">
-        Where we POST events, signed per Standard Webhooks with each endpoint&apos;s secret. Failed deliveries are retried for about three days; a 410 disables the endpoint. Every change is audited.
-      </p>
+      <h1 className="text-2xl font-semibold">{t("webhooks")}</h1>
+      <p className="max-w-2xl text-sm text-slate-600">{t("webhooksIntro")}</p>
       <WebhooksPanel tenantId={user.tenantId} />
     </section>
   );
