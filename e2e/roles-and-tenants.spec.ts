@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { cli } from "./global-setup";
+import { randomCpf } from "./random-cpf";
+import { signIn } from "./sign-in";
+
+// Issue 12's promises about who sees what: a member of two tenants sees only the active tenant's data, right after a
+// switch (no previous tenant's rows from the cache) and acts on it without a 404; a viewer reads a proposal waiting for
+// review but gets no approve/reject buttons, and the server refuses the review anyway.
+
+const stamp = () => Date.now().toString(36);
+
+test("switching tenant shows only that tenant's keys, at once, and revoking there works", async ({ page }) => {
+  const id = stamp();
+  const email = `both-${id}@example.test`;
+  cli("tenants", ["create", "--slug", `alpha-${id}`, "--name", `Alpha ${id}`, "--owner-email", email, "--owner-password", "both-password-123"]);
+  cli("tenants", ["create", "--slug", `beta-${id}`, "--name", `Beta ${id}`, "--owner-email", email]); // the same account: its password stays
+  cli("keys", ["create", "--tenant", `alpha-${id}`, "--environment", "sandbox", "--name", "Alpha integration"]);
+  cli("keys", ["create", "--tenant", `beta-${id}`, "--environment", "sandbox", "--name", "Beta integration"]);
+
+  await signIn(page, { email, password: "both-password-123" });
+  await page.getByLabel("Tenant").selectOption({ label: `Alpha ${id}` });
+  await expect(page.getByRole("heading", { name: `Alpha ${id}` })).toBeVisible();
+  await page.getByRole("link", { name: "API Keys" }).click();
+  await expect(page.getByRole("cell", { name: "Alpha integration" })).toBeVisible();
+
+  await page.getByLabel("Tenant").selectOption({ label: `Beta ${id}` });
+  await expect(page.getByRole("cell", { name: "Beta integration" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Alpha integration" })).toHaveCount(0);
+  const row = page.getByRole("row").filter({ hasText: "Beta integration" });
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await row.getByRole("button", { name: "Confirm revoke" }).click();
+  await expect(row).toContainText("Revoked");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+
+  await page.getByLabel("Tenant").selectOption({ label: `Alpha ${id}` });
+  await expect(page.getByRole("cell", { name: "Alpha integration" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Beta integration" })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: "Alpha integration" })).not.toContainText("Revoked");
+});
+
+test("a viewer reads a proposal waiting for review but cannot approve or reject it", async ({ page }) => {
+  const id = stamp();
+  const slug = `view-${id}`;
+  const created = cli("tenants", ["create", "--slug", slug, "--name", "Viewer Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
+  cli("tenants", ["add-member", "--tenant", slug, "--email", `viewer@${slug}.test`, "--role", "viewer", "--password", "viewer-password-123"]);
+  const key = cli("keys", ["create", "--tenant", slug, "--environment", "sandbox", "--permissions", "read write", "--name", "viewer test"]);
+  const api = { authorization: `Bearer ${String(key.key)}`, "x-tenant-id": String(created.tenant_id), "content-type": "application/json" };
+  const post = async (path: string, data?: unknown) => {
+    const res = await page.request.post(path, { headers: api, data: data ?? {} });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  const customer = await post("/v1/customers", { document: randomCpf(), name: "Valéria Visualização", birth_date: "1982-02-02" });
+  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 100_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
+  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
+  await post(`/v1/proposals/${proposal.id}/submit`);
+
+  await signIn(page, { email: `viewer@${slug}.test`, password: "viewer-password-123" });
+  await page.getByRole("link", { name: "Proposals" }).click();
+  await page.getByRole("link", { name: "Valéria Visualização" }).click();
+  await expect(page.getByTestId("proposal-status")).toHaveText("pending_review");
+  await expect(page.getByTestId("schedule-row")).toHaveCount(6);
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Reject" })).toHaveCount(0);
+  const status = await page.evaluate(async (proposalId) => {
+    const r = await fetch(`/api/panel/proposals/${proposalId}/review?environment=sandbox`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ decision: "approve", reason: "forged" }) });
+    return r.status;
+  }, proposal.id);
+  expect(status).toBe(403);
+  const after = await (await page.request.get(`/v1/proposals/${proposal.id}`, { headers: api })).json();
+  expect(after.status).toBe("pending_review");
+});
