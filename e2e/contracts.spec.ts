@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
-import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
+import { v1Client } from "./v1-client";
 
 // A contract's file in the panel: a personal loan issued through /v1, charged by Pix and paid in the sandbox, is
 // found by its CCB number and shows its installments, the Pix copy-and-paste code and QR, the payment, today's
@@ -14,17 +14,8 @@ const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
 test("support opens a contract by its number and sees installments, the Pix charge, the payment and the timeline", async ({ page }) => {
   const { tenantId, sandboxKey, support } = fixture();
-  const api = { authorization: `Bearer ${sandboxKey}`, "x-tenant-id": tenantId, "content-type": "application/json" };
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(path, { headers: api, data: data ?? {} });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  const customer = await post("/v1/customers", { document: randomCpf(), name: "Carlos Contrato", birth_date: "1975-03-03" });
-  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 200_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
-  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
-  for (const action of ["submit", "approve", "sign"]) await post(`/v1/proposals/${proposal.id}/${action}`);
-  const contract = await post("/v1/contracts", { proposal_id: proposal.id });
+  const { post, issuedContract } = v1Client(page.request, sandboxKey, tenantId);
+  const { proposal, contract } = await issuedContract("Carlos Contrato");
   const charge = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
   const second = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
   await post(`/v1/sandbox/charges/${second.id}/pay`);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cli } from "./global-setup";
-import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
+import { v1Client } from "./v1-client";
 
 // The Overview's dashboard (issue 12) on its own tenant: a contract disbursed and a Pix charge paid through /v1 show
 // up as this month's figures in the sandbox, with both charts drawn; production stays at zero.
@@ -10,21 +10,11 @@ test("the dashboard shows this month's sandbox portfolio and charts; production 
   const slug = `dash-${Date.now().toString(36)}`;
   const created = cli("tenants", ["create", "--slug", slug, "--name", "Dashboard Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
   const key = cli("keys", ["create", "--tenant", slug, "--environment", "sandbox", "--permissions", "read write proposals:review", "--name", "dashboard"]);
-  const api = { authorization: `Bearer ${String(key.key)}`, "x-tenant-id": String(created.tenant_id), "content-type": "application/json" };
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(path, { headers: api, data: data ?? {} });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  const customer = await post("/v1/customers", { document: randomCpf(), name: "Dora Dashboard", birth_date: "1980-01-01" });
-  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 200_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
-  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
-  for (const action of ["submit", "approve", "sign"]) await post(`/v1/proposals/${proposal.id}/${action}`);
-  const contract = await post("/v1/contracts", { proposal_id: proposal.id });
-  const charge = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
-  await post(`/v1/sandbox/charges/${charge.id}/pay`);
-  const waiting = await post("/v1/proposals", { customer_id: customer.id, simulation_id: (await post("/v1/simulations", { product: "personal_loan", requested_amount: 100_000, term: 3, monthly_rate: "0.0250", customer_id: customer.id })).id });
-  await post(`/v1/proposals/${waiting.id}/submit`);
+  const api = v1Client(page.request, String(key.key), String(created.tenant_id));
+  const { contract } = await api.issuedContract("Dora Dashboard");
+  const charge = await api.post("/v1/charges", { contract_id: contract.id, method: "pix" });
+  await api.post(`/v1/sandbox/charges/${charge.id}/pay`);
+  await api.submittedProposal("Walter Waiting", 100_000, 3);
 
   await signIn(page, { email: `owner@${slug}.test`, password: "owner-password-123" });
   const figures = await (await page.request.get("/api/panel/dashboard?environment=sandbox")).json();

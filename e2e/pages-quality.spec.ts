@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { FIXTURE } from "./global-setup";
-import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
+import { v1Client } from "./v1-client";
 
 // Every panel page (issue 12) at 1280 px and 390 px: a screenshot kept with the test's artifacts, no serious or critical
 // accessibility violation (axe), no horizontal scrolling at phone width, and not one console error (hydration included).
@@ -43,18 +43,9 @@ test("every panel page: screenshots at two widths, no serious accessibility viol
   page.on("pageerror", (error) => errors.push(error.message));
 
   // One object of each kind to open: a contract (with its proposal and customer) made through /v1.
-  const api = { authorization: `Bearer ${sandboxKey}`, "x-tenant-id": tenantId, "content-type": "application/json" };
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(path, { headers: api, data: data ?? {} });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  const customer = await post("/v1/customers", { document: randomCpf(), name: "Quésia Qualidade de Almeida Figueiredo Nascimento Junqueira", birth_date: "1979-09-09" });
-  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 150_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
-  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
-  for (const action of ["submit", "approve", "sign"]) await post(`/v1/proposals/${proposal.id}/${action}`);
-  const contract = await post("/v1/contracts", { proposal_id: proposal.id });
-  await post("/v1/charges", { contract_id: contract.id, method: "pix" });
+  const api = v1Client(page.request, sandboxKey, tenantId);
+  const { customer, proposal, contract } = await api.issuedContract("Quésia Qualidade de Almeida Figueiredo Nascimento Junqueira", 150_000);
+  await api.post("/v1/charges", { contract_id: contract.id, method: "pix" });
 
   await check(page, "login", "/login", "Credit Platform");
   await page.setViewportSize({ width: 1280, height: 900 });

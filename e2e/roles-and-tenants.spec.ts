@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cli } from "./global-setup";
-import { randomCpf } from "./random-cpf";
 import { signIn } from "./sign-in";
+import { v1Client } from "./v1-client";
 
 // Issue 12's promises about who sees what: a member of two tenants sees only the active tenant's data, right after a
 // switch (no previous tenant's rows from the cache) and acts on it without a 404; a viewer reads a proposal waiting for
@@ -44,16 +44,8 @@ test("a viewer reads a proposal waiting for review but cannot approve or reject 
   const created = cli("tenants", ["create", "--slug", slug, "--name", "Viewer Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
   cli("tenants", ["add-member", "--tenant", slug, "--email", `viewer@${slug}.test`, "--role", "viewer", "--password", "viewer-password-123"]);
   const key = cli("keys", ["create", "--tenant", slug, "--environment", "sandbox", "--permissions", "read write", "--name", "viewer test"]);
-  const api = { authorization: `Bearer ${String(key.key)}`, "x-tenant-id": String(created.tenant_id), "content-type": "application/json" };
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(path, { headers: api, data: data ?? {} });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  const customer = await post("/v1/customers", { document: randomCpf(), name: "Valéria Visualização", birth_date: "1982-02-02" });
-  const simulation = await post("/v1/simulations", { product: "personal_loan", requested_amount: 100_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id });
-  const proposal = await post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
-  await post(`/v1/proposals/${proposal.id}/submit`);
+  const api = v1Client(page.request, String(key.key), String(created.tenant_id));
+  const { proposal } = await api.submittedProposal("Valéria Visualização");
 
   await signIn(page, { email: `viewer@${slug}.test`, password: "viewer-password-123" });
   await page.getByRole("link", { name: "Proposals" }).click();
@@ -67,6 +59,6 @@ test("a viewer reads a proposal waiting for review but cannot approve or reject 
     return r.status;
   }, proposal.id);
   expect(status).toBe(403);
-  const after = await (await page.request.get(`/v1/proposals/${proposal.id}`, { headers: api })).json();
+  const after = await api.get(`/v1/proposals/${proposal.id}`);
   expect(after.status).toBe("pending_review");
 });
