@@ -24,7 +24,7 @@ export function LoginForm() {
     if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
     setPending(false);
     if (!result || result.error) {
-      setError(t("wrong"));
+      setError(result?.error === "too_many_attempts" ? t("tooMany") : t("wrong"));
       return;
     }
     router.replace("/");

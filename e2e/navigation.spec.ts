@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { FIXTURE } from "./global-setup";
+import { cli, FIXTURE } from "./global-setup";
 import { signIn } from "./sign-in";
 
 // Finding your way: an unknown page is our own 404 (not the framework's), and the sidebar marks where you are.
@@ -32,4 +32,20 @@ test("an expired session returns to the sign-in page and says so", async ({ page
   await page.getByLabel("Environment").selectOption("production");
   await expect(page).toHaveURL(/\/login\?expired=1$/);
   await expect(page.getByRole("status").filter({ hasText: "Your session has expired" })).toBeVisible();
+});
+
+test("ten wrong passwords lock that e-mail's sign-in for a while, and the form says so", async ({ page }) => {
+  const slug = `lock-${Date.now().toString(36)}`;
+  cli("tenants", ["create", "--slug", slug, "--name", "Lock Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
+  await page.goto("/login");
+  for (let i = 0; i < 10; i++) {
+    await page.getByLabel("E-mail").fill(`owner@${slug}.test`);
+    await page.getByLabel("Password").fill(`wrong-guess-${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
+  }
+  await page.getByLabel("Password").fill("owner-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many wrong passwords for this e-mail" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
 });
