@@ -2,7 +2,7 @@
 
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 
 // What the panel's lists share: a page of the API's list envelope fetched with its cursor (the cursors of the
@@ -28,8 +28,8 @@ export function usePagedList<T>(key: readonly unknown[], path: string, params: R
   };
 }
 
-/** A filtered list: the filters being edited (`draft`), the ones applied (`apply`, the form's submit, which also goes
- *  back to the first page), and the pages of `path` for the applied ones — keyed by `key(filters)`. */
+/** A filtered list: the filters being edited (each control `bind`s to one), the ones applied (`apply`, the form's submit,
+ *  which also goes back to the first page), and the pages of `path` for the applied ones — keyed by `key(filters)`. */
 export function useFilteredList<T, F extends Record<string, string>>(initial: F, key: (filters: F) => readonly unknown[], path: string, extra: Record<string, string> = {}) {
   const [draft, setDraft] = useState<F>(initial);
   const [filters, setFilters] = useState<F>(initial);
@@ -39,7 +39,12 @@ export function useFilteredList<T, F extends Record<string, string>>(initial: F,
     list.reset();
     setFilters(draft);
   };
-  return { ...list, draft, setDraft, filters, apply };
+  /** Value and change handler of a filter control bound to the draft's `name`. */
+  const bind = (name: keyof F) => ({
+    value: draft[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value }),
+  });
+  return { ...list, apply, bind };
 }
 
 /** Loading, error (with retry) and empty states of a list. */

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePanelEnvironment } from "@/components/environment-context";
+import { FILTER_INPUT, FilterField, FilterForm } from "@/components/list-parts";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 import { formatDateTime, formatDocument } from "@/components/format";
 
@@ -13,19 +14,16 @@ type Filters = { q: string };
 
 export function CustomerList({ tenantId }: { tenantId: string }) {
   const { environment } = usePanelEnvironment();
-  const { page, previous, next, draft, setDraft, apply } = useFilteredList<Row, Filters>({ q: "" }, (f) => ["customers", tenantId, environment, "list", f], "/api/panel/customers", { limit: "25", environment });
-  const field = "rounded border border-slate-300 px-2 py-1";
+  const { page, previous, next, apply, bind } = useFilteredList<Row, Filters>({ q: "" }, (f) => ["customers", tenantId, environment, "list", f], "/api/panel/customers", { limit: "25", environment });
   const t = useTranslations("Customers");
   const l = useTranslations("Lists");
   return (
     <div className="space-y-4">
-      <form onSubmit={apply} aria-label={l("filters")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-        <label className="flex min-w-48 flex-1 flex-col">
-          <span className="font-medium">{l("search")}</span>
-          <input className={field} value={draft.q} placeholder={t("searchPlaceholder")} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </label>
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 font-medium text-white">{l("apply")}</button>
-      </form>
+      <FilterForm onSubmit={apply}>
+        <FilterField label={l("search")} grow>
+          <input className={FILTER_INPUT} placeholder={t("searchPlaceholder")} {...bind("q")} />
+        </FilterField>
+      </FilterForm>
       <ListStatus page={page} empty={t("empty")} />
       {page.isSuccess && page.data.data.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">

@@ -7,27 +7,13 @@ import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { panelFetch } from "../credentials/panel-fetch";
 import { formatBRL, formatBRLWhole, formatMonth, formatPercent } from "../format";
+import type { Dashboard } from "@/lib/panel/dashboard";
 import { usePanelEnvironment } from "../environment-context";
 
 // The Overview's dashboard for one environment: portfolio figures now and the last twelve months (lib/panel/dashboard.ts
 // defines each figure). Amounts stay integer centavos; only their labels are formatted.
 
-type Environment = "sandbox" | "production";
-type Month = { month: string; disbursed: number; contracts: number; collected: number };
-type Figures = {
-  as_of: string;
-  active_contracts: number;
-  outstanding_balance: number;
-  overdue_contracts: number;
-  overdue_amount: number;
-  overdue_rate: string;
-  disbursed_this_month: number;
-  collected_this_month: number;
-  proposals_waiting_review: number;
-  months: Month[];
-};
-
-export const dashboardKey = (tenantId: string, environment: Environment) => ["dashboard", tenantId, environment] as const;
+export const dashboardKey = (tenantId: string, environment: Dashboard["environment"]) => ["dashboard", tenantId, environment] as const;
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
   return (
@@ -45,7 +31,7 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
   const names = useTranslations("Environment.names");
   const figures = useQuery({
     queryKey: dashboardKey(tenantId, environment),
-    queryFn: () => panelFetch<Figures>(`/api/panel/dashboard?environment=${environment}`),
+    queryFn: () => panelFetch<Dashboard>(`/api/panel/dashboard?environment=${environment}`),
   });
   const data = figures.data;
   return (

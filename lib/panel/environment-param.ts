@@ -6,6 +6,11 @@ import type { PanelUser } from "./session";
 // always the signed-in user's active one. Anything else than "production" is the sandbox.
 const Environment = z.enum(["sandbox", "production"]);
 
+/** The `?environment=` of a panel address or request: "production", else the sandbox. */
+export function environmentParam(value: string | null | undefined): Scope["environment"] {
+  return Environment.catch("sandbox").parse(value);
+}
+
 export function panelScope(user: PanelUser, request: Request): Scope {
-  return { tenantId: user.tenantId, environment: Environment.catch("sandbox").parse(new URL(request.url).searchParams.get("environment")) };
+  return { tenantId: user.tenantId, environment: environmentParam(new URL(request.url).searchParams.get("environment")) };
 }

@@ -3,6 +3,7 @@ import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { listMemberships, type MembershipView } from "@/lib/tenants/tenants";
 import { authOptions } from "./auth-options";
+import { environmentParam } from "./environment-param";
 
 // Who is using the panel and for which tenant. The active tenant is one of the user's memberships
 // (chosen with the cp_tenant cookie, else the first); the role comes from that membership.
@@ -11,7 +12,7 @@ export const ACTIVE_TENANT_COOKIE = "cp_tenant";
 
 /** The environment the panel shows (components/environment-context.tsx keeps the cookie; the same name there). */
 export async function currentPanelEnvironment(): Promise<"sandbox" | "production"> {
-  return (await cookies()).get("cp_env")?.value === "production" ? "production" : "sandbox";
+  return environmentParam((await cookies()).get("cp_env")?.value);
 }
 
 export type PanelUser = {

@@ -98,18 +98,23 @@ export async function revokeInvitation(tenantId: string, actor: Actor, id: strin
   });
 }
 
-/** What the invitation page shows to whoever holds the link (no session needed; the token is the capability). */
-export async function invitationByToken(token: string, now = new Date()) {
+async function findByToken(token: string) {
   const found = token.startsWith(TOKEN_PREFIX) && token.length <= 100
     ? await db().invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { tenant: true } })
     : null;
   if (!found) throw notFound("Invitation");
+  return found;
+}
+
+/** What the invitation page shows to whoever holds the link (no session needed; the token is the capability). */
+export async function invitationByToken(token: string, now = new Date()) {
+  const found = await findByToken(token);
   const account = await db().user.findUnique({ where: { email: found.email }, select: { id: true } });
   return { ...invitationView(found, now), tenant_name: found.tenant.name, account_exists: account !== null };
 }
 
 export async function acceptInvitation(token: string, input: AcceptInput, now = new Date()): Promise<{ tenantId: string; userId: string; email: string }> {
-  const invitation = await invitationByToken(token, now);
+  const invitation = invitationView(await findByToken(token), now);
   if (invitation.status !== "open") throw new DomainError("conflict", `This invitation is ${invitation.status}: ask an owner for a new link`);
   const existing = await db().user.findUnique({ where: { email: invitation.email } });
   if (existing) {

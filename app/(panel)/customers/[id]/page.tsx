@@ -1,13 +1,14 @@
 import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { CustomerFile } from "@/components/customers/customer-file";
+import { environmentParam } from "@/lib/panel/environment-param";
 import { currentPanelUser } from "@/lib/panel/session";
 
 // One customer with their proposals and contracts (?environment=sandbox|production).
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
   const user = (await currentPanelUser())!;
   const { id } = await params;
-  const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
+  const environment = environmentParam((await searchParams).environment);
   return (
     <section className="max-w-5xl space-y-4">
       <PageEnvironment environment={environment} listHref="/customers" />

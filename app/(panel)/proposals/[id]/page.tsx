@@ -1,6 +1,7 @@
 import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { ProposalDossier } from "@/components/proposals/proposal-dossier";
+import { environmentParam } from "@/lib/panel/environment-param";
 import { currentPanelUser } from "@/lib/panel/session";
 import { canReview } from "@/lib/tenants/roles";
 
@@ -8,7 +9,7 @@ import { canReview } from "@/lib/tenants/roles";
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
   const user = (await currentPanelUser())!;
   const { id } = await params;
-  const environment = (await searchParams).environment === "production" ? "production" : "sandbox";
+  const environment = environmentParam((await searchParams).environment);
   return (
     <section className="max-w-5xl space-y-4">
       <PageEnvironment environment={environment} listHref="/proposals" />

@@ -4,11 +4,7 @@ import { listMembers } from "@/lib/tenants/members";
 import { canManageMembers } from "@/lib/tenants/roles";
 
 // GET /api/panel/members — the active tenant's members and open invitations (owners and admins; owners act).
-export const GET = panelRoute({ manageCredentials: true }, async ({ user }) => ({
-  body: {
-    members: await listMembers(user.tenantId),
-    invitations: await listOpenInvitations(user.tenantId),
-    can_manage: canManageMembers(user.role),
-    you: user.userId,
-  },
-}));
+export const GET = panelRoute({ manageCredentials: true }, async ({ user }) => {
+  const [members, invitations] = await Promise.all([listMembers(user.tenantId), listOpenInvitations(user.tenantId)]);
+  return { body: { members, invitations, can_manage: canManageMembers(user.role), you: user.userId } };
+});
