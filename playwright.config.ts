@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-// Browser tests in Debian's Chromium (never a downloaded browser), against `next dev` on a test port
+// Browser tests in Debian's Chromium (never a downloaded browser), against the app's development server
+// (server.ts --dev: Next's dev server behind the same edge checks as production) on a test port
 // and the database scripts/run-tests.ts prepared (DATABASE_URL).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE = `http://localhost:${PORT}`;
@@ -22,13 +23,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: `./node_modules/.bin/next dev -p ${PORT}`,
+    command: `./node_modules/.bin/tsx server.ts --dev`,
     url: `${E2E_BASE}/login`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      PORT: String(PORT),
       DATABASE_URL: process.env.DATABASE_URL ?? "",
       SANDBOX_BASE_URL: `http://localhost:${PORT}`,
       PRODUCTION_BASE_URL: `http://127.0.0.1:${PORT}`,

@@ -230,16 +230,16 @@ async function main(): Promise<number> {
     checkAborted();
 
     const [nextPort, barePort] = [await freePort(), await freePort()];
-    const nextArgs = ["start", "-p", String(nextPort), "-H", "127.0.0.1"];
-    // BENCH_CPU_PROFILE=<dir>: run next under `node --cpu-prof` (written when it stops; open it in Chrome DevTools).
+    // The production server as `npm start` runs it (server.ts: the edge checks in front of Next's handler).
+    // BENCH_CPU_PROFILE=<dir>: under `node --cpu-prof` (written when it stops; open it in Chrome DevTools).
     const profileDir = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
-    const [nextCommand, nextCommandArgs] = profileDir
-      ? [process.execPath, ["--cpu-prof", "--cpu-prof-dir", profileDir, path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), ...nextArgs]]
-      : [path.join(ROOT, "node_modules", ".bin", "next"), nextArgs];
-    const next = startChild("next start", nextCommand, nextCommandArgs, {
+    const nextCommandArgs = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), ...tsxNode("server.ts")];
+    const next = startChild("npm start", process.execPath, nextCommandArgs, {
       ...appEnv,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(nextPort),
+      LISTEN_HOST: "127.0.0.1",
       BENCH_BASELINE: "1",
       // The Host header picks the environment: the sandbox key is sent with Host localhost:<port>.
       SANDBOX_BASE_URL: `http://localhost:${nextPort}`,
@@ -254,7 +254,7 @@ async function main(): Promise<number> {
       waitForHttp(bare, `http://127.0.0.1:${barePort}/`, READY_TIMEOUT_MS),
       waitForHttp(next, `http://127.0.0.1:${nextPort}/bench/static`, READY_TIMEOUT_MS),
     ]);
-    console.log(`▶ servers up: next start on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
+    console.log(`▶ servers up: npm start (server.ts) on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
 
     const baseline = { status: "ok", environment: "sandbox", version: "1.4.0", tenant: "ten_000000000000000000000BENCH" };
     const api = { host: `localhost:${nextPort}`, authorization: `Bearer ${key}`, "x-tenant-id": tenantId };
@@ -331,11 +331,18 @@ async function main(): Promise<number> {
     ];
     // detached children lead their own process group (pgid = pid)
     const own = { pgids: [next, bare].map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined) };
+    // BENCH_TARGETS=static,health,customers: measure only these (bare, static and health stay: the ratios need them).
+    const wanted = process.env.BENCH_TARGETS?.split(",").map((t) => t.trim()).filter(Boolean);
+    if (wanted) {
+      const unknown = wanted.filter((w) => !targets.some((t) => t.name === w));
+      if (unknown.length > 0) throw new Error(`BENCH_TARGETS: unknown target(s) ${unknown.join(", ")}; known: ${targets.map((t) => t.name).join(", ")}`);
+      targets.splice(0, targets.length, ...targets.filter((t) => ["bare", "static", "health", ...wanted].includes(t.name)));
+    }
     const bodies = new Map<string, string>();
     for (const target of targets) {
       // A 500 says nothing by itself: add what the server logged (LOG_LEVEL=warn keeps it short).
       const body = await verify(target).catch((err: unknown) => {
-        throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- next start, last lines:\n${next.tail()}`);
+        throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- npm start, last lines:\n${next.tail()}`);
       });
       bodies.set(target.name, body);
     }
@@ -364,8 +371,10 @@ async function main(): Promise<number> {
     }
     const results: Measurement[] = targets.map((t) => summarize(t, slices.get(t.name)!, load.connections));
     checkAborted();
-    console.log(`▶ batch settlement: ${BATCH_SIZES.join(", ")} items, one request each, over distinct seeded contracts`);
-    const batches = await batchSettlements(nextPort, api);
+    // BENCH_SKIP_BATCH=1: leave the batch settlement out (it takes ~30 s).
+    const skipBatch = process.env.BENCH_SKIP_BATCH === "1";
+    if (!skipBatch) console.log(`▶ batch settlement: ${BATCH_SIZES.join(", ")} items, one request each, over distinct seeded contracts`);
+    const batches = skipBatch ? [] : await batchSettlements(nextPort, api);
     checkAborted();
 
     const report = buildReport(results, load, RATE_LIMIT, Boolean(process.env.REDIS_URL), batches);

@@ -29,7 +29,7 @@ export function startChild(name: string, command: string, args: string[], env: N
   const exit = new Promise<void>((resolve) => proc.once("exit", () => ((done = true), resolve())));
   proc.once("error", (err) => keep(Buffer.from(`spawn error: ${err.message}`)));
 
-  // Signal the whole group, not only the direct child: `next start` may leave a next-server behind.
+  // Signal the whole group, not only the direct child: the server may leave a child behind.
   const signal = (sig: NodeJS.Signals | 0) => {
     if (proc.pid === undefined) return false;
     try {

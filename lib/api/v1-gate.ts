@@ -1,20 +1,24 @@
+import { newId } from "@/lib/ids";
 import { ApiError } from "./errors";
 import { problemResponse, toProblem } from "./problem";
 import { allowedMethods } from "./route-table";
 
-// What the proxy checks on every /v1 request before Next routes it (see proxy.ts): the answers Next itself
-// would give as HTML or an empty body (a 500 page for TRACE, a bare 405, an HTML 404 for /v1, an HTML 400 for
-// bad percent-encoding) become problem+json. Returns null when the request may go on to its route.
+// What the server in front of Next checks on every /v1 request before Next routes it (lib/http/edge-server.ts):
+// the answers Next itself would give as HTML or an empty body (a 500 page for TRACE, a bare 405, an HTML 404 for
+// /v1, a 500 for bad percent-encoding) become problem+json. Returns null when the request may go on to its route.
+
+/** What the gate reads of a request: Node's request adapted by the edge server, or a fetch Request. */
+export type GateRequest = { method: string; url: string; headers: { get(name: string): string | null } };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
-function problem(error: ApiError, request: Request, headers: Record<string, string> = {}): Response {
+function problem(error: ApiError, request: GateRequest, headers: Record<string, string> = {}): Response {
   const given = request.headers.get("x-request-id")?.trim();
-  const requestId = given && REQUEST_ID.test(given) ? given : `req_${crypto.randomUUID()}`;
+  const requestId = given && REQUEST_ID.test(given) ? given : newId("request");
   return problemResponse(toProblem(error, requestId), new Headers({ "cache-control": "no-store", "x-request-id": requestId, ...headers }));
 }
 
-export function gateV1(request: Request): Response | null {
+export function gateV1(request: GateRequest): Response | null {
   const raw = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2)).split("?")[0]!;
   let pathname: string;
   try {

@@ -162,7 +162,10 @@ export function openApiDocument(): Record<string, unknown> {
         "Multi-tenant credit operations for the Brazilian market. Money is integer centavos (BRL); dates are " +
         "YYYY-MM-DD; timestamps ISO 8601 UTC. Every call carries `Authorization: Bearer <key or token>` and " +
         "`X-Tenant-Id`. The base address picks the environment. Rate limits: 100/min (sandbox), 1,000/min " +
-        "(production) per tenant and environment. Errors are RFC 9457 problem details.",
+        "(production) per tenant and environment. Errors are RFC 9457 problem details, also for what no " +
+        "operation below answers: an unknown path is 404 `not_found`, a method the path lacks 405 " +
+        "`method_not_allowed` with `Allow` (OPTIONS is 204 with `Allow`), bad percent-encoding 400 `invalid_url`, " +
+        "a request that is not valid HTTP 400 `malformed_request`, headers over 16 KiB 431 `headers_too_large`.",
     },
     servers: [
       { url: env.SANDBOX_BASE_URL, description: "Sandbox" },

@@ -1,0 +1,132 @@
+import type http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEdgeServer } from "@/lib/http/edge-server";
+import { problem } from "../helpers/problem";
+
+// The server in front of Next (lib/http/edge-server.ts), over real sockets: what it answers itself as
+// problem+json — including what Node's parser refuses and CONNECT, which never reach a request handler — and
+// that everything else reaches the handler (Next's, in the app) untouched. The handler here records calls.
+
+const handled: string[] = [];
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  server = createEdgeServer(async (req, res) => {
+    handled.push(`${req.method} ${req.url}`);
+    if (req.url === "/boom") throw new Error("handler failed at /work/secret/path.ts");
+    res.setHeader("content-type", "text/plain");
+    res.end("from next");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** One raw HTTP/1.1 exchange: the request bytes as given, the whole answer until the server closes or ends it. */
+function exchange(request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => {
+      chunks.push(c);
+      const text = Buffer.concat(chunks).toString();
+      const [head, body = ""] = text.split("\r\n\r\n");
+      const length = /content-length: (\d+)/i.exec(head!)?.[1];
+      if (length !== undefined && Buffer.byteLength(body) >= Number(length)) socket.end();
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString();
+      const [head, ...rest] = text.split("\r\n\r\n");
+      const [statusLine, ...lines] = head!.split("\r\n");
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+    socket.write(request);
+  });
+}
+
+const get = (method: string, path: string, extra = "") => exchange(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`);
+
+describe("the edge server", () => {
+  it("hands every routable request to Next untouched", async () => {
+    handled.length = 0;
+    for (const [method, path] of [["GET", "/v1/health"], ["POST", "/v1/customers"], ["GET", "/login"], ["DELETE", "/api/panel/members/usr_1"], ["GET", "/v1/customers?limit=1"]]) {
+      const answer = await get(method!, path!, method === "POST" ? "Content-Length: 0\r\n" : "");
+      expect(answer).toMatchObject({ status: 200, body: "from next" });
+    }
+    expect(handled).toEqual(["GET /v1/health", "POST /v1/customers", "GET /login", "DELETE /api/panel/members/usr_1", "GET /v1/customers?limit=1"]);
+  });
+
+  it("answers TRACE and other methods a /v1 path lacks with 405 problem+json and Allow", async () => {
+    handled.length = 0;
+    for (const method of ["TRACE", "DELETE", "PROPFIND"]) {
+      const answer = await get(method, "/v1/health", "X-Request-Id: trace-1\r\n");
+      expect(answer.status).toBe(405);
+      expect(answer.headers).toMatchObject({ allow: "GET, HEAD, OPTIONS", "content-type": "application/problem+json", "x-request-id": "trace-1", "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
+      expect(JSON.parse(answer.body)).toEqual({
+        ...problem("method_not_allowed", 405, "The method is not allowed on this resource", `${method} is not allowed here; allowed: GET, HEAD, OPTIONS`),
+        request_id: "trace-1",
+      });
+    }
+    expect(handled).toEqual([]);
+  });
+
+  it("answers unknown /v1 paths (bare /v1 too) 404, bad percent-encoding 400, OPTIONS 204 with Allow", async () => {
+    for (const path of ["/v1", "/v1/", "/v1/nope", "/v1?x=1"]) {
+      const answer = await get("GET", path);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.body)).toEqual(problem("not_found", 404, "The resource was not found", "No such endpoint: see /v1/openapi.json"));
+    }
+    const malformed = await get("GET", "/v1/customers/%E0%A4%A");
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body)).toEqual(problem("invalid_url", 400, "The URL is malformed", "The URL's percent-encoding is malformed"));
+    const options = await get("OPTIONS", "/v1/customers");
+    expect(options).toMatchObject({ status: 204, body: "" });
+    expect(options.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+  });
+
+  it("answers methods Next cannot route on any other path with 405 and the methods it can", async () => {
+    handled.length = 0;
+    const answer = await get("TRACE", "/login");
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(JSON.parse(answer.body)).toEqual(
+      problem("method_not_allowed", 405, "The method is not allowed on this resource", "TRACE is not allowed; this server answers GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+    );
+    expect(handled).toEqual([]);
+  });
+
+  it("answers CONNECT, which Node never hands to a request handler, with 405", async () => {
+    const answer = await exchange("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    expect(answer.status).toBe(405);
+    expect(answer.headers).toMatchObject({ "content-type": "application/problem+json", connection: "close", allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" });
+    expect(JSON.parse(answer.body)).toEqual(
+      problem("method_not_allowed", 405, "The method is not allowed on this resource", "CONNECT is not allowed; this server answers GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+    );
+  });
+
+  it("answers headers over Node's 16 KiB limit with 431 and unparseable requests with 400, as problem+json", async () => {
+    const big = await get("GET", "/v1/health", `X-Big: ${"a".repeat(20_000)}\r\n`);
+    expect(big.status).toBe(431);
+    expect(big.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(big.body)).toEqual(problem("headers_too_large", 431, "The request's header fields are too large", "The request's headers exceed 16 KiB"));
+
+    for (const junk of ["GARBAGE\r\n\r\n", "GET /v1/health HTTP/1.1\r\nHost: x\r\nBad Header Without Colon\r\n\r\n"]) {
+      const answer = await exchange(junk);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual(problem("malformed_request", 400, "The request is not valid HTTP", "The request could not be parsed as HTTP/1.1"));
+    }
+  });
+
+  it("answers a failing handler with a 500 problem that names no file", async () => {
+    const answer = await get("GET", "/boom");
+    expect(answer.status).toBe(500);
+    expect(answer.body).not.toContain("/work/");
+    expect(JSON.parse(answer.body)).toEqual(
+      problem("internal_error", 500, "An internal error occurred", "An internal error occurred; quote the request_id when contacting support"),
+    );
+  });
+});
