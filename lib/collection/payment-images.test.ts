@@ -1,6 +1,6 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import QRCode from "qrcode";
+import encodeQR from "qr";
 import { describe, expect, it } from "vitest";
 import { barWidths, decodeI2of5 } from "@/tests/helpers/i2of5";
 import { barcode, bankFreeField } from "./boleto";
@@ -33,9 +33,17 @@ describe("Pix QR code image", () => {
     expect(read?.data).toBe(code);
   });
 
-  it("the SVG for the printable page draws the same symbol (size = modules + 2 × margin)", async () => {
-    const svg = await pixQrSvg(code);
-    const size = QRCode.create(code, { errorCorrectionLevel: "M" }).modules.size + 4;
-    expect(svg).toMatch(new RegExp(`^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}"`));
+  it("the PNG has 4 pixels per module and a quiet zone of 2 modules, in 8-bit grayscale", () => {
+    const modules = encodeQR(code, "raw", { ecc: "medium", border: 1 }).length - 2;
+    const png = PNG.sync.read(Buffer.from(pixQrPngDataUrl(code).slice("data:image/png;base64,".length), "base64"));
+    expect({ width: png.width, height: png.height, colorType: png.colorType, depth: png.depth }).toEqual({ width: (modules + 4) * 4, height: (modules + 4) * 4, colorType: 0, depth: 8 });
+    // The top-left finder pattern's outer ring starts after the quiet zone: white at (7, 7), black at (8, 8).
+    expect([png.data[(7 * png.width + 7) * 4], png.data[(8 * png.width + 8) * 4]]).toEqual([255, 0]);
+  });
+
+  it("the SVG for the printable page draws the same symbol on white (size = modules + 2 × margin)", () => {
+    const svg = pixQrSvg(code);
+    const size = encodeQR(code, "raw", { ecc: "medium", border: 2 }).length;
+    expect(svg).toMatch(new RegExp(`^<svg viewBox="0 0 ${size} ${size}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#fff"/><path `));
   });
 });

@@ -59,7 +59,7 @@ export async function loadPaymentPage(token: string, environment: Environment | 
     amountText: formatBrl(centavos(row.amount)),
     paidText: row.amountPaid > 0n ? formatBrl(centavos(row.amountPaid)) : null,
     barcodeSvg: payable && charge.boleto ? boletoBarcodeSvg(charge.boleto.barcode) : null,
-    qrSvg: payable && charge.pix ? await pixQrSvg(charge.pix.brcode) : null,
+    qrSvg: payable && charge.pix ? pixQrSvg(charge.pix.brcode) : null,
   };
 }
 

@@ -53,7 +53,7 @@ export async function createSimulation(scope: Scope, body: CreateSimulationBody)
                                released_amount, disbursement_date, first_due_date, input, result, created_at)
       VALUES (${row.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${row.customerId}, ${result.product}, ${result.amortization},
               ${result.monthly_rate}, ${result.term}, ${BigInt(result.principal)}, ${BigInt(result.released_amount)},
-              ${result.disbursement_date}::date, ${result.first_due_date}::date, ${JSON.stringify(body)}::jsonb, ${JSON.stringify(result)}::jsonb, ${row.createdAt})
+              ${result.disbursement_date}::date, ${result.first_due_date}::date, ${JSON.stringify(body)}::jsonb, ${JSON.stringify(result)}::json, ${row.createdAt})
       RETURNING id
     )
     INSERT INTO outbox_events (id, tenant_id, environment, type, payload)

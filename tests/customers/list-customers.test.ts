@@ -48,6 +48,34 @@ describe("GET /v1/customers", () => {
   });
 });
 
+describe("GET /v1/customers, written by PostgreSQL (lib/customers/list-customers.ts)", () => {
+  it("lists every customer exactly as GET /v1/customers/{id} shows it, whatever its fields", async () => {
+    const who = await caller();
+    const noComplement = Object.fromEntries(Object.entries(PERSON.address).filter(([field]) => field !== "complement"));
+    const bodies = [
+      PERSON,
+      { document: cpf(1), name: "Só o nome" },
+      { document: cpf(2), name: 'Aspas "duplas", barra \\ e emoji 🏦 — ç', address: noComplement, monthly_income: 1 },
+      { document: cpf(3), name: "Private link", payroll: { type: "private", employer_cnpj: "11.222.333/0001-81", registration: "MAT-00042" }, monthly_income: 9_007_199_254_740_991 },
+      COMPANY,
+      { document: "12ABC34501DE35", name: "Alfa Numérica SA", foundation_date: "1999-12-31", email: "contato@alfa.example", address: PERSON.address },
+    ];
+    const created = [];
+    for (const body of bodies) {
+      const res = await post(who, body);
+      expect(res.status).toBe(201);
+      created.push(res.body);
+    }
+    const page = await list(who, "?limit=100");
+    expect(page.status).toBe(200);
+    const shown = await Promise.all(created.map(async (c) => (await get(who, c.id)).body));
+    expect(page.body).toEqual({ object: "list", data: shown.reverse(), has_more: false, next_cursor: null });
+    // Key order too: the same fields in the same order as the single-customer answer.
+    for (const [i, c] of page.body.data.entries()) expect(Object.keys(c)).toEqual(Object.keys(shown[i]));
+    expect(Object.keys(page.body.data[0].address)).toEqual(Object.keys(shown[0].address));
+  });
+});
+
 describe("GET /v1/clients (deprecated alias)", () => {
   it("answers exactly like /v1/customers, with Deprecation and Link successor-version headers", async () => {
     const who = await caller();
