@@ -188,6 +188,15 @@ describe("POST /v1/simulations", () => {
     }
     const mismatch = await simulate(who, { ...PERSONAL, customer_id: company, borrower_kind: "PF" });
     expect(mismatch.body).toMatchObject({ code: "validation_error", errors: [{ param: "borrower_kind", in: "body", message: "The customer is a company (PJ)" }] });
+
+    // The company's simulation (assumed PF, refused by the insert, computed again as PJ) is exactly an explicit PJ one,
+    // and only the two accepted simulations were stored, each with one event.
+    const explicit = await simulate(who, { ...PERSONAL, borrower_kind: "PJ" });
+    const terms = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !["id", "customer_id", "created_at"].includes(k)));
+    expect(terms(pj.body)).toEqual(terms(explicit.body));
+    const stored = await db().simulation.findMany({ where: { tenantId: who.tenantId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+    expect(stored.map((s) => s.id)).toEqual([ok.body.id, pj.body.id, explicit.body.id]);
+    expect(await db().outboxEvent.count({ where: { tenantId: who.tenantId, type: "simulation.created" } })).toBe(3);
   });
 });
 
