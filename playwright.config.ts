@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 // Browser tests in Debian's Chromium (never a downloaded browser), against the app's development server
-// (server.ts --dev: Next's dev server behind the same edge checks as production) on a test port
+// (scripts/server.mjs --dev: Next's dev server behind the same edge checks as production) on a test port
 // and the database scripts/run-tests.ts prepared (DATABASE_URL).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE = `http://localhost:${PORT}`;
@@ -23,7 +23,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: `./node_modules/.bin/tsx server.ts --dev`,
+    command: "node scripts/server.mjs --dev",
     url: `${E2E_BASE}/login`,
     timeout: 180_000,
     reuseExistingServer: false,

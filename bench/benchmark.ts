@@ -230,10 +230,10 @@ async function main(): Promise<number> {
     checkAborted();
 
     const [nextPort, barePort] = [await freePort(), await freePort()];
-    // The production server as `npm start` runs it (server.ts: the edge checks in front of Next's handler).
+    // The production server as `npm start` runs it (scripts/server.mjs: the edge checks in front of Next's handler).
     // BENCH_CPU_PROFILE=<dir>: under `node --cpu-prof` (written when it stops; open it in Chrome DevTools).
     const profileDir = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
-    const nextCommandArgs = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), ...tsxNode("server.ts")];
+    const nextCommandArgs = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), path.join(ROOT, "scripts", "server.mjs")];
     const next = startChild("npm start", process.execPath, nextCommandArgs, {
       ...appEnv,
       NODE_ENV: "production",
@@ -254,7 +254,7 @@ async function main(): Promise<number> {
       waitForHttp(bare, `http://127.0.0.1:${barePort}/`, READY_TIMEOUT_MS),
       waitForHttp(next, `http://127.0.0.1:${nextPort}/bench/static`, READY_TIMEOUT_MS),
     ]);
-    console.log(`▶ servers up: npm start (server.ts) on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
+    console.log(`▶ servers up: npm start (scripts/server.mjs) on 127.0.0.1:${nextPort}, bare node:http on 127.0.0.1:${barePort}`);
 
     const baseline = { status: "ok", environment: "sandbox", version: "1.4.0", tenant: "ten_000000000000000000000BENCH" };
     const api = { host: `localhost:${nextPort}`, authorization: `Bearer ${key}`, "x-tenant-id": tenantId };

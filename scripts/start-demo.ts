@@ -19,9 +19,9 @@ process.env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK ??= "true";
 
 const began = performance.now();
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
-// The app's server (server.ts: Node's server with the edge checks in front of Next), in development or production.
+// The app's server (scripts/server.mjs: Node's server with the edge checks in front of Next), in development or production.
 const spawnNext = (mode: "dev" | "start"): ChildProcess =>
-  spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join(ROOT, "server.ts"), ...(mode === "dev" ? ["--dev"] : [])], {
+  spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs"), ...(mode === "dev" ? ["--dev"] : [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
     stdio: "inherit",

@@ -7,8 +7,9 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers.mjs";
 
-// The HTTP server in front of Next's request handler (server.ts). It answers, as problem+json, what Next
-// would answer with an HTML page, a bare status or a stack trace, and what never reaches Next at all:
+// The HTTP server in front of Next's request handler (lib/http/app-server.ts, started by scripts/server.mjs). It
+// answers, as problem+json, what Next would answer with an HTML page, a bare status or a stack trace, and what
+// never reaches Next at all:
 // - /v1: methods a path does not have (405 + Allow, TRACE included), unknown paths (404, bare /v1 too) and
 //   malformed percent-encoding (400) — lib/api/v1-gate.ts. Checked here, on Node's request, instead of in
 //   Next's proxy: the proxy's machinery cost every /v1 request ~0.3 ms of the one thread (bench/README.md);

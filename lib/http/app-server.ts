@@ -1,0 +1,62 @@
+import { createEdgeServer } from "./edge-server";
+
+// The app's HTTP server: Node's server with the edge checks (./edge-server.ts) in front of Next's request handler,
+// for the panel and /v1 alike. Started by scripts/server.mjs (`npm start`, and `npm run dev` in development),
+// which compiles this file with esbuild first, so that no TypeScript loader runs inside the server: tsx's module
+// hooks cost every request ~25% of the throughput (Next resolves modules while it answers).
+
+export type AppServerOptions = { dir: string; dev: boolean };
+
+function listenPort(): number {
+  const raw = process.env.PORT ?? "3000";
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 65535) {
+    console.error(`PORT must be a TCP port number (1–65535), got "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+export async function startAppServer({ dir, dev }: AppServerOptions): Promise<void> {
+  // Next reads NODE_ENV while loading: set it before importing next (typed read-only by Next's types).
+  (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+  const port = listenPort();
+  // Not HOSTNAME, which shells and containers set to the machine's name.
+  const hostname = process.env.LISTEN_HOST || undefined;
+  const { default: next } = await import("next");
+
+  let handle: ReturnType<ReturnType<typeof next>["getRequestHandler"]> | null = null;
+  // Listen first (as `next start` does): requests wait for Next to be ready instead of being refused.
+  let ready: Promise<void> = Promise.resolve();
+  const server = createEdgeServer(async (req, res) => {
+    await ready;
+    await handle!(req, res);
+  });
+  const app = next({ dev, dir, hostname: hostname ?? "localhost", port, httpServer: server });
+  const preparing = performance.now();
+  ready = app.prepare().then(() => {
+    handle = app.getRequestHandler();
+    // The line `next start` / `next dev` print (bench/startup.ts reads it).
+    console.log(`✓ Ready in ${Math.round(performance.now() - preparing)}ms`);
+  });
+  ready.catch((err: unknown) => {
+    console.error("Next could not start:", err);
+    process.exit(1);
+  });
+
+  server.on("error", (err) => {
+    console.error(`The server could not start: ${err.message}`);
+    process.exit(1);
+  });
+  server.listen(port, hostname, () => {
+    console.log(`▶ ${dev ? "development" : "production"} server listening on ${hostname ?? "every interface"}, port ${port}`);
+  });
+
+  const stop = () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
