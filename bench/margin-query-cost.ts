@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { benchCaller, measure } from "./lib/in-process";
 
 // In-process CPU cost of POST /v1/payroll/margin-queries (sandbox simulator) next to GET /v1/health, and of
 // its stages — no HTTP server, no load generator (usable on a shared machine):
@@ -7,15 +8,6 @@ import { randomBytes } from "node:crypto";
 //
 // CPU milliseconds per request of this Node process (process.cpuUsage), after BENCH_WARMUP_ITERATIONS.
 
-process.env.RATE_LIMIT_SANDBOX_PER_MINUTE ??= "100000000";
-process.env.AUTH_JWT_SECRET ??= randomBytes(32).toString("hex");
-process.env.LOG_LEVEL ??= "silent";
-
-const iterations = Number(process.env.BENCH_ITERATIONS || 300);
-const warmup = Number(process.env.BENCH_WARMUP_ITERATIONS || 100);
-
-const { createApiKey } = await import("@/lib/auth/api-keys");
-const { createTenant } = await import("@/lib/tenants/tenants");
 const { db, disconnectDb } = await import("@/lib/db/client");
 const { stopListener } = await import("@/lib/db/notifications");
 const marginQueries = await import("@/app/v1/payroll/margin-queries/route");
@@ -23,24 +15,9 @@ const healthRoute = await import("@/app/v1/health/route");
 const { SandboxSimulator } = await import("@/lib/payroll/authority/sandbox-simulator");
 const { createMarginQuery } = await import("@/lib/payroll/margin-queries");
 
-async function measure(name: string, fn: () => unknown | Promise<unknown>): Promise<void> {
-  for (let i = 0; i < warmup; i += 1) await fn();
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  for (let i = 0; i < iterations; i += 1) await fn();
-  const c = process.cpuUsage(c0);
-  const wall = performance.now() - t0;
-  console.log(`${name.padEnd(56)} ${((c.user + c.system) / 1000 / iterations).toFixed(2).padStart(7)} ms CPU  ${(wall / iterations).toFixed(2).padStart(7)} ms wall`);
-}
-
-const slug = `bench-${randomBytes(4).toString("hex")}`;
-const actor = { type: "cli", label: "bench" } as const;
-const { tenant } = await createTenant({ slug, name: slug, owner: { email: `owner@${slug}.test`, name: "Owner", password: "correct horse battery" } }, actor);
-const { key } = await createApiKey({ tenantId: tenant.id, environment: "sandbox", name: "bench", permissions: ["read", "write"], actor });
-const headers = { authorization: `Bearer ${key}`, "x-tenant-id": tenant.id };
-const scope = { tenantId: tenant.id, environment: "sandbox" as const };
+const { tenantId, headers, scope } = await benchCaller();
 const customer = await db().customer.create({
-  data: { id: `cus_${randomBytes(13).toString("hex").toUpperCase()}`, tenantId: tenant.id, environment: "sandbox", kind: "person", document: String(10_000_000_000 + Math.floor(Math.random() * 80_000_000_000)), name: "Bench", payroll: { type: "inss", benefit_number: "2000000010" } },
+  data: { id: `cus_${randomBytes(13).toString("hex").toUpperCase()}`, tenantId, environment: "sandbox", kind: "person", document: String(10_000_000_000 + Math.floor(Math.random() * 80_000_000_000)), name: "Bench", payroll: { type: "inss", benefit_number: "2000000010" } },
 });
 const body = JSON.stringify({ customer_id: customer.id });
 
