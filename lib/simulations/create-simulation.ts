@@ -86,10 +86,10 @@ async function insertSimulation(scope: Scope, body: CreateSimulationBody, result
   const inserted = await queryRows<{ id: string }>(sql`
     WITH simulation AS (
       INSERT INTO simulations (id, tenant_id, environment, customer_id, product, amortization, monthly_rate, term, principal,
-                               released_amount, disbursement_date, first_due_date, input, result, created_at)
+                               released_amount, disbursement_date, first_due_date, input, result, summary, created_at)
       SELECT ${row.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${row.customerId}, ${result.product}, ${result.amortization},
              ${result.monthly_rate}, ${result.term}, ${BigInt(result.principal)}, ${BigInt(result.released_amount)},
-             ${result.disbursement_date}::date, ${result.first_due_date}::date, ${JSON.stringify(body)}::jsonb, ${JSON.stringify(result)}::json, ${row.createdAt}
+             ${result.disbursement_date}::date, ${result.first_due_date}::date, ${JSON.stringify(body)}::jsonb, ${JSON.stringify(result)}::json, ${JSON.stringify(withoutSchedules(result))}::jsonb, ${row.createdAt}
       WHERE ${row.customerId}::text IS NULL OR EXISTS (
         SELECT 1 FROM customers
         WHERE id = ${row.customerId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
@@ -100,6 +100,11 @@ async function insertSimulation(scope: Scope, body: CreateSimulationBody, result
     SELECT ${newId("event")}, ${scope.tenantId}, ${scope.environment}::"Environment", 'simulation.created', ${JSON.stringify(summary)}::jsonb FROM simulation
     RETURNING id`);
   return inserted.length === 1 ? toSimulationResponse(row, result) : null;
+}
+
+/** What lists show of a simulation: its result without the two schedules (`summary`, read by GET /v1/simulations). */
+function withoutSchedules(result: SimulationResult): Partial<SimulationResult> {
+  return Object.fromEntries(Object.entries(result).filter(([key]) => key !== "schedule" && key !== "iof_schedule"));
 }
 
 function checkFirstDueDate(disbursementDate: string, firstDueDate: string): void {

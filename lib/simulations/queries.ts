@@ -18,10 +18,8 @@ export async function getSimulation(scope: Scope, id: string): Promise<Simulatio
 
 // GET /v1/simulations: newest first, the standard limit + cursor pagination; items without schedule. Plain SQL
 // (lib/db/seek-sql.ts) that leaves the schedule tables in the database: a page of 100 96-month simulations
-// would otherwise carry ~1.4 MB of JSON to be thrown away. `result` is stored as json text (cheaper to insert,
-// and only read whole elsewhere): here it is parsed to drop the two schedules.
-const LIST_COLUMNS = `id, customer_id AS "customerId", environment::text AS environment, created_at AS "createdAt",
-  result::jsonb - 'schedule' - 'iof_schedule' AS result`;
+// would otherwise carry ~1.4 MB of JSON to be thrown away: it reads `summary`, the result stored without them.
+const LIST_COLUMNS = `id, customer_id AS "customerId", environment::text AS environment, created_at AS "createdAt", summary AS result`;
 type ListRow = Pick<Simulation, "id" | "customerId" | "environment" | "createdAt"> & { result: SimulationResult };
 
 export async function listSimulations(scope: Scope, query: ListSimulationsQuery) {
