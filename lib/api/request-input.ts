@@ -9,6 +9,13 @@ import { textErrors } from "./text-rules";
 export const MAX_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
+/** For answers given before the wrapper runs (the /v1 gate, the edge server): the caller's X-Request-Id when it is
+ *  a valid one, else a new id — never an error, since the request is being refused for another reason. */
+export function echoedRequestId(given: string | null | undefined): string {
+  const value = given?.trim();
+  return value && REQUEST_ID.test(value) ? value : newId("request");
+}
+
 /** The caller's X-Request-Id (or Idempotency-Key) — used for tracing and, on POST, idempotency. */
 export function readRequestId(request: Request): { requestId: string; idempotencyKey: string | null } {
   const xRequestId = request.headers.get("x-request-id")?.trim() || null;

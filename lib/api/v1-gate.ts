@@ -1,6 +1,6 @@
-import { newId } from "@/lib/ids";
 import { ApiError } from "./errors";
 import { problemResponse, toProblem } from "./problem";
+import { echoedRequestId } from "./request-input";
 import { allowedMethods } from "./route-table";
 
 // What the server in front of Next checks on every /v1 request before Next routes it (lib/http/edge-server.ts):
@@ -10,11 +10,9 @@ import { allowedMethods } from "./route-table";
 /** What the gate reads of a request: Node's request adapted by the edge server, or a fetch Request. */
 export type GateRequest = { method: string; url: string; headers: { get(name: string): string | null } };
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
-
-function problem(error: ApiError, request: GateRequest, headers: Record<string, string> = {}): Response {
-  const given = request.headers.get("x-request-id")?.trim();
-  const requestId = given && REQUEST_ID.test(given) ? given : newId("request");
+/** A problem+json answer that echoes the request's X-Request-Id (when valid), uncached. */
+export function gateProblem(error: ApiError, request: Pick<GateRequest, "headers">, headers: Record<string, string> = {}): Response {
+  const requestId = echoedRequestId(request.headers.get("x-request-id"));
   return problemResponse(toProblem(error, requestId), new Headers({ "cache-control": "no-store", "x-request-id": requestId, ...headers }));
 }
 
@@ -24,15 +22,15 @@ export function gateV1(request: GateRequest): Response | null {
   try {
     pathname = decodeURIComponent(raw);
   } catch {
-    return problem(new ApiError("invalid_url", "The URL's percent-encoding is malformed"), request);
+    return gateProblem(new ApiError("invalid_url", "The URL's percent-encoding is malformed"), request);
   }
   const allowed = allowedMethods(pathname.replace(/\/+$/, "") || "/");
-  if (!allowed) return problem(new ApiError("not_found", "No such endpoint: see /v1/openapi.json"), request);
+  if (!allowed) return gateProblem(new ApiError("not_found", "No such endpoint: see /v1/openapi.json"), request);
   const allow = allowed.join(", ");
   // No CORS: the API is for servers (keys never belong in a browser), so no Access-Control-* header is sent.
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
   if (!allowed.includes(request.method)) {
-    return problem(new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${allow}`), request, { allow });
+    return gateProblem(new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${allow}`), request, { allow });
   }
   return null;
 }

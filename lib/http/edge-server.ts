@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
 import { toProblem, PROBLEM_CONTENT_TYPE } from "@/lib/api/problem";
-import { gateV1 } from "@/lib/api/v1-gate";
+import { gateProblem, gateV1 } from "@/lib/api/v1-gate";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers.mjs";
@@ -24,7 +24,6 @@ export type RequestHandler = (req: http.IncomingMessage, res: http.ServerRespons
 const ROUTABLE = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const ROUTABLE_ALLOW = ROUTABLE.join(", ");
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 const newRequestId = () => newId("request");
 
 // The headers next.config.js puts on every response Next answers, on the edge's own answers too.
@@ -75,17 +74,11 @@ export function edgeAnswer(req: Pick<http.IncomingMessage, "method" | "url" | "h
   // Origin-form ("/v1/…") as browsers and clients send it; an absolute-form target keeps its own host.
   const url = target.startsWith("/") ? `http://edge${target}` : target;
   const path = target.startsWith("/") ? target : target.slice(target.indexOf("/", target.indexOf("//") + 2));
-  if (isV1(path)) {
-    const given = req.headers["x-request-id"];
-    return gateV1({ method, url, headers: { get: (name: string) => (name === "x-request-id" && typeof given === "string" ? given : null) } });
-  }
+  const given = req.headers["x-request-id"];
+  const headers = { get: (name: string) => (name === "x-request-id" && typeof given === "string" ? given : null) };
+  if (isV1(path)) return gateV1({ method, url, headers });
   if (!ROUTABLE.includes(method)) {
-    const given = req.headers["x-request-id"];
-    const requestId = typeof given === "string" && REQUEST_ID.test(given.trim()) ? given.trim() : newRequestId();
-    return new Response(problemBody("method_not_allowed", `${method} is not allowed; this server answers ${ROUTABLE_ALLOW}`, requestId), {
-      status: 405,
-      headers: { "content-type": PROBLEM_CONTENT_TYPE, allow: ROUTABLE_ALLOW, "cache-control": "no-store", "x-request-id": requestId },
-    });
+    return gateProblem(new ApiError("method_not_allowed", `${method} is not allowed; this server answers ${ROUTABLE_ALLOW}`), { headers }, { allow: ROUTABLE_ALLOW });
   }
   return null;
 }
