@@ -13,11 +13,25 @@ const SCHEMA = path.join(ROOT, "prisma", "schema.prisma");
 const GENERATED_SCHEMA = path.join(ROOT, "node_modules", ".prisma", "client", "schema.prisma");
 const MIGRATIONS = path.join(ROOT, "prisma", "migrations");
 
-// The generated copy is the schema as `prisma format` lays it out: compare without whitespace.
-const squeeze = (file: string) => readFileSync(file, "utf8").replace(/\s+/g, "");
+// The generated copy is the schema as `prisma format` lays it out: it realigns columns and may move a block
+// attribute (an @@unique after the @@index lines), so two schemas are the same when they hold the same lines,
+// without whitespace, in the same blocks (each line is keyed by the model or enum it is in, so a field moved
+// to another model is a change). A mismatch here once cost every later start a needless 3 s `prisma generate`.
+export function schemaLines(text: string): string {
+  let block = "";
+  const lines: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/\s+/g, "");
+    if (!line) continue;
+    if (line.endsWith("{")) block = line;
+    lines.push(`${block}\t${line}`);
+    if (line === "}") block = "";
+  }
+  return lines.sort().join("\n");
+}
 
 export function clientIsCurrent(): boolean {
-  return existsSync(GENERATED_SCHEMA) && squeeze(GENERATED_SCHEMA) === squeeze(SCHEMA);
+  return existsSync(GENERATED_SCHEMA) && schemaLines(readFileSync(GENERATED_SCHEMA, "utf8")) === schemaLines(readFileSync(SCHEMA, "utf8"));
 }
 
 export async function ensureClient(): Promise<boolean> {
