@@ -8,8 +8,8 @@ import { Providers } from "./providers";
 
 export const metadata: Metadata = { title: "Credit Platform — Admin", robots: { index: false } };
 
-// Every page renders per request: Next puts the proxy's per-request CSP nonce on its scripts while rendering
-// (proxy.ts), which a page prerendered at build time could not carry.
+// Every page renders per request: Next puts the per-request CSP nonce (set by the app's server,
+// lib/http/panel-csp.ts) on its scripts while rendering, which a page prerendered at build time could not carry.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   return (

@@ -49,3 +49,18 @@ test("ten wrong passwords lock that e-mail's sign-in for a while, and the form s
   await expect(page.getByRole("alert").filter({ hasText: "Too many wrong passwords for this e-mail" })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test("in development, hot reload connects through the app's own server (its upgrade requests reach Next)", async ({ page }) => {
+  // The suite runs `node scripts/server.mjs --dev`: Next's HMR socket is an HTTP upgrade on the edge server.
+  const connected = new Promise<string>((resolve) => {
+    page.on("websocket", (socket) => {
+      if (!socket.url().includes("/_next/")) return;
+      socket.on("framereceived", (frame) => {
+        const text = String(frame.payload);
+        if (text.includes('"turbopack-connected"')) resolve(text);
+      });
+    });
+  });
+  await page.goto("/login");
+  expect(JSON.parse(await connected)).toMatchObject({ type: "turbopack-connected" });
+});

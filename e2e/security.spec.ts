@@ -66,8 +66,8 @@ test("no CSP violation while signing in and creating a key; cross-origin writes 
   expect(names).not.toContain("Forged");
 });
 
-// TRACE and CONNECT never reach the proxy: Next builds a fetch Request for it, which refuses them, and answers
-// its own 500 page. Answering those needs a server in front of Next's handler (README: known gaps).
+// TRACE, CONNECT and what Node's parser refuses are answered by the app's server before Next
+// (tests/platform/edge-server.test.ts, over raw sockets: browsers' request clients cannot send them).
 test("every /v1 answer is problem+json: other methods, bare /v1, malformed URLs", async ({ request }) => {
   for (const method of ["PROPFIND", "DELETE", "PUT"]) {
     const res = await request.fetch("/v1/health", { method });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ROOT, run } from "./lib/database";
-import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
+import { devDatabase, devDatabaseTarget, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 import { ensureClient } from "./lib/prepare-client";
 
 // `npm run dev`: the whole app on one command. Without DATABASE_URL an embedded PostgreSQL is started
@@ -28,24 +28,32 @@ const spawnNext = (mode: "dev" | "start"): ChildProcess =>
   });
 
 loadDevEnv();
-const [database, generated] = await Promise.all([devDatabase(), ensureClient()]);
-console.log(`▶ database: ${database.embedded ? `embedded PostgreSQL (.data/pg${database.server ? "" : ", already running"})` : "DATABASE_URL"}${generated ? "; database client generated" : ""} (${elapsed()})`);
-// The dev server needs no database to boot: it starts now, and Turbopack's start-up (seconds on a small
-// machine, the largest share of a start; see bench/README.md) overlaps the migrations and the seed.
-let next: ChildProcess | null = prod ? null : spawnNext("dev");
-next?.on("exit", (code) => void shutdown(code ?? 0));
+// The dev server needs no database to boot (only its address, in the environment it inherits): it starts at
+// once, and Turbopack's start-up and first compile (seconds on a small machine, the largest share of a start;
+// see bench/README.md) overlap the embedded PostgreSQL's start, the migrations and the seed. Only a client
+// generated from another schema must be made first, since the pages import it.
+devDatabaseTarget();
+let next: ChildProcess | null = null;
 let worker: ChildProcess | null = null;
+let database: Awaited<ReturnType<typeof devDatabase>> | null = null;
 let stopping = false;
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
   next?.kill("SIGTERM");
   worker?.kill("SIGTERM");
-  await database.server?.stop().catch(() => undefined);
+  await database?.server?.stop().catch(() => undefined);
   process.exit(code);
 };
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
+const generated = await ensureClient();
+if (!prod) {
+  next = spawnNext("dev");
+  next.on("exit", (code) => void shutdown(code ?? 0));
+}
+database = await devDatabase();
+console.log(`▶ database: ${database.embedded ? `embedded PostgreSQL (.data/pg${database.server ? "" : ", already running"})` : "DATABASE_URL"}${generated ? "; database client generated" : ""} (${elapsed()})`);
 const prepared = await prepareDatabase(database);
 if (prepared.created || prepared.migrated > 0) console.log(`▶ ${prepared.migrated} migration(s) applied (${elapsed()})`);
 const { seedDemo } = await import("./seed-demo");

@@ -1,7 +1,8 @@
-// Every /v1 path and the methods it answers, for the proxy (proxy.ts), which answers what the route modules
-// cannot: 405 with `Allow` for any method a path does not have (TRACE included), 404 for unknown paths (bare
-// /v1 included) and 400 for a malformed URL — all problem+json. Kept as plain data so the proxy bundle stays
-// small; tests/platform/route-table.test.ts fails when it disagrees with the operations (lib/api/operations).
+// Every /v1 path and the methods it answers, for the /v1 gate (lib/api/v1-gate.ts, run by the app's server in
+// front of Next, lib/http/edge-server.ts), which answers what the route modules cannot: 405 with `Allow` for
+// any method a path does not have (TRACE included), 404 for unknown paths (bare /v1 included) and 400 for a
+// malformed URL — all problem+json. Kept as plain data so the server module stays small;
+// tests/platform/route-table.test.ts fails when it disagrees with the operations (lib/api/operations).
 
 export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/assignments": ["GET", "POST"],

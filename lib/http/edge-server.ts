@@ -5,6 +5,7 @@ import { toProblem, PROBLEM_CONTENT_TYPE } from "@/lib/api/problem";
 import { gateProblem, gateV1 } from "@/lib/api/v1-gate";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { applyPanelPolicy } from "./panel-csp";
 import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers.mjs";
 
 // The HTTP server in front of Next's request handler (lib/http/app-server.ts, started by scripts/server.mjs). It
@@ -12,11 +13,12 @@ import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers
 // never reaches Next at all:
 // - /v1: methods a path does not have (405 + Allow, TRACE included), unknown paths (404, bare /v1 too) and
 //   malformed percent-encoding (400) — lib/api/v1-gate.ts. Checked here, on Node's request, instead of in
-//   Next's proxy: the proxy's machinery cost every /v1 request ~0.3 ms of the one thread (bench/README.md);
+//   Next's proxy: the proxy's machinery cost every /v1 request ~0.3 ms of the one thread (bench/README.md), and
+//   the app has no proxy any more (the panel's policy is set here too, ./panel-csp.ts);
 // - any path: a method Next cannot route (TRACE, PROPFIND, …) is 405 with the methods the server knows;
 // - CONNECT (Node hands it to a 'connect' listener, never to Next): 405;
 // - requests Node's parser refuses: headers over its limit (16 KiB) 431, anything else malformed 400.
-// Everything else goes to Next untouched.
+// Everything else goes to Next, panel pages with their Content-Security-Policy and nonce (./panel-csp.ts).
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -109,6 +111,7 @@ export function createEdgeServer(handle: RequestHandler): http.Server {
       writeResponse(req, res, answer).catch(() => res.destroy());
       return;
     }
+    applyPanelPolicy(req, res);
     Promise.resolve(handle(req, res)).catch((err: unknown) => {
       if (res.headersSent) res.destroy();
       else {

@@ -1,4 +1,4 @@
-// The panel's Content-Security-Policy, added per request by proxy.ts. The headers every response carries
+// The panel's Content-Security-Policy, set per page view by the app's server (lib/http/panel-csp.ts). The headers every response carries
 // (nosniff, referrer and permissions policies, no framing, HSTS over HTTPS) are in security-headers.mjs, which
 // next.config.js loads.
 

@@ -44,16 +44,29 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
+/** Where the database is: DATABASE_URL, or the embedded dev database's address, which is then set as
+ * DATABASE_URL so that processes started after this call inherit it even before the embedded server is up.
+ * Decided once per process (after loadDevEnv has read .env). */
+export function devDatabaseTarget(): { url: string; adminUrl: string; embedded: boolean } {
+  if (!target) {
+    if (process.env.DATABASE_URL) {
+      target = { url: process.env.DATABASE_URL, adminUrl: withDatabase(process.env.DATABASE_URL, "postgres"), embedded: false };
+    } else {
+      const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${DEV_PG_PORT}/postgres`;
+      target = { url: withDatabase(adminUrl, DEV_DB_NAME), adminUrl, embedded: true };
+      process.env.DATABASE_URL = target.url;
+    }
+  }
+  return target;
+}
+let target: { url: string; adminUrl: string; embedded: boolean } | null = null;
+
 /** DATABASE_URL, or the embedded dev database (started here when not already running). */
 export async function devDatabase(): Promise<{ url: string; server: Server | null; adminUrl: string; embedded: boolean }> {
-  if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, server: null, adminUrl: withDatabase(process.env.DATABASE_URL, "postgres"), embedded: false };
-  }
-  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${DEV_PG_PORT}/postgres`;
+  const where = devDatabaseTarget();
+  if (!where.embedded) return { ...where, server: null };
   const server = (await portOpen(DEV_PG_PORT)) ? null : await startEmbedded(DEV_PG_DIR, DEV_PG_PORT);
-  const url = withDatabase(adminUrl, DEV_DB_NAME);
-  process.env.DATABASE_URL = url;
-  return { url, server, adminUrl, embedded: true };
+  return { ...where, server };
 }
 
 /** Creates the database if it is missing and applies the migrations it has not applied yet. */

@@ -9,12 +9,14 @@ import { problem } from "../helpers/problem";
 // that everything else reaches the handler (Next's, in the app) untouched. The handler here records calls.
 
 const handled: string[] = [];
+const policySeen = new Map<string, string | undefined>(); // the CSP request header Next would read, per URL
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
   server = createEdgeServer(async (req, res) => {
     handled.push(`${req.method} ${req.url}`);
+    policySeen.set(req.url ?? "", req.headers["content-security-policy"] as string | undefined);
     if (req.url === "/boom") throw new Error("handler failed at /work/secret/path.ts");
     res.setHeader("content-type", "text/plain");
     res.end("from next");
@@ -128,5 +130,33 @@ describe("the edge server", () => {
     expect(JSON.parse(answer.body)).toEqual(
       problem("internal_error", 500, "An internal error occurred", "An internal error occurred; quote the request_id when contacting support"),
     );
+  });
+
+  it("gives each panel page view a fresh nonce policy, on the response and on the request Next renders from", async () => {
+    const first = await get("GET", "/login");
+    const policy = first.headers["content-security-policy"]!;
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]+=*' 'strict-dynamic'; style-src 'self' 'nonce-/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policySeen.get("/login")).toBe(policy);
+    expect((await get("GET", "/login")).headers["content-security-policy"]).not.toBe(policy);
+    // The API reference's component injects <style> elements without the nonce: inline styles there, scripts still nonce-only.
+    expect((await get("GET", "/docs?tag=customers")).headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'; style-src 'self' 'unsafe-inline'/);
+  });
+
+  it("sets no policy on /v1, /api, static assets, /bench or router prefetches, and drops one a client sends", async () => {
+    const forged = "Content-Security-Policy: script-src 'nonce-forged'\r\n";
+    for (const path of ["/v1/health", "/api/panel/members", "/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.ico", "/bench/report"]) {
+      const answer = await get("GET", path, forged);
+      expect(answer.headers["content-security-policy"]).toBeUndefined();
+      expect(policySeen.get(path)).toBeUndefined();
+    }
+    for (const prefetch of ["Next-Router-Prefetch: 1\r\n", "Purpose: prefetch\r\n"]) {
+      policySeen.delete("/contracts");
+      expect((await get("GET", "/contracts", prefetch + forged)).headers["content-security-policy"]).toBeUndefined();
+      expect(policySeen.get("/contracts")).toBeUndefined();
+    }
+    const page = await get("GET", "/contracts", forged);
+    expect(policySeen.get("/contracts")).toBe(page.headers["content-security-policy"]);
+    expect(page.headers["content-security-policy"]).not.toContain("forged");
   });
 });

@@ -4,10 +4,10 @@ import { ROUTE_TABLE } from "@/lib/api/route-table";
 import { gateV1 } from "@/lib/api/v1-gate";
 import { problem } from "../helpers/problem";
 
-// The proxy's table of /v1 paths and methods is the operations' (inventory: nothing undocumented answers), and
+// The /v1 gate's table of paths and methods is the operations' (inventory: nothing undocumented answers), and
 // what the gate answers for methods, unknown paths and malformed URLs.
 
-describe("the proxy's route table", () => {
+describe("the /v1 gate's route table", () => {
   it("lists exactly the documented operations", () => {
     const documented: Record<string, string[]> = {};
     for (const op of OPERATIONS) (documented[op.path] ??= []).push(op.method);
@@ -16,7 +16,7 @@ describe("the proxy's route table", () => {
   });
 });
 
-// undici's Request refuses TRACE and CONNECT (forbidden methods); Next's proxy gets them from the server as-is.
+// undici's Request refuses TRACE and CONNECT (forbidden methods); the gate gets Node's request as-is.
 const request = (method: string, path: string, headers: Record<string, string> = {}) =>
   ({ method, url: `http://localhost:3000${path}`, headers: new Headers(headers) }) as unknown as Request;
 

@@ -1,0 +1,29 @@
+import type http from "node:http";
+import { contentSecurityPolicy } from "@/lib/security/headers";
+
+// The panel's Content-Security-Policy, per page view, set by the app's server (lib/http/edge-server.ts) before
+// Next handles the request: a fresh nonce, the policy that allows only scripts carrying it on the response, and
+// the same policy on the request, where Next reads the nonce and puts it on its own scripts while rendering
+// (every page renders per request: the root layout opts in). This was Next's proxy (proxy.ts); here it costs
+// no compile on the dev server's start and no proxy pass per page view.
+// Not for /v1 (JSON, no scripts), /api, static assets, /bench, or router prefetches (their payload is not a page).
+
+const NOT_PAGES = /^\/(?:v1|api|_next\/static|_next\/image|favicon\.ico|bench)/;
+
+function isPageView(req: http.IncomingMessage): boolean {
+  if (NOT_PAGES.test(req.url ?? "/")) return false;
+  return req.headers["next-router-prefetch"] === undefined && req.headers.purpose !== "prefetch";
+}
+
+export function applyPanelPolicy(req: http.IncomingMessage, res: http.ServerResponse): void {
+  // Only the server decides the nonce: a policy sent by the client never reaches Next.
+  delete req.headers["content-security-policy"];
+  delete req.headers["content-security-policy-report-only"];
+  if (!isPageView(req)) return;
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const path = (req.url ?? "/").split("?")[0]!;
+  const docs = path === "/docs" || path.startsWith("/docs/");
+  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", { inlineStyles: docs });
+  req.headers["content-security-policy"] = policy;
+  res.setHeader("content-security-policy", policy);
+}
