@@ -210,7 +210,7 @@ async function main(): Promise<number> {
     const databaseUrl = withDatabase(server.adminUrl, dbName);
     console.log(`▶ bench database ${dbName} on ${server.embedded ? "embedded PostgreSQL" : "DATABASE_URL's server"}`);
     const secret = randomBytes(36).toString("base64url"); // 48 characters
-    const appEnv = { ...process.env, DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, LOG_LEVEL: "warn" };
+    const appEnv = { ...process.env, DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, NEXTAUTH_SECRET: randomBytes(32).toString("base64url"), LOG_LEVEL: "warn" };
 
     await generateClient();
     checkAborted();
@@ -225,7 +225,7 @@ async function main(): Promise<number> {
       console.log("▶ BENCH_SKIP_BUILD=1: using the existing .next build");
     } else {
       console.log("▶ next build");
-      await run("next", ["build"], { NODE_ENV: "production", DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" });
+      await run("next", ["build"], { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }); // a build needs no configuration
     }
     checkAborted();
 

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   AUTH_JWT_SECRET: z.string().min(32, "AUTH_JWT_SECRET must have at least 32 characters"),
   AUTH_JWT_ISSUER: z.string().trim().min(1).default("urn:credit-platform"),
   AUTH_JWT_AUDIENCE: z.string().trim().min(1).default("urn:credit-platform:api"),
+  // Signs the panel's session cookies. Required in production (checked below; next-auth refuses to run without
+  // it there); npm run dev generates one into .data/dev-secrets.json.
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   // The panel's public address (next-auth's callback base); panel writes must come from this origin or the
   // request's own.
@@ -86,6 +88,9 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && env.NEXTAUTH_SECRET === undefined) {
+    ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "Required in production: it signs the panel's session cookies (openssl rand -base64 32)" });
+  }
   if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "Must exceed WEBHOOK_TIMEOUT_MS by at least a second" });
   }
@@ -93,14 +98,17 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
 
 let cached: Env | undefined;
 
-export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = CheckedEnvSchema.safeParse(process.env);
+/** The configuration in `source`, or an error naming every variable that is wrong. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = CheckedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
+}
+
+export function getEnv(): Env {
+  return (cached ??= parseEnv(process.env));
 }
 

@@ -1,3 +1,4 @@
+import { getEnv } from "@/lib/env";
 import { createEdgeServer } from "./edge-server";
 
 // The app's HTTP server: Node's server with the edge checks (./edge-server.ts) in front of Next's request handler,
@@ -23,6 +24,16 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
   const port = listenPort();
   // Not HOSTNAME, which shells and containers set to the machine's name.
   const hostname = process.env.LISTEN_HOST || undefined;
+  if (!dev) {
+    // Production refuses to start on a wrong configuration, naming what is wrong, instead of answering every
+    // request 500 (development reports it on the first request, where the dev overlay shows it).
+    try {
+      getEnv();
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    }
+  }
   const { default: next } = await import("next");
 
   let handle: ReturnType<ReturnType<typeof next>["getRequestHandler"]> | null = null;

@@ -38,7 +38,11 @@ export async function authorizeSignIn(raw: unknown): Promise<{ id: string; email
 }
 
 export const authOptions: NextAuthOptions = {
-  secret: getEnv().NEXTAUTH_SECRET,
+  // Read when a request needs it, not when the module loads: `next build` loads this module to collect the
+  // route's configuration, and a build needs no secrets.
+  get secret() {
+    return getEnv().NEXTAUTH_SECRET;
+  },
   session: { strategy: "jwt", maxAge: 8 * 3600 },
   pages: { signIn: "/login" },
   providers: [

@@ -1,0 +1,30 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
+
+// The one validated configuration (lib/env.ts): what production insists on, and a production server that refuses
+// to start on a wrong configuration instead of answering every request 500.
+
+const BASE = { DATABASE_URL: "postgresql://app@db.internal/credit", AUTH_JWT_SECRET: "a".repeat(32) };
+
+describe("configuration", () => {
+  it("requires NEXTAUTH_SECRET in production only, and names every wrong variable at once", () => {
+    expect(parseEnv({ ...BASE, NODE_ENV: "development" }).NEXTAUTH_SECRET).toBeUndefined();
+    expect(parseEnv({ ...BASE, NODE_ENV: "production", NEXTAUTH_SECRET: "b".repeat(32) }).NEXTAUTH_SECRET).toBe("b".repeat(32));
+    expect(() => parseEnv({ ...BASE, NODE_ENV: "production" })).toThrow(
+      "Invalid configuration:\n  NEXTAUTH_SECRET: Required in production: it signs the panel's session cookies (openssl rand -base64 32)",
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_JWT_SECRET: "short", NEXTAUTH_SECRET: "b".repeat(32) })).toThrow(
+      /DATABASE_URL: .*\n {2}AUTH_JWT_SECRET: AUTH_JWT_SECRET must have at least 32 characters$/,
+    );
+  });
+
+  it("a production server with a wrong configuration exits at once and says what is wrong", () => {
+    const env = { PATH: process.env.PATH ?? "", ...BASE, NODE_ENV: "production" as const, PORT: "3999" }; // never opened: the check comes first
+    const started = spawnSync(process.execPath, [path.join(process.cwd(), "scripts", "server.mjs")], { env, encoding: "utf8", timeout: 60_000 });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain("NEXTAUTH_SECRET: Required in production");
+    expect(started.stdout).not.toContain("listening");
+  });
+});
