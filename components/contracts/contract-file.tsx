@@ -26,7 +26,7 @@ type File = {
   customer: { id: string; name: string; document: string };
   installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
   charges: Charge[];
-  payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[] }[];
+  payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number }[];
   settlements: { id: string; type: string; status: string; amount: number; date: string }[];
   payoff_quote: { amount: number; date: string; valid_until?: string } | { unavailable: string } | null;
   assignment: { id: string; status: string; assignee: { name: string } } | null;
@@ -112,6 +112,7 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
             <li key={p.id} data-testid="payment">
               {t("payment", { id: p.id, amount: formatBRL(p.amount), source: p.source, date: formatDateTime(p.paid_at) })}
               {p.allocations.length > 0 && ` — ${p.allocations.map((a) => `#${a.number ?? "?"} ${formatBRL(a.total)}`).join(", ")}`}
+              {p.credit > 0 && ` — ${t("paymentCredit", { amount: formatBRL(p.credit) })}`}
             </li>
           ))}
           {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: s.type, status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}

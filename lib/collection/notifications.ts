@@ -7,6 +7,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { dateSchema } from "@/lib/date-schema";
 import { todayInBrazil } from "@/lib/clock";
 import { checkSignature, type SignatureCheck } from "./provider-signature";
+import { creditClosedChargePayment } from "./closed-charge-payment";
 import { payCharge } from "./pay-charge";
 import type { PaymentResponse } from "./schemas";
 import { toPaymentResponse } from "./serialize";
@@ -15,7 +16,8 @@ import { toPaymentResponse } from "./serialize";
 // the request is authenticated by its HMAC signature (lib/collection/provider-signature.ts) with the
 // provider's secret (COLLECTION_PROVIDER_SECRETS), and idempotent by the provider's `event_id` — a repeated
 // event answers the payment it already made, and nothing is applied twice. The charge is found by the
-// Pix txid or the boleto's nosso número, in the environment of the address called.
+// Pix txid or the boleto's nosso número, in the environment of the address called. Money for a charge that can
+// no longer be paid (paid, canceled, expired) is recorded as the contract's credit, never refused.
 
 export const ProviderNotificationBody = z
   .strictObject({
@@ -55,21 +57,24 @@ export async function handleProviderNotification(environment: Environment, provi
   const previous = async () => db().payment.findFirst({ where: { ...scope, providerEventId: body.event_id } });
   const seen = await previous();
   if (seen) return { payment: toPaymentResponse(seen), replayed: true };
+  const actor = { type: "system", label: `provider:${provider}` } as const;
+  const money = { amount: body.amount, paidOn: body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on, providerEventId: body.event_id };
+  const apply = async (): Promise<PaymentResponse> => {
+    try {
+      return (await payCharge(scope, actor, charge.id, money)).payment;
+    } catch (err) {
+      // Paid, canceled or expired: the money arrived anyway and becomes the contract's credit (closed-charge-payment.ts).
+      if (err instanceof DomainError && err.code === "invalid_transition") return creditClosedChargePayment(scope, actor, charge.id, money);
+      throw err;
+    }
+  };
   try {
-    const { payment } = await payCharge(scope, { type: "system", label: `provider:${provider}` }, charge.id, {
-      amount: body.amount,
-      paidOn: body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on,
-      providerEventId: body.event_id,
-    });
-    return { payment, replayed: false };
+    return { payment: await apply(), replayed: false };
   } catch (err) {
     // The same event delivered twice at once: the other delivery made the payment.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       const made = await previous();
       if (made) return { payment: toPaymentResponse(made), replayed: true };
-    }
-    if (err instanceof DomainError && err.code === "invalid_transition") {
-      throw new DomainError("conflict", "The charge can no longer be paid (paid, canceled or expired): settle the money out of band", err.details);
     }
     throw err;
   }

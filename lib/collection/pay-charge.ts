@@ -24,6 +24,11 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // `charge.partially_paid`) in one transaction. A paid, canceled or expired charge answers 409 and nothing
 // changes. A settlement's charge paid in full completes the settlement instead (lib/settlements).
 
+/** When a payment made on `paidOn` (a day in Brazil) is recorded: now if that is today, else that day's noon. */
+export function paidAtOf(paidOn: string, now = new Date()): Date {
+  return paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
+}
+
 /** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method. */
 export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string };
 
@@ -36,8 +41,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
 
     const paidOn = received.paidOn ?? todayInBrazil();
-    const now = new Date();
-    const paidAt = paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
+    const paidAt = paidAtOf(paidOn);
     if (charge.settlementId) {
       const settled = await settlementPaidIn(tx, scope, actor, charge, received.amount ?? centavos(charge.amount), paidAt, received.providerEventId);
       if (settled) return settled;

@@ -60,7 +60,7 @@ export const EVENT_CATALOG = [
   { type: "charge.overdue", summary: "A charge passed its due date unpaid.", data: ChargeResponse },
   { type: "charge.canceled", summary: "A charge was canceled.", data: ChargeResponse },
   { type: "charge.expired", summary: "An immediate Pix charge (cob) expired unpaid.", data: ChargeResponse },
-  { type: "payment.received", summary: "A payment was received and allocated to installments.", data: PaymentResponse },
+  { type: "payment.received", summary: "A payment was received: allocated to installments, what is left (all of it for a charge no longer payable) kept as the contract's credit.", data: PaymentResponse },
   {
     type: "repasse.processed",
     summary: "The paying source's monthly transfer (repasse) was applied to a payroll contract.",

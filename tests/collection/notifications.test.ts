@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as cancelCharge } from "@/app/v1/charges/[id]/cancel/route";
 import { POST as createCharge } from "@/app/v1/charges/route";
 import { POST as notify } from "@/app/v1/charges/notifications/[provider]/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
@@ -47,9 +48,45 @@ describe("POST /v1/charges/notifications/{provider}", () => {
     const again = await send("acme-bank", event);
     expect(again.body).toEqual({ ...first.body, replayed: true });
     expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
-    const another = await send("acme-bank", { ...event, event_id: "evt-acme-2" });
-    expect(another.status).toBe(409);
-    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
+  });
+
+  it("records money for a charge that can no longer be paid (paid twice, paid after its cancellation) as the contract's credit", async () => {
+    const charge = await pixCharge("boleto");
+    const today = new Date().toISOString().slice(0, 10);
+    const event = { event_id: "evt-acme-twice-1", type: "payment.confirmed", our_number: charge.boleto.our_number, amount: charge.amount, paid_on: today };
+    expect((await send("acme-bank", event)).status).toBe(200);
+    const contractId = (await db().charge.findUniqueOrThrow({ where: { id: charge.id } })).contractId;
+    const before = await db().contract.findUniqueOrThrow({ where: { id: contractId } });
+
+    // The same boleto paid a second time: 200, a payment with nothing allocated and all of it as credit.
+    const twice = await send("acme-bank", { ...event, event_id: "evt-acme-twice-2", amount: 12_345 });
+    expect(twice.status).toBe(200);
+    expect(twice.body).toMatchObject({ received: true, replayed: false, payment: { charge_id: charge.id, contract_id: contractId, source: "boleto", amount: 12_345, allocations: [], credit: 12_345 } });
+    const after = await db().contract.findUniqueOrThrow({ where: { id: contractId } });
+    expect({ credit: after.creditBalance - before.creditBalance, paid: after.amountPaid - before.amountPaid, outstanding: after.outstandingBalance - before.outstandingBalance }).toEqual({ credit: 12_345n, paid: 0n, outstanding: 0n });
+    const closed = await db().charge.findUniqueOrThrow({ where: { id: charge.id } });
+    expect({ status: closed.status, amountPaid: closed.amountPaid }).toEqual({ status: "paid", amountPaid: BigInt(charge.amount) });
+    const paymentId = (twice.body as { payment: { id: string } }).payment.id;
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "payment.received" } });
+    expect(events.filter((e) => (e.payload as { id: string }).id === paymentId)).toHaveLength(1);
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, targetId: paymentId } });
+    expect({ action: audit.action, actor: audit.actorLabel, metadata: audit.metadata }).toEqual({
+      action: "payment.received",
+      actor: "provider:acme-bank",
+      metadata: { charge_id: charge.id, charge_status: "paid", amount: 12_345, credit: 12_345 },
+    });
+    // Replayed, it is the same payment and nothing more.
+    const again = await send("acme-bank", { ...event, event_id: "evt-acme-twice-2", amount: 12_345 });
+    expect(again.body).toEqual({ ...twice.body, replayed: true });
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contractId } })).creditBalance).toBe(after.creditBalance);
+
+    // Paid after its cancellation reached us: the same.
+    const canceled = await pixCharge("boleto");
+    expect((await call(cancelCharge, { base: t.base, path: `/v1/charges/${canceled.id}/cancel`, headers: t.headers, json: {}, params: { id: canceled.id } })).status).toBe(200);
+    const late = await send("acme-bank", { event_id: "evt-acme-canceled-1", type: "payment.confirmed", our_number: canceled.boleto.our_number, amount: canceled.amount, paid_on: today });
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ payment: { charge_id: canceled.id, amount: canceled.amount, allocations: [], credit: canceled.amount } });
+    expect((await db().charge.findUniqueOrThrow({ where: { id: canceled.id } })).status).toBe("canceled");
   });
 
   it("refuses bad, missing, other-secret and stale signatures (401) and unknown providers (404), changing nothing", async () => {

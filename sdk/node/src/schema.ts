@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Inbound payment notification from the payment provider (no API key: HMAC-signed)
-         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id`: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown); a paid, canceled or expired charge is 409. The payment is allocated like any other.
+         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id`: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid (paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no `allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge stays as it is.
          */
         post: operations["receiveProviderNotification"];
         delete?: never;
@@ -1845,7 +1845,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.received
-         * @description A payment was received and allocated to installments.
+         * @description A payment was received: allocated to installments, what is left (all of it for a charge no longer payable) kept as the contract's credit.
          *
          *     POSTed to each enabled endpoint subscribed to `payment.received` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
