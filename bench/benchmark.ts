@@ -210,7 +210,7 @@ async function main(): Promise<number> {
     const databaseUrl = withDatabase(server.adminUrl, dbName);
     console.log(`▶ bench database ${dbName} on ${server.embedded ? "embedded PostgreSQL" : "DATABASE_URL's server"}`);
     const secret = randomBytes(36).toString("base64url"); // 48 characters
-    const appEnv = { ...process.env, DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, NEXTAUTH_SECRET: randomBytes(32).toString("base64url"), LOG_LEVEL: "warn" };
+    const appEnv = { ...process.env, DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: secret, NEXTAUTH_SECRET: randomBytes(32).toString("base64url"), WEBHOOK_SECRETS_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "warn" };
 
     await generateClient();
     checkAborted();

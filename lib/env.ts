@@ -64,7 +64,8 @@ const EnvSchema = z.object({
       }
     }),
   // Encrypts webhook signing secrets at rest: 32 random bytes, base64 (`openssl rand -base64 32`). Unset: derived
-  // from AUTH_JWT_SECRET (fine for development; set it in production). Changing it makes stored secrets unreadable.
+  // from AUTH_JWT_SECRET in development and tests; required in production (checked below), so that rotating the
+  // token key never touches the sealed secrets. Changing it makes stored secrets unreadable.
   WEBHOOK_SECRETS_KEY: z
     .string()
     .trim()
@@ -90,6 +91,9 @@ export type Env = z.infer<typeof EnvSchema>;
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === "production" && env.NEXTAUTH_SECRET === undefined) {
     ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "Required in production: it signs the panel's session cookies (openssl rand -base64 32)" });
+  }
+  if (env.NODE_ENV === "production" && env.WEBHOOK_SECRETS_KEY === undefined) {
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "Required in production: it seals webhook signing secrets at rest (openssl rand -base64 32)" });
   }
   if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "Must exceed WEBHOOK_TIMEOUT_MS by at least a second" });

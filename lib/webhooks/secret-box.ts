@@ -3,19 +3,22 @@ import { getEnv } from "@/lib/env";
 
 // Webhook signing secrets at rest: the platform signs with them, so unlike API keys they cannot be hashed.
 // AES-256-GCM under a key from WEBHOOK_SECRETS_KEY (32 bytes, base64), or — when unset — derived by HKDF from
-// AUTH_JWT_SECRET (one secret less to manage in development; set a separate key in production so rotating one
-// does not touch the other). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url), the row's id as associated data:
+// AUTH_JWT_SECRET (one secret less to manage in development and tests; production requires its own key, lib/env.ts,
+// so rotating one never touches the other). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url), the row's id as associated data:
 // a ciphertext copied to another endpoint's row does not decrypt.
 
 let cached: { source: string; key: Buffer } | undefined;
+
+/** The key used when WEBHOOK_SECRETS_KEY is unset (development and tests): HKDF-SHA256 of AUTH_JWT_SECRET. */
+export function webhookSecretsKeyFrom(authJwtSecret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", authJwtSecret, "credit-platform", "webhook-secrets/v1", 32));
+}
 
 function key(): Buffer {
   const env = getEnv();
   const source = env.WEBHOOK_SECRETS_KEY ?? `jwt:${env.AUTH_JWT_SECRET}`;
   if (cached?.source === source) return cached.key;
-  const derived = env.WEBHOOK_SECRETS_KEY
-    ? Buffer.from(env.WEBHOOK_SECRETS_KEY, "base64")
-    : Buffer.from(hkdfSync("sha256", env.AUTH_JWT_SECRET, "credit-platform", "webhook-secrets/v1", 32));
+  const derived = env.WEBHOOK_SECRETS_KEY ? Buffer.from(env.WEBHOOK_SECRETS_KEY, "base64") : webhookSecretsKeyFrom(env.AUTH_JWT_SECRET);
   cached = { source, key: derived };
   return derived;
 }

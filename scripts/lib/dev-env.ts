@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
 import { createDatabase, databaseExists, ROOT, startEmbedded, withDatabase, type Server } from "./database";
+import { webhookSecretsKeyFrom } from "@/lib/webhooks/secret-box";
 import { ensureMigrated } from "./prepare-client";
 
 // The local development environment shared by `npm run dev` and the operator CLIs:
@@ -31,6 +32,9 @@ export function loadDevEnv(): void {
     process.env[name] ??= secrets[name];
   }
   if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  // The key the app derives from AUTH_JWT_SECRET when none is set, made explicit so that `npm run dev -- --prod`
+  // (production requires one) reads the webhook secrets development sealed.
+  process.env.WEBHOOK_SECRETS_KEY ??= webhookSecretsKeyFrom(process.env.AUTH_JWT_SECRET!).toString("base64");
 }
 
 function portOpen(port: number): Promise<boolean> {

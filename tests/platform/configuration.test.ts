@@ -9,13 +9,16 @@ import { parseEnv } from "@/lib/env";
 const BASE = { DATABASE_URL: "postgresql://app@db.internal/credit", AUTH_JWT_SECRET: "a".repeat(32) };
 
 describe("configuration", () => {
-  it("requires NEXTAUTH_SECRET in production only, and names every wrong variable at once", () => {
-    expect(parseEnv({ ...BASE, NODE_ENV: "development" }).NEXTAUTH_SECRET).toBeUndefined();
-    expect(parseEnv({ ...BASE, NODE_ENV: "production", NEXTAUTH_SECRET: "b".repeat(32) }).NEXTAUTH_SECRET).toBe("b".repeat(32));
+  it("requires the panel's and the webhook secrets' keys in production only, and names every wrong variable at once", () => {
+    const development = parseEnv({ ...BASE, NODE_ENV: "development" });
+    expect([development.NEXTAUTH_SECRET, development.WEBHOOK_SECRETS_KEY]).toEqual([undefined, undefined]);
+    const production = { ...BASE, NODE_ENV: "production", NEXTAUTH_SECRET: "b".repeat(32), WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 7).toString("base64") };
+    expect(parseEnv(production)).toMatchObject({ NEXTAUTH_SECRET: production.NEXTAUTH_SECRET, WEBHOOK_SECRETS_KEY: production.WEBHOOK_SECRETS_KEY });
     expect(() => parseEnv({ ...BASE, NODE_ENV: "production" })).toThrow(
-      "Invalid configuration:\n  NEXTAUTH_SECRET: Required in production: it signs the panel's session cookies (openssl rand -base64 32)",
+      "Invalid configuration:\n  NEXTAUTH_SECRET: Required in production: it signs the panel's session cookies (openssl rand -base64 32)\n" +
+        "  WEBHOOK_SECRETS_KEY: Required in production: it seals webhook signing secrets at rest (openssl rand -base64 32)",
     );
-    expect(() => parseEnv({ NODE_ENV: "production", AUTH_JWT_SECRET: "short", NEXTAUTH_SECRET: "b".repeat(32) })).toThrow(
+    expect(() => parseEnv({ ...production, DATABASE_URL: undefined, AUTH_JWT_SECRET: "short" })).toThrow(
       /DATABASE_URL: .*\n {2}AUTH_JWT_SECRET: AUTH_JWT_SECRET must have at least 32 characters$/,
     );
   });
