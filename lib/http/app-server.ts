@@ -42,7 +42,7 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
   const server = createEdgeServer(async (req, res) => {
     await ready;
     await handle!(req, res);
-  });
+  }, { dev });
   const app = next({ dev, dir, hostname: hostname ?? "localhost", port, httpServer: server });
   const preparing = performance.now();
   ready = app.prepare().then(() => {

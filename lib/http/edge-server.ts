@@ -103,15 +103,16 @@ function onConnect(_req: http.IncomingMessage, socket: Duplex): void {
   socket.end(rawProblem("method_not_allowed", `CONNECT is not allowed; this server answers ${ROUTABLE_ALLOW}`, { allow: ROUTABLE_ALLOW }));
 }
 
-/** Node's HTTP server with the edge in front of `handle` (Next's request handler, or a test's). */
-export function createEdgeServer(handle: RequestHandler): http.Server {
+/** Node's HTTP server with the edge in front of `handle` (Next's request handler, or a test's). `dev`: Next runs
+ *  its development server (the panel's policy then allows what React's dev tooling needs). */
+export function createEdgeServer(handle: RequestHandler, { dev = false }: { dev?: boolean } = {}): http.Server {
   const server = http.createServer((req, res) => {
     const answer = edgeAnswer(req);
     if (answer) {
       writeResponse(req, res, answer).catch(() => res.destroy());
       return;
     }
-    applyPanelPolicy(req, res);
+    applyPanelPolicy(req, res, dev);
     Promise.resolve(handle(req, res)).catch((err: unknown) => {
       if (res.headersSent) res.destroy();
       else {

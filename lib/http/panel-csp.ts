@@ -15,7 +15,8 @@ function isPageView(req: http.IncomingMessage): boolean {
   return req.headers["next-router-prefetch"] === undefined && req.headers.purpose !== "prefetch";
 }
 
-export function applyPanelPolicy(req: http.IncomingMessage, res: http.ServerResponse): void {
+/** `dev`: the server runs Next's development server — whatever NODE_ENV says (tests run it with NODE_ENV=test). */
+export function applyPanelPolicy(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): void {
   // Only the server decides the nonce: a policy sent by the client never reaches Next.
   delete req.headers["content-security-policy"];
   delete req.headers["content-security-policy-report-only"];
@@ -23,7 +24,7 @@ export function applyPanelPolicy(req: http.IncomingMessage, res: http.ServerResp
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const path = (req.url ?? "/").split("?")[0]!;
   const docs = path === "/docs" || path.startsWith("/docs/");
-  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", { inlineStyles: docs });
+  const policy = contentSecurityPolicy(nonce, dev, { inlineStyles: docs });
   req.headers["content-security-policy"] = policy;
   res.setHeader("content-security-policy", policy);
 }

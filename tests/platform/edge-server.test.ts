@@ -143,6 +143,18 @@ describe("the edge server", () => {
     expect((await get("GET", "/docs?tag=customers")).headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'; style-src 'self' 'unsafe-inline'/);
   });
 
+  it("in front of Next's development server, allows what React's dev tooling needs, whatever NODE_ENV says", async () => {
+    const dev = createEdgeServer((_req, res) => void res.end("dev"), { dev: true });
+    await new Promise<void>((resolve) => dev.listen(0, "127.0.0.1", resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(dev.address() as AddressInfo).port}/login`);
+      expect(answer.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic' 'unsafe-eval'; style-src 'self' 'unsafe-inline';.* connect-src 'self' ws: wss:/);
+    } finally {
+      await new Promise<void>((resolve) => dev.close(() => resolve()));
+    }
+    expect((await get("GET", "/login")).headers["content-security-policy"]).not.toContain("unsafe-eval");
+  });
+
   it("sets no policy on /v1, /api, static assets, /bench or router prefetches, and drops one a client sends", async () => {
     const forged = "Content-Security-Policy: script-src 'nonce-forged'\r\n";
     for (const path of ["/v1/health", "/api/panel/members", "/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.ico", "/bench/report"]) {
