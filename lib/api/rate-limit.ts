@@ -77,13 +77,22 @@ const holder = globalThis as unknown as { __cpRateLimits?: RateLimits };
 export function rateLimits(): RateLimits {
   if (holder.__cpRateLimits) return holder.__cpRateLimits;
   const env = getEnv();
-  let store: RateLimitStore = { kind: "memory" };
-  if (env.REDIS_URL) store = { kind: "redis", client: redisClient(env.REDIS_URL) };
+  const redis = sharedRedis();
+  const store: RateLimitStore = redis ? { kind: "redis", client: redis } : { kind: "memory" };
   holder.__cpRateLimits = new RateLimits(store, {
     sandbox: env.RATE_LIMIT_SANDBOX_PER_MINUTE,
     production: env.RATE_LIMIT_PRODUCTION_PER_MINUTE,
   });
   return holder.__cpRateLimits;
+}
+
+const redisHolder = globalThis as unknown as { __cpRedis?: Redis };
+
+/** The process's one Redis client (REDIS_URL; rate limits and panel sign-in attempts), or null without one. */
+export function sharedRedis(): Redis | null {
+  const url = getEnv().REDIS_URL;
+  if (!url) return null;
+  return (redisHolder.__cpRedis ??= redisClient(url));
 }
 
 /** A Redis client that never makes a request wait: no offline queue (a command fails at once while
@@ -101,14 +110,14 @@ export function redisClient(url: string): Redis {
   const lost = (reason: string) => {
     if (down) return;
     down = true;
-    log().warn({ err: reason }, "redis unavailable: rate limits fall back to per-instance memory counters");
+    log().warn({ err: reason }, "redis unavailable: rate limits and sign-in attempt counts fall back to per-instance memory counters");
   };
   client.on("error", (err: Error) => lost(err.message));
   client.on("reconnecting", () => lost("connection lost")); // not emitted for a deliberate quit()
   client.on("ready", () => {
     if (!down) return;
     down = false;
-    log().info("redis available again: rate limits shared through redis");
+    log().info("redis available again: rate limits and sign-in attempt counts shared through redis");
   });
   return client;
 }

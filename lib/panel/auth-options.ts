@@ -1,10 +1,10 @@
 import type { NextAuthOptions } from "next-auth";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { signInAttempts } from "./sign-in-attempts";
 
 // Panel sign-in: next-auth's credentials provider over argon2id password hashes, JWT sessions (8 h).
 const SignIn = z.object({ email: z.email().trim().toLowerCase(), password: z.string().min(1).max(200) });
@@ -14,26 +14,24 @@ const SignIn = z.object({ email: z.email().trim().toLowerCase(), password: z.str
 let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword("not-a-password"));
 
-// Password guessing: after SIGN_IN_FAILURES_ALLOWED wrong passwords for one e-mail within 15 minutes, that e-mail cannot
-// sign in (even with the right password) until the window passes; a successful sign-in clears the count. Counted per
-// process (memory): with several instances an attacker gets that many tries per instance.
-export const SIGN_IN_FAILURES_ALLOWED = 10;
+// Password guessing: the e-mail's wrong passwords are counted (shared through Redis when configured) and past the
+// limit even the right one is refused for the window (./sign-in-attempts.ts).
+export { SIGN_IN_FAILURES_ALLOWED } from "./sign-in-attempts";
 export const TOO_MANY_ATTEMPTS = "too_many_attempts";
-const failures = new RateLimiterMemory({ points: SIGN_IN_FAILURES_ALLOWED, duration: 900, keyPrefix: "panel-sign-in" });
 
 export async function authorizeSignIn(raw: unknown): Promise<{ id: string; email: string; name: string } | null> {
   const parsed = SignIn.safeParse(raw);
   if (!parsed.success) return null;
   const email = parsed.data.email;
-  const seen = await failures.get(email);
-  if (seen && seen.consumedPoints >= SIGN_IN_FAILURES_ALLOWED) throw new Error(TOO_MANY_ATTEMPTS);
+  const attempts = signInAttempts();
+  if (await attempts.locked(email)) throw new Error(TOO_MANY_ATTEMPTS);
   const user = await db().user.findUnique({ where: { email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
   if (!user || !ok) {
-    await failures.penalty(email, 1);
+    await attempts.failed(email);
     return null;
   }
-  await failures.delete(email);
+  await attempts.succeeded(email);
   return { id: user.id, email: user.email, name: user.name };
 }
 
