@@ -30,7 +30,7 @@ const spawnNext = (mode: "dev" | "start"): ChildProcess =>
 loadDevEnv();
 // The dev server needs no database to boot (only its address, in the environment it inherits): it starts at
 // once, and Turbopack's start-up and first compile (seconds on a small machine, the largest share of a start;
-// see bench/README.md) overlap the embedded PostgreSQL's start, the migrations and the seed. Only a client
+// see README.md, Benchmark) overlap the embedded PostgreSQL's start, the migrations and the seed. Only a client
 // generated from another schema must be made first, since the pages import it.
 devDatabaseTarget();
 let next: ChildProcess | null = null;
