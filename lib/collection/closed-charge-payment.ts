@@ -3,11 +3,10 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import type { PaymentResponse } from "./schemas";
-import { paidAtOf } from "./pay-charge";
+import { chargePaymentRow, paidAtOf } from "./pay-charge";
 import { toPaymentResponse } from "./serialize";
 import type { ChargeStatus } from "./transitions";
 
@@ -37,19 +36,7 @@ export async function creditClosedChargePayment(scope: Scope, actor: Actor, char
       select: { id: true, assignmentId: true },
     });
     const payment = await tx.payment.create({
-      data: {
-        id: newId("payment"),
-        ...where(scope),
-        contractId: contract.id,
-        chargeId: charge.id,
-        assignmentId: contract.assignmentId,
-        amount: BigInt(received.amount),
-        source: charge.method,
-        allocations: [],
-        credit: BigInt(received.amount),
-        providerEventId: received.providerEventId,
-        paidAt: paidAtOf(received.paidOn),
-      },
+      data: chargePaymentRow(scope, charge, contract, { amount: received.amount, allocations: [], credit: received.amount, providerEventId: received.providerEventId, paidAt: paidAtOf(received.paidOn) }),
     });
     const body = toPaymentResponse(payment);
     await writeAudit(tx, {

@@ -29,6 +29,28 @@ export function paidAtOf(paidOn: string, now = new Date()): Date {
   return paidOn === todayInBrazil(now) ? now : new Date(`${paidOn}T12:00:00-03:00`);
 }
 
+/** The row of money received for a charge: what it paid (`allocations`) and what became the contract's credit. */
+export function chargePaymentRow(
+  scope: Scope,
+  charge: Pick<Charge, "id" | "method">,
+  contract: { id: string; assignmentId: string | null },
+  money: { amount: number; allocations: readonly object[]; credit: number; providerEventId?: string; paidAt: Date },
+): Prisma.PaymentUncheckedCreateInput {
+  return {
+    id: newId("payment"),
+    ...where(scope),
+    contractId: contract.id,
+    chargeId: charge.id,
+    assignmentId: contract.assignmentId,
+    amount: BigInt(money.amount),
+    source: charge.method,
+    allocations: money.allocations as unknown as Prisma.InputJsonArray,
+    credit: BigInt(money.credit),
+    providerEventId: money.providerEventId ?? null,
+    paidAt: money.paidAt,
+  };
+}
+
 /** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method. */
 export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string };
 
@@ -84,21 +106,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       where: { id: charge.id },
       data: { status: to, amountPaid: { increment: BigInt(amount) }, ...(to === "paid" ? { paidAt } : {}) },
     });
-    const payment = await tx.payment.create({
-      data: {
-        id: newId("payment"),
-        ...where(scope),
-        contractId: contract.id,
-        chargeId: charge.id,
-        assignmentId: contract.assignmentId,
-        amount: BigInt(amount),
-        source: charge.method,
-        allocations: lines as unknown as Prisma.InputJsonArray,
-        credit: BigInt(credit),
-        providerEventId: received.providerEventId ?? null,
-        paidAt,
-      },
-    });
+    const payment = await tx.payment.create({ data: chargePaymentRow(scope, charge, contract, { amount, allocations: lines, credit, providerEventId: received.providerEventId, paidAt }) });
     const chargeBody = toChargeResponse(updatedCharge);
     const paymentBody = toPaymentResponse(payment);
     await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS[action], target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount } });
