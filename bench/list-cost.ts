@@ -33,7 +33,7 @@ try {
     pool().query(`SELECT * FROM customers WHERE tenant_id = $1 AND environment = 'sandbox' ORDER BY created_at DESC, id DESC LIMIT 101`, [tenantId]),
   );
 } finally {
-  await db().customer.deleteMany({ where: { tenantId: tenantId } });
+  await db().customer.deleteMany({ where: { tenantId } });
   await stopListener().catch(() => undefined);
   await disconnectDb();
 }

@@ -3,11 +3,10 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { DomainError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { dateSchema } from "@/lib/date-schema";
 import { todayInBrazil } from "@/lib/clock";
 import { checkSignature, type SignatureCheck } from "./provider-signature";
-import { creditClosedChargePayment } from "./closed-charge-payment";
 import { payCharge } from "./pay-charge";
 import type { PaymentResponse } from "./schemas";
 import { toPaymentResponse } from "./serialize";
@@ -58,18 +57,11 @@ export async function handleProviderNotification(environment: Environment, provi
   const seen = await previous();
   if (seen) return { payment: toPaymentResponse(seen), replayed: true };
   const actor = { type: "system", label: `provider:${provider}` } as const;
-  const money = { amount: body.amount, paidOn: body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on, providerEventId: body.event_id };
-  const apply = async (): Promise<PaymentResponse> => {
-    try {
-      return (await payCharge(scope, actor, charge.id, money)).payment;
-    } catch (err) {
-      // Paid, canceled or expired: the money arrived anyway and becomes the contract's credit (closed-charge-payment.ts).
-      if (err instanceof DomainError && err.code === "invalid_transition") return creditClosedChargePayment(scope, actor, charge.id, money);
-      throw err;
-    }
-  };
+  const paidOn = body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on;
   try {
-    return { payment: await apply(), replayed: false };
+    // Money for a paid, canceled or expired charge arrived anyway: it becomes the contract's credit (pay-charge.ts).
+    const { payment } = await payCharge(scope, actor, charge.id, { amount: body.amount, paidOn, providerEventId: body.event_id, whenClosed: "credit" });
+    return { payment, replayed: false };
   } catch (err) {
     // The same event delivered twice at once: the other delivery made the payment.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {

@@ -22,7 +22,12 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // installments as of the payment date; what is left is the contract's credit. Installments, contract
 // balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
 // `charge.partially_paid`) in one transaction. A paid, canceled or expired charge answers 409 and nothing
-// changes. A settlement's charge paid in full completes the settlement instead (lib/settlements).
+// changes — unless the caller reports money that already arrived (`whenClosed: "credit"`, the provider's
+// notification: a boleto paid twice, or paid after its cancellation reached us but before it reached the bank).
+// That money is the borrower's and is in the beneficiary's account, so it is recorded, never refused (a refusal
+// would only make the provider retry): a payment with no allocation whose whole amount is the contract's credit,
+// audited, with `payment.received`; the charge stays as it is. A settlement's charge paid in full completes the
+// settlement instead (lib/settlements).
 
 /** When a payment made on `paidOn` (a day in Brazil) is recorded: now if that is today, else that day's noon. */
 export function paidAtOf(paidOn: string, now = new Date()): Date {
@@ -51,8 +56,10 @@ export function chargePaymentRow(
   };
 }
 
-/** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method. */
-export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string };
+/** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method.
+ *  `whenClosed`: what a charge that can no longer be paid does with the money — refuse it (409, the default)
+ *  or, when `amount` is given, keep it as the contract's credit. */
+export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string; whenClosed?: "refuse" | "credit" };
 
 export async function payCharge(scope: Scope, actor: Actor, chargeId: string, received: ReceivedPayment): Promise<{ charge: ChargeResponse; payment: PaymentResponse }> {
   return db().$transaction(async (tx) => {
@@ -60,10 +67,15 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const charge = await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) } });
     if (!charge) throw notFound("Charge");
     const from = charge.status as ChargeStatus;
-    nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
-
     const paidOn = received.paidOn ?? todayInBrazil();
     const paidAt = paidAtOf(paidOn);
+    const payable = "pay_partial" in CHARGE_TRANSITIONS[from];
+    if (!payable && received.whenClosed === "credit" && received.amount !== undefined) {
+      const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, providerEventId: received.providerEventId });
+      return { charge: toChargeResponse(charge), payment };
+    }
+    nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
+
     if (charge.settlementId) {
       const settled = await settlementPaidIn(tx, scope, actor, charge, received.amount ?? centavos(charge.amount), paidAt, received.providerEventId);
       if (settled) return settled;
@@ -130,4 +142,24 @@ async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Char
   await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.pay_full, target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount, settlement_id: settlement.id } });
   await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.pay_full, payload: chargeBody as unknown as Prisma.InputJsonObject });
   return { charge: chargeBody, payment: toPaymentResponse(payment) };
+}
+
+/** Money received for a charge that can no longer be paid: all of it becomes the contract's credit. */
+async function creditClosedCharge(tx: Tx, scope: Scope, actor: Actor, charge: Charge, money: { amount: number; paidAt: Date; providerEventId?: string }): Promise<PaymentResponse> {
+  const contract = await tx.contract.update({
+    where: { id: charge.contractId },
+    data: { creditBalance: { increment: BigInt(money.amount) } },
+    select: { id: true, assignmentId: true },
+  });
+  const payment = await tx.payment.create({ data: chargePaymentRow(scope, charge, contract, { ...money, allocations: [], credit: money.amount }) });
+  const body = toPaymentResponse(payment);
+  await writeAudit(tx, {
+    ...where(scope),
+    actor,
+    action: "payment.received",
+    target: { type: "payment", id: payment.id },
+    metadata: { charge_id: charge.id, charge_status: charge.status, amount: money.amount, credit: money.amount },
+  });
+  await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: body as unknown as Prisma.InputJsonObject });
+  return body;
 }

@@ -69,6 +69,12 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
   res.end(body);
 }
 
+/** The one header the gate reads (X-Request-Id, echoed when valid), from Node's request. */
+function requestIdHeader(req: Pick<http.IncomingMessage, "headers">): { get(name: string): string | null } {
+  const given = req.headers["x-request-id"];
+  return { get: (name) => (name === "x-request-id" && typeof given === "string" ? given : null) };
+}
+
 /** What the edge answers itself, or null to hand the request to Next. */
 export function edgeAnswer(req: Pick<http.IncomingMessage, "method" | "url" | "headers">): Response | null {
   const method = req.method ?? "GET";
@@ -76,11 +82,9 @@ export function edgeAnswer(req: Pick<http.IncomingMessage, "method" | "url" | "h
   // Origin-form ("/v1/…") as browsers and clients send it; an absolute-form target keeps its own host.
   const url = target.startsWith("/") ? `http://edge${target}` : target;
   const path = target.startsWith("/") ? target : target.slice(target.indexOf("/", target.indexOf("//") + 2));
-  const given = req.headers["x-request-id"];
-  const headers = { get: (name: string) => (name === "x-request-id" && typeof given === "string" ? given : null) };
-  if (isV1(path)) return gateV1({ method, url, headers });
+  if (isV1(path)) return gateV1({ method, url, headers: requestIdHeader(req) });
   if (!ROUTABLE.includes(method)) {
-    return gateProblem(new ApiError("method_not_allowed", `${method} is not allowed; this server answers ${ROUTABLE_ALLOW}`), { headers }, { allow: ROUTABLE_ALLOW });
+    return gateProblem(new ApiError("method_not_allowed", `${method} is not allowed; this server answers ${ROUTABLE_ALLOW}`), { headers: requestIdHeader(req) }, { allow: ROUTABLE_ALLOW });
   }
   return null;
 }
