@@ -43,6 +43,13 @@ const sqlTransaction = new AsyncLocalStorage<pg.PoolClient>();
 export async function withSqlTransaction<T>(fn: () => Promise<T>): Promise<T> {
   const client = await pool().connect();
   let broken = false;
+  // The pool listens for errors only on idle connections: one lost while checked out between two statements (the
+  // database restarting or terminating the session) emitted an 'error' nobody handled, which ends the process —
+  // the server, the webhook worker. Now the next statement fails like any lost connection and the client is dropped.
+  const lost = () => {
+    broken = true;
+  };
+  client.on("error", lost);
   try {
     await client.query("BEGIN");
     const result = await sqlTransaction.run(client, fn);
@@ -54,6 +61,7 @@ export async function withSqlTransaction<T>(fn: () => Promise<T>): Promise<T> {
     });
     throw err;
   } finally {
+    client.removeListener("error", lost);
     client.release(broken);
   }
 }
