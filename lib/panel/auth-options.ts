@@ -4,6 +4,7 @@ import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { signInAttempts } from "./sign-in-attempts";
 
 // Panel sign-in: next-auth's credentials provider over argon2id password hashes, JWT sessions (8 h).
@@ -42,6 +43,20 @@ export const authOptions: NextAuthOptions = {
     return getEnv().NEXTAUTH_SECRET;
   },
   session: { strategy: "jwt", maxAge: 8 * 3600 },
+  // next-auth's messages in the app's log. A session cookie that does not decrypt (forged, or sealed under a
+  // NEXTAUTH_SECRET since rotated) is the browser's problem, not ours: one warning line instead of a stack trace
+  // on every page view; the visitor is simply not signed in.
+  logger: {
+    error(code, metadata) {
+      const message = metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message;
+      if (code === "JWT_SESSION_ERROR") log().warn({ code, err: message }, "panel session cookie rejected");
+      else log().error({ code, err: message }, "panel sign-in error");
+    },
+    warn(code) {
+      log().warn({ code }, "next-auth warning");
+    },
+    debug() {},
+  },
   pages: { signIn: "/login" },
   providers: [
     Credentials({
