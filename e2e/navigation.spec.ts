@@ -34,6 +34,21 @@ test("an expired session returns to the sign-in page and says so", async ({ page
   await expect(page.getByRole("status").filter({ hasText: "Your session has expired" })).toBeVisible();
 });
 
+test("the sign-in page sends a signed-in user to the panel, and shows its form for a forged session cookie", async ({ page }) => {
+  await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible();
+  // A cookie with the session's name that next-auth cannot decrypt is nobody (the page looks at the name first).
+  const forged = (await page.context().cookies()).filter((c) => c.name.includes("next-auth.session-token")).map((c) => ({ ...c, value: "forged" }));
+  expect(forged.length).toBeGreaterThan(0);
+  await page.goto("about:blank"); // the panel, seeing its session go, would itself go to /login?expired=1
+  await page.context().addCookies(forged);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+});
+
 test("ten wrong passwords lock that e-mail's sign-in for a while, and the form says so", async ({ page }) => {
   const slug = `lock-${Date.now().toString(36)}`;
   cli("tenants", ["create", "--slug", slug, "--name", "Lock Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);

@@ -37,11 +37,12 @@ let next: ChildProcess | null = null;
 let worker: ChildProcess | null = null;
 let database: Awaited<ReturnType<typeof devDatabase>> | null = null;
 let stopping = false;
+// Ctrl-C: the app's server and the worker finish first (the server writes Turbopack's compile cache, the worker
+// its last round), then the embedded PostgreSQL stops: stopped under them, the worker logged a failed round.
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
-  next?.kill("SIGTERM");
-  worker?.kill("SIGTERM");
+  await Promise.all([stopChild(next), stopChild(worker)]);
   await database?.server?.stop().catch(() => undefined);
   process.exit(code);
 };
@@ -106,4 +107,14 @@ async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
+}
+
+/** SIGTERM (a no-op if the child already has the terminal's Ctrl-C), then waits for it to exit; SIGKILL after 20 s. */
+async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -1,8 +1,6 @@
 import type { Role } from "@prisma/client";
-import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
-import { listMemberships, type MembershipView } from "@/lib/tenants/tenants";
-import { authOptions } from "./auth-options";
+import type { MembershipView } from "@/lib/tenants/tenants";
 import { environmentParam } from "./environment-param";
 
 // Who is using the panel and for which tenant. The active tenant is one of the user's memberships
@@ -26,7 +24,18 @@ export type PanelUser = {
   role: Role;
 };
 
+// next-auth's session cookie: `__Secure-` over HTTPS, split into `.0`, `.1`, … when large.
+const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
+
 export async function currentPanelUser(): Promise<PanelUser | null> {
+  // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
+  // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
+  if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
+  const [{ getServerSession }, { authOptions }, { listMemberships }] = await Promise.all([
+    import("next-auth"),
+    import("./auth-options"),
+    import("@/lib/tenants/tenants"),
+  ]);
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!session?.user || !userId) return null;

