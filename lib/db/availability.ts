@@ -43,11 +43,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 // One warning when an outage is first seen, one info line when the database answers again.
 const state = globalThis as unknown as { __cpDatabaseDownSince?: number | null };
 
-export function reportDatabaseDown(err: unknown): void {
+/** `meanwhile`: what this process does until the database is back (the API answers 503; the webhook worker waits). */
+export function reportDatabaseDown(err: unknown, meanwhile = "answering 503"): void {
   if (state.__cpDatabaseDownSince) return;
   state.__cpDatabaseDownSince = Date.now();
   const message = err instanceof Error ? err.message.split("\n").filter(Boolean).at(-1) : String(err);
-  log().warn({ err: message }, "database unavailable: answering 503 until it is back");
+  log().warn({ err: message }, `database unavailable: ${meanwhile} until it is back`);
 }
 
 export function reportDatabaseUp(): void {

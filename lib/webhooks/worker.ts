@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, reportDatabaseDown, reportDatabaseUp } from "@/lib/db/availability";
 import { execute, queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -200,17 +201,30 @@ export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched
   return { dispatched, attempted: claimed.length };
 }
 
-/** Runs rounds until `signal` aborts: straight on while there is work, polling every `idleMs` when there is none. */
+/** Runs rounds until `signal` aborts: straight on while there is work, polling every `idleMs` when there is none.
+ *  A failed round is retried after 1 s, 2 s, 4 s … at most 10 s. A database outage is logged once and its end once
+ *  (lib/db/availability.ts), not once per round; a round cut short by the stop itself (Ctrl-C reaches the embedded
+ *  PostgreSQL of `npm run dev` too) is not an error: its claims lapse and are attempted again. */
 export async function runWorker(signal: AbortSignal, options: WorkerOptions & { idleMs?: number } = {}): Promise<void> {
   const idleMs = options.idleMs ?? 250;
+  let failures = 0;
   while (!signal.aborted) {
     let busy = false;
     try {
       const round = await runOnce(options);
       busy = round.dispatched > 0 || round.attempted > 0;
+      failures = 0;
+      reportDatabaseUp();
     } catch (err) {
-      log().error({ err }, "webhook worker round failed; retrying");
-      await sleep(Math.max(idleMs, 1000), signal);
+      if (signal.aborted) {
+        log().info({ err: (err as Error)?.message }, "webhook worker stopping; the round in hand did not finish (its claims lapse and are attempted again)");
+        break;
+      }
+      failures += 1;
+      if (isDatabaseUnavailable(err)) reportDatabaseDown(err, "webhook deliveries wait");
+      else log().error({ err }, "webhook worker round failed; retrying");
+      await sleep(Math.max(idleMs, Math.min(10_000, 1000 * 2 ** (failures - 1))), signal);
+      continue;
     }
     if (!busy) await sleep(idleMs, signal);
   }
