@@ -37,8 +37,9 @@ let next: ChildProcess | null = null;
 let worker: ChildProcess | null = null;
 let database: Awaited<ReturnType<typeof devDatabase>> | null = null;
 let stopping = false;
-// Ctrl-C: the app's server and the worker finish first (the server writes Turbopack's compile cache, the worker
-// its last round), then the embedded PostgreSQL stops: stopped under them, the worker logged a failed round.
+// Stopping: the app's server and the worker finish first (the server writes Turbopack's compile cache, the worker
+// its round in hand), then the embedded PostgreSQL stops. (A terminal's Ctrl-C also reaches PostgreSQL itself, which
+// then stops at once; the worker takes that calmly, lib/webhooks/worker.ts.)
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
