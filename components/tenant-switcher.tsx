@@ -24,7 +24,7 @@ export function TenantSwitcher({ active, memberships }: { active: string; member
             await panelFetch("/api/panel/active-tenant", { method: "POST", body: { tenant_id: e.target.value } });
             router.refresh();
           } catch (err) {
-            setError(err instanceof Error ? err.message : "Switching failed");
+            setError(err instanceof Error ? err.message : String(err));
           }
         }}
       >

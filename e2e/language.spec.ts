@@ -28,6 +28,13 @@ test("pt-BR by default, dates in dd/mm/aaaa São Paulo time, English on request"
   await expect(page.getByTestId(`member-${owner.email}`)).toContainText(joined.replace(/\s/g, " "));
   await expect(page.getByTestId(`member-${owner.email}`)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
+  // panelFetch's own failures speak the panel's language too: offline, an invitation cannot reach the platform.
+  await page.context().setOffline(true);
+  await page.getByLabel("E-mail").fill("nova@demo.test");
+  await page.getByRole("button", { name: "Convidar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Não foi possível" })).toHaveText("Não foi possível falar com a plataforma: verifique sua conexão e tente de novo.");
+  await page.context().setOffline(false);
+
   await page.getByLabel("Idioma").selectOption("en");
   await expect(page.getByRole("heading", { name: "Settings → Members" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
