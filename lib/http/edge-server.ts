@@ -107,10 +107,25 @@ function onConnect(_req: http.IncomingMessage, socket: Duplex): void {
   socket.end(rawProblem("method_not_allowed", `CONNECT is not allowed; this server answers ${ROUTABLE_ALLOW}`, { allow: ROUTABLE_ALLOW }));
 }
 
+/** How long a client may take to send a request (Node's defaults: 60 s for the headers, 300 s for the whole request,
+ *  checked every 30 s — one slow client per socket could hold connections for five minutes). A request's headers
+ *  must arrive within 20 s and the whole request within 120 s (room for a 5,000-item settlement batch on a slow
+ *  link); past either, the answer is 408 `request_timeout` problem+json and the connection is closed. */
+export const REQUEST_TIMEOUTS = { headersMs: 20_000, requestMs: 120_000, checkEveryMs: 5_000 };
+export type RequestTimeouts = typeof REQUEST_TIMEOUTS;
+
 /** Node's HTTP server with the edge in front of `handle` (Next's request handler, or a test's). `dev`: Next runs
  *  its development server (the panel's policy then allows what React's dev tooling needs). */
-export function createEdgeServer(handle: RequestHandler, { dev = false }: { dev?: boolean } = {}): http.Server {
-  const server = http.createServer((req, res) => {
+export function createEdgeServer(
+  handle: RequestHandler,
+  { dev = false, timeouts = REQUEST_TIMEOUTS }: { dev?: boolean; timeouts?: RequestTimeouts } = {},
+): http.Server {
+  const options: http.ServerOptions = {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: timeouts.checkEveryMs,
+  };
+  const server = http.createServer(options, (req, res) => {
     const answer = edgeAnswer(req);
     if (answer) {
       writeResponse(req, res, answer).catch(() => res.destroy());

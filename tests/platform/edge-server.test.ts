@@ -172,3 +172,65 @@ describe("the edge server", () => {
     expect(page.headers["content-security-policy"]).not.toContain("forged");
   });
 });
+
+describe("slow clients", () => {
+  // Short limits for the test (the app's are in REQUEST_TIMEOUTS); the sockets are real and really slow.
+  let slow: http.Server;
+  let slowPort = 0;
+  const reached: string[] = [];
+  beforeAll(async () => {
+    slow = createEdgeServer(
+      async (req, res) => {
+        reached.push(`${req.method} ${req.url}`);
+        for await (const chunk of req) void chunk; // reads the body, as Next would
+        res.end("read");
+      },
+      { timeouts: { headersMs: 400, requestMs: 800, checkEveryMs: 100 } },
+    );
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    slowPort = (slow.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => slow.close(() => resolve())));
+
+  /** Sends `parts` one by one `everyMs` apart and returns what the server answered before it closed. */
+  function trickle(parts: string[], everyMs: number): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = net.connect(slowPort, "127.0.0.1");
+      const chunks: Buffer[] = [];
+      let next = 0;
+      socket.write(parts[next++]!);
+      const timer = setInterval(() => {
+        if (next < parts.length && !socket.destroyed) socket.write(parts[next++]!);
+      }, everyMs);
+      socket.on("data", (c) => chunks.push(c));
+      socket.on("error", () => undefined);
+      socket.on("close", () => {
+        clearInterval(timer);
+        resolve(Buffer.concat(chunks).toString());
+      });
+    });
+  }
+
+  const answerOf = (text: string) => {
+    const [head, body = ""] = text.split("\r\n\r\n");
+    return { status: Number(head!.split("\r\n")[0]!.split(" ")[1]), type: /content-type: ([^\r]+)/i.exec(head!)?.[1], body: JSON.parse(body) as Record<string, unknown> };
+  };
+
+  it("answers 408 problem+json to headers that never finish (slowloris), and closes", async () => {
+    const header = Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: ${"a".repeat(10)}\r\n`);
+    const text = await trickle(["GET /v1/health HTTP/1.1\r\nHost: localhost\r\n", ...header], 50);
+    expect(answerOf(text)).toEqual({
+      status: 408,
+      type: "application/problem+json",
+      body: expect.objectContaining({ status: 408, code: "request_timeout", title: "The request was not received in time" }) as unknown,
+    });
+    expect(reached).toEqual([]);
+  });
+
+  it("answers 408 to a body that never finishes, and a prompt request is unaffected", async () => {
+    const text = await trickle(["POST /v1/customers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", ...Array.from({ length: 40 }, () => " ")], 50);
+    expect(answerOf(text)).toMatchObject({ status: 408, type: "application/problem+json", body: { code: "request_timeout" } });
+    const prompt = await trickle(["POST /v1/customers HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"], 50);
+    expect(prompt).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\n\r\nread$/);
+  });
+});
