@@ -57,9 +57,10 @@ export async function compileTs(entry, { splitting = false } = {}) {
 
 // Builds of earlier versions of the entry, untouched for a day (a process still running one loads its chunks from it).
 function pruneOlderBuilds(name, keep) {
+  const ours = new RegExp(`^${name.replace(/[^\w]/g, "\\$&")}-[0-9a-f]{16}(\\.\\d+)?$`); // builds and staged ones of a killed process
   for (const entry of readdirSync(CACHE)) {
     const dir = path.join(CACHE, entry);
-    if (dir === keep || !entry.startsWith(`${name}-`)) continue;
+    if (dir === keep || !ours.test(entry)) continue;
     try {
       if (Date.now() - statSync(dir).mtimeMs > STALE_MS) rmSync(dir, { recursive: true, force: true });
     } catch {

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, utimesSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain JavaScript module (scripts/server.mjs and scripts/dev.mjs run it without a TypeScript loader)
@@ -27,5 +28,19 @@ describe("compileTs", () => {
     const entry = readFileSync(file, "utf8");
     expect(entry).not.toMatch(/from\s+["']@prisma\/client["']/);
     expect(readdirSync(path.dirname(file)).filter((f) => f.endsWith(".mjs")).length).toBeGreaterThan(1);
+  });
+
+  it("removes its own builds of other sources a day old, and nothing else", async () => {
+    const cache = path.join(process.cwd(), "node_modules", ".cache", "credit-platform");
+    const stale = path.join(cache, "app-server-0000000000000000");
+    const staged = path.join(cache, "app-server-0000000000000001.4242");
+    const fresh = path.join(cache, "app-server-0000000000000002");
+    const other = path.join(cache, "app-server-notes");
+    for (const dir of [stale, staged, fresh, other]) mkdirSync(dir, { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    for (const dir of [stale, staged, other]) utimesSync(dir, twoDaysAgo, twoDaysAgo);
+    await compile("lib/http/app-server.ts");
+    expect([stale, staged, fresh, other].map((dir) => existsSync(dir))).toEqual([false, false, true, true]);
+    for (const dir of [fresh, other]) rmSync(dir, { recursive: true });
   });
 });
