@@ -48,9 +48,9 @@ export const authOptions: NextAuthOptions = {
   // on every page view; the visitor is simply not signed in.
   logger: {
     error(code, metadata) {
-      const message = metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message;
-      if (code === "JWT_SESSION_ERROR") log().warn({ code, err: message }, "panel session cookie rejected");
-      else log().error({ code, err: message }, "panel sign-in error");
+      const err = metadata instanceof Error ? metadata : metadata.error;
+      if (code === "JWT_SESSION_ERROR") log().warn({ code, err: err?.message }, "panel session cookie rejected");
+      else log().error({ code, err }, "next-auth error"); // ours to fix: with its stack, in the log only
     },
     warn(code) {
       log().warn({ code }, "next-auth warning");

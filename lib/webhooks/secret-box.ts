@@ -10,8 +10,6 @@ import { webhookSecretsKeyFrom } from "./secrets-key";
 
 let cached: { source: string; key: Buffer } | undefined;
 
-export { webhookSecretsKeyFrom };
-
 function key(): Buffer {
   const env = getEnv();
   const source = env.WEBHOOK_SECRETS_KEY ?? `jwt:${env.AUTH_JWT_SECRET}`;
