@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 // and the database scripts/run-tests.ts prepared (DATABASE_URL).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE = `http://localhost:${PORT}`;
+// Where the panel's invitation e-mails go: an SMTP server e2e/members.spec.ts runs while it needs one.
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3226);
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,6 +42,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Sandbox webhook endpoints may point at the browser test's loopback receiver (e2e/webhooks.spec.ts).
       WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: "true",
+      // Invitations are e-mailed (by a worker the members test starts; until then they wait in the database).
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: "Credit Platform e2e <invites@e2e.test>",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

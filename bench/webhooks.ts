@@ -66,7 +66,7 @@ async function main(): Promise<number> {
       children.push(worker);
     }
     const started = Date.now();
-    while (!children.every((c) => c.tail().includes("webhook worker started"))) {
+    while (!children.every((c) => c.tail().includes("worker started"))) {
       if (Date.now() - started > 60_000 || children.some((c) => c.exited())) throw new Error(`workers did not start:\n${children.map((c) => c.tail()).join("\n")}`);
       await sleep(100);
     }

@@ -1,4 +1,9 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { E2E_BASE, E2E_SMTP_PORT } from "../playwright.config";
 import { cli } from "./global-setup";
 import { signIn } from "./sign-in";
 
@@ -76,4 +81,54 @@ test("owners invite, change roles and remove members; the last owner stays; view
   });
   expect(refused).toBe(403);
   await vera.context.close();
+});
+
+test("an invitation arrives by e-mail, in the inviter's language, and its link lets the person in", async ({ page, browser }) => {
+  const slug = `mail-${Date.now().toString(36)}`;
+  cli("tenants", ["create", "--slug", slug, "--name", "Correio Crédito", "--owner-email", `owner@${slug}.test`, "--owner-password", "owner-password-123"]);
+  await signIn(page, { email: `owner@${slug}.test`, password: "owner-password-123" });
+  await page.context().addCookies([{ name: "cp_locale", value: "pt-BR", url: E2E_BASE }]); // the sidebar's language switch
+  await page.goto("/settings/members");
+  await page.getByLabel("E-mail").fill(`bia@${slug}.test`);
+  await page.getByRole("button", { name: "Convidar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Estamos enviando este link por e-mail para bia@${slug}.test` })).toBeVisible();
+  await expect(page.getByTestId(`invitation-bia@${slug}.test`)).toContainText("e-mail a caminho");
+
+  // The mail server, then the worker that sends what waits (the panel's server has SMTP_URL pointing here).
+  const inbox: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (inbox.push(mail), done()), done),
+  });
+  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, "127.0.0.1", resolve));
+  let worker: ChildProcess | null = null;
+  try {
+    worker = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+      env: { ...process.env, AUTH_JWT_SECRET: "e2e-jwt-secret-0123456789abcdef0123456789abcdef", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Credit Platform e2e <invites@e2e.test>", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await expect.poll(() => inbox.find((m) => m.to && !Array.isArray(m.to) && m.to.text === `bia@${slug}.test`)?.subject ?? null, { timeout: 60_000 }).toBe("Convite para Correio Crédito na Credit Platform");
+  } finally {
+    worker?.kill("SIGTERM");
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+  const mail = inbox.find((m) => m.to && !Array.isArray(m.to) && m.to.text === `bia@${slug}.test`)!;
+  expect(mail.text).toContain("convidou você para entrar em Correio Crédito na Credit Platform como suporte.");
+  await page.reload();
+  await expect(page.getByTestId(`invitation-bia@${slug}.test`)).toContainText("e-mail enviado");
+
+  // The newcomer opens the link from the e-mail.
+  const link = /(https?:\/\/\S+\/invitations\/cpinv_[A-Za-z0-9_-]+)/.exec(mail.text ?? "")![1]!;
+  const context = await browser.newContext({ locale: "pt-BR" });
+  const newcomer = await context.newPage();
+  await newcomer.goto(new URL(link).pathname);
+  await newcomer.getByLabel("Seu nome").fill("Bia Costa");
+  await newcomer.getByLabel("Escolha uma senha").fill("bia-password-1234");
+  await newcomer.getByRole("button", { name: "Aceitar e entrar" }).click();
+  await expect(newcomer.getByRole("heading", { name: "Correio Crédito" })).toBeVisible({ timeout: 60_000 });
+  await context.close();
+  await page.reload();
+  await expect(page.getByTestId(`member-bia@${slug}.test`)).toContainText("Bia Costa");
 });

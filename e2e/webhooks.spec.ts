@@ -36,7 +36,7 @@ test.beforeAll(async () => {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
-    worker!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("webhook worker started") && resolve());
+    worker!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("worker started") && resolve());
     worker!.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
   });
 });

@@ -63,9 +63,10 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  // Encrypts webhook signing secrets at rest: 32 random bytes, base64 (`openssl rand -base64 32`). Unset: derived
-  // from AUTH_JWT_SECRET in development and tests; required in production (checked below), so that rotating the
-  // token key never touches the sealed secrets. Changing it makes stored secrets unreadable.
+  // Encrypts secrets at rest (webhook signing secrets; unsent e-mails, which hold invitation links): 32 random
+  // bytes, base64 (`openssl rand -base64 32`). Unset: derived from AUTH_JWT_SECRET in development and tests;
+  // required in production (checked below), so that rotating the token key never touches the sealed secrets.
+  // Changing it makes stored secrets unreadable.
   WEBHOOK_SECRETS_KEY: z
     .string()
     .trim()
@@ -83,6 +84,17 @@ const EnvSchema = z.object({
   // How long a worker holds a claimed attempt: after it, another worker takes over (the first one died). Must
   // exceed the timeout by a margin (checked below).
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  // E-mail (invitation links): an SMTP server as a URL — smtp://user:pass@host:587 (STARTTLS when offered) or
+  // smtps://user:pass@host:465 (TLS from the start). Unset: the platform sends no e-mail; the panel shows each link
+  // for the owner to send. MAIL_FROM is the sender (an address, or "Name <address>").
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/, "Must be smtp://[user:pass@]host[:port] or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default("Credit Platform <no-reply@credit-platform.local>"),
+  // Per-attempt timeout of an SMTP delivery (connection, greeting and each command).
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -93,7 +105,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "Required in production: it signs the panel's session cookies (openssl rand -base64 32)" });
   }
   if (env.NODE_ENV === "production" && env.WEBHOOK_SECRETS_KEY === undefined) {
-    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "Required in production: it seals webhook signing secrets at rest (openssl rand -base64 32)" });
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "Required in production: it seals webhook signing secrets and unsent e-mails at rest (openssl rand -base64 32)" });
   }
   if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "Must exceed WEBHOOK_TIMEOUT_MS by at least a second" });

@@ -30,6 +30,7 @@ export const ID_PREFIXES = {
   webhookDelivery: "whd",
   webhookAttempt: "wha",
   invitation: "inv",
+  email: "eml",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

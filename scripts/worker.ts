@@ -1,14 +1,16 @@
 import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 
-// `npm run worker`: delivers webhooks from the outbox until SIGTERM / SIGINT (it finishes the round in hand,
-// then exits). Run as many as you like — on one machine or several, against the same DATABASE_URL: they share
-// the work through FOR UPDATE SKIP LOCKED and never make the same attempt twice (lib/webhooks/worker.ts).
+// `npm run worker`: delivers webhooks from the outbox and, with SMTP_URL set, sends the platform's e-mails
+// (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
+// like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
+// LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
 // `npm run dev` starts one. Without DATABASE_URL it uses the embedded PostgreSQL of `npm run dev`.
 
 loadDevEnv();
 const database = await devDatabase();
 await prepareDatabase(database);
 const { runWorker } = await import("@/lib/webhooks/worker");
+const { runMailer } = await import("@/lib/mail/mailer");
 const { disconnectDb } = await import("@/lib/db/client");
 const { getEnv } = await import("@/lib/env");
 const { log } = await import("@/lib/log");
@@ -16,9 +18,9 @@ const { log } = await import("@/lib/log");
 const stop = new AbortController();
 process.on("SIGINT", () => stop.abort());
 process.on("SIGTERM", () => stop.abort());
-log().info({ pid: process.pid, concurrency: getEnv().WEBHOOK_WORKER_CONCURRENCY }, "webhook worker started");
-await runWorker(stop.signal);
-log().info({ pid: process.pid }, "webhook worker stopped");
+log().info({ pid: process.pid, concurrency: getEnv().WEBHOOK_WORKER_CONCURRENCY, email: getEnv().SMTP_URL !== undefined }, "worker started");
+await Promise.all([runWorker(stop.signal), runMailer(stop.signal)]);
+log().info({ pid: process.pid }, "worker stopped");
 await disconnectDb();
 await database.server?.stop();
 process.exit(0);

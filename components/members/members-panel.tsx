@@ -15,7 +15,8 @@ import { memberKeys } from "./query-keys";
 type Role = "owner" | "admin" | "support" | "viewer";
 const ROLES: Role[] = ["owner", "admin", "support", "viewer"];
 type Member = { user_id: string; email: string; name: string; role: Role; joined_at: string };
-type Invitation = { id: string; email: string; role: Role; status: string; invited_by: string; created_at: string; expires_at: string };
+type Delivery = "pending" | "sent" | "failed" | "canceled" | null;
+type Invitation = { id: string; email: string; role: Role; status: string; invited_by: string; created_at: string; expires_at: string; email_delivery: Delivery };
 type Listing = { members: Member[]; invitations: Invitation[]; can_manage: boolean; you: string };
 
 export function MembersPanel({ tenantId }: { tenantId: string }) {
@@ -24,12 +25,12 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
   const queryClient = useQueryClient();
   const key = memberKeys.list(tenantId);
   const list = useQuery({ queryKey: key, queryFn: () => panelFetch<Listing>("/api/panel/members") });
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<{ email: string; url: string; emailed: boolean } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const invite = useMutation<Invitation & { url: string }, PanelError, InviteInput>({
     mutationFn: (input) => panelFetch("/api/panel/invitations", { method: "POST", body: input }),
     onSuccess: (created) => {
-      setLink({ email: created.email, url: created.url });
+      setLink({ email: created.email, url: created.url, emailed: created.email_delivery === "pending" });
       void refresh();
     },
   });
@@ -54,7 +55,7 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
       {link && (
         <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm">
           <p className="font-medium">{t("created", { email: link.email })}</p>
-          <p>{t("sendLink")}</p>
+          <p>{link.emailed ? t("emailing", { email: link.email }) : t("sendLink")}</p>
           <p className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 text-xs">{link.url}</code>
             <CopyButton text={link.url} label={t("copyLink")} />
@@ -120,6 +121,9 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
               <li key={inv.id} data-testid={`invitation-${inv.email}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span className="break-all">
                   {inv.email} · {roles(inv.role)} · {inv.status === "expired" ? t("expired") : t("expires", { date: formatDateTime(inv.expires_at) })}
+                  {inv.status === "open" && (inv.email_delivery === "pending" || inv.email_delivery === "sent" || inv.email_delivery === "failed") && (
+                    <span className={inv.email_delivery === "failed" ? "text-red-700" : "text-slate-500"}> · {t(`delivery.${inv.email_delivery}`)}</span>
+                  )}
                 </span>
                 {data.can_manage && (
                   <ConfirmButton label={t("revoke")} question={t("revokeQuestion", { email: inv.email })} confirmLabel={t("revoke")} pending={revoke.isPending} onConfirm={() => revoke.mutate(inv.id)} />

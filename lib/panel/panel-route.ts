@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { LOCALE_COOKIE, negotiateLocale, type Locale } from "@/i18n/locales";
 import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
@@ -102,6 +103,15 @@ async function readInput(schema: z.ZodType | undefined, request: Request, contex
 /** Where links the panel hands out point: NEXTAUTH_URL when set (behind a proxy), else the address this request came to. */
 export function panelBaseUrl(request: Request): string {
   return getEnv().NEXTAUTH_URL ?? new URL(request.url).origin;
+}
+
+/** The panel language of whoever sent the request (the language switch's cookie, else Accept-Language). */
+export function panelLocale(request: Request): Locale {
+  const cookie = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return negotiateLocale(cookie, request.headers.get("accept-language"));
 }
 
 /** The panel's own origins: the one the request was addressed to, and NEXTAUTH_URL's (behind a proxy). */

@@ -1,4 +1,4 @@
-import type { Invitation, Role } from "@prisma/client";
+import type { Email, Invitation, Role } from "@prisma/client";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
@@ -6,12 +6,18 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { randomSecret, sha256Hex } from "@/lib/auth/secrets";
 import { db } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
+import type { Locale } from "@/i18n/locales";
 import { newId } from "@/lib/ids";
+import { invitationEmail } from "@/lib/mail/invitation-email";
+import { cancelInvitationEmails, enqueueEmail } from "@/lib/mail/outbox";
+import { mailEnabled } from "@/lib/mail/transport";
 
 // Invitations to a tenant's panel. An owner invites an e-mail with a role; the platform answers a link whose token
 // is shown once (only its SHA-256 is stored). Whoever opens the link joins with that e-mail: a new account chooses
 // its name and password there, an existing account proves itself with its password. A link works once, for
 // INVITATION_TTL_DAYS days, and inviting the same e-mail again (or revoking) voids the previous link.
+// With SMTP_URL set, the link is also e-mailed to the address (written in the invitation's transaction, sent by the
+// worker: lib/mail/mailer.ts), in the inviter's panel language; the view's `email_delivery` says how that went.
 
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_PREFIX = "cpinv_";
@@ -30,6 +36,8 @@ export const AcceptInput = z.strictObject({
 export type AcceptInput = z.infer<typeof AcceptInput>;
 
 export type InvitationStatus = "open" | "accepted" | "revoked" | "expired";
+/** The invitation e-mail: null when none was sent (e-mail not configured). */
+export type EmailDelivery = "pending" | "sent" | "failed" | "canceled" | null;
 
 export type InvitationView = {
   id: string;
@@ -39,7 +47,11 @@ export type InvitationView = {
   invited_by: string;
   created_at: string;
   expires_at: string;
+  email_delivery: EmailDelivery;
 };
+
+/** How to e-mail the link: the panel's address the link points at, and the inviter's language. */
+export type InvitationMail = { linkBase: string; locale: Locale };
 
 export function invitationUrl(base: string, token: string): string {
   return `${base.replace(/\/$/, "")}/invitations/${token}`;
@@ -49,14 +61,17 @@ export async function createInvitation(
   tenantId: string,
   actor: Actor,
   input: InviteInput,
-  now = new Date(),
+  options: { mail?: InvitationMail; now?: Date } = {},
 ): Promise<{ invitation: InvitationView; token: string }> {
+  const now = options.now ?? new Date();
   const token = randomSecret(TOKEN_PREFIX);
   return db().$transaction(async (tx) => {
     const member = await tx.membership.findFirst({ where: { tenantId, user: { email: input.email } } });
     if (member) throw new DomainError("conflict", `${input.email} is already a member: change their role instead`);
     // A new link replaces any earlier one for the same address (the partial unique index allows one open link).
-    await tx.invitation.updateMany({ where: { tenantId, email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const earlier = { tenantId, email: input.email, acceptedAt: null, revokedAt: null };
+    await cancelInvitationEmails(tx, earlier, "a newer invitation replaced this one");
+    await tx.invitation.updateMany({ where: earlier, data: { revokedAt: now } });
     const invitation = await tx.invitation.create({
       data: {
         id: newId("invitation"),
@@ -76,23 +91,43 @@ export async function createInvitation(
       target: { type: "invitation", id: invitation.id },
       metadata: { email: input.email, role: input.role },
     });
-    return { invitation: invitationView(invitation, now), token };
+    let emails: Email[] = [];
+    if (options.mail && mailEnabled()) {
+      const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true } });
+      const content = invitationEmail({
+        locale: options.mail.locale,
+        tenantName: tenant.name,
+        invitedBy: actor.type === "user" ? actor.label : null,
+        role: input.role,
+        url: invitationUrl(options.mail.linkBase, token),
+        expiresAt: invitation.expiresAt,
+      });
+      await enqueueEmail(tx, { tenantId, invitationId: invitation.id, to: input.email, content });
+      emails = await tx.email.findMany({ where: { invitationId: invitation.id } });
+    }
+    return { invitation: invitationView({ ...invitation, emails }, now), token };
   });
 }
 
 /** The tenant's invitations still waiting for an answer (expired ones included, so the owner sees them lapse). */
 export async function listOpenInvitations(tenantId: string, now = new Date()): Promise<InvitationView[]> {
-  const rows = await db().invitation.findMany({ where: { tenantId, acceptedAt: null, revokedAt: null }, orderBy: { createdAt: "desc" }, take: 200 });
+  const rows = await db().invitation.findMany({
+    where: { tenantId, acceptedAt: null, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    include: { emails: { orderBy: { createdAt: "desc" }, take: 1 } },
+  });
   return rows.map((row) => invitationView(row, now));
 }
 
 export async function revokeInvitation(tenantId: string, actor: Actor, id: string, now = new Date()): Promise<InvitationView> {
   return db().$transaction(async (tx) => {
-    const found = await tx.invitation.findFirst({ where: { id, tenantId } });
+    const found = await tx.invitation.findFirst({ where: { id, tenantId }, include: { emails: true } });
     if (!found) throw notFound("Invitation");
     if (found.acceptedAt) throw new DomainError("conflict", "The invitation was already accepted: remove the member instead");
     if (found.revokedAt) return invitationView(found, now);
-    const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: now } });
+    await cancelInvitationEmails(tx, { id }, "the invitation was revoked");
+    const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: now }, include: { emails: true } });
     await writeAudit(tx, { tenantId, actor, action: "member.invitation_revoked", target: { type: "invitation", id }, metadata: { email: found.email } });
     return invitationView(revoked, now);
   });
@@ -131,6 +166,7 @@ export async function acceptInvitation(token: string, input: AcceptInput, now = 
       data: { acceptedAt: now },
     });
     if (claimed.count !== 1) throw new DomainError("conflict", "This invitation is no longer open: ask an owner for a new link");
+    await cancelInvitationEmails(tx, { id: invitation.id }, "the invitation was accepted before the e-mail was sent");
     const row = await tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
     const user =
       (await tx.user.findUnique({ where: { email: row.email } })) ??
@@ -153,7 +189,8 @@ export async function acceptInvitation(token: string, input: AcceptInput, now = 
   });
 }
 
-function invitationView(row: Invitation, now: Date): InvitationView {
+function invitationView(row: Invitation & { emails?: Email[] }, now: Date): InvitationView {
+  const email = row.emails?.reduce<Email | undefined>((latest, e) => (latest && latest.createdAt >= e.createdAt ? latest : e), undefined);
   const status: InvitationStatus = row.acceptedAt ? "accepted" : row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "open";
   return {
     id: row.id,
@@ -163,5 +200,6 @@ function invitationView(row: Invitation, now: Date): InvitationView {
     invited_by: row.invitedBy,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
+    email_delivery: (email?.status as EmailDelivery | undefined) ?? null,
   };
 }

@@ -17,7 +17,7 @@ import {
   type WebhookEndpointResponse,
   type WebhookEndpointWithSecret,
 } from "./schemas";
-import { openSecret, sealSecret } from "./secret-box";
+import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { newSigningSecret } from "./signing";
 import { checkWebhookUrl } from "./url-safety";
 

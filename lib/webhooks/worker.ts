@@ -1,7 +1,7 @@
-import { isDatabaseUnavailable, reportDatabaseDown, reportDatabaseUp } from "@/lib/db/availability";
 import { execute, queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
 import { signingSecrets } from "./endpoints";
 import { nextAttemptAt } from "./retry-schedule";
@@ -206,38 +206,13 @@ export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched
  *  (lib/db/availability.ts), not once per round; a round cut short by the stop itself (Ctrl-C reaches the embedded
  *  PostgreSQL of `npm run dev` too) is not an error: its claims lapse and are attempted again. */
 export async function runWorker(signal: AbortSignal, options: WorkerOptions & { idleMs?: number } = {}): Promise<void> {
-  const idleMs = options.idleMs ?? 250;
-  let failures = 0;
-  while (!signal.aborted) {
-    let busy = false;
-    try {
+  await runPollLoop(signal, {
+    name: "webhook worker",
+    waiting: "webhook deliveries wait",
+    idleMs: options.idleMs ?? 250,
+    round: async () => {
       const round = await runOnce(options);
-      busy = round.dispatched > 0 || round.attempted > 0;
-      failures = 0;
-      reportDatabaseUp();
-    } catch (err) {
-      if (signal.aborted) {
-        log().info({ err: (err as Error)?.message }, "webhook worker stopping; the round in hand did not finish (its claims lapse and are attempted again)");
-        break;
-      }
-      failures += 1;
-      if (isDatabaseUnavailable(err)) reportDatabaseDown(err, "webhook deliveries wait");
-      else log().error({ err }, "webhook worker round failed; retrying");
-      await sleep(Math.max(idleMs, Math.min(10_000, 1000 * 2 ** (failures - 1))), signal);
-      continue;
-    }
-    if (!busy) await sleep(idleMs, signal);
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
+      return round.dispatched > 0 || round.attempted > 0;
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@prisma/client";
+import { DEFAULT_LOCALE, LOCALES } from "@/i18n/locales";
 import { getEnv } from "@/lib/env";
 import { createInvitation, invitationUrl, InviteInput } from "@/lib/tenants/invitations";
 import { addMember, createTenant, getTenantBySlug, listTenants } from "@/lib/tenants/tenants";
@@ -9,9 +10,10 @@ const USAGE = `Usage:
   npm run tenants -- create --slug <slug> --name <name> [--owner-email <e-mail>] [--owner-name <name>] [--owner-password <pw>] [--json]
   npm run tenants -- list [--json]
   npm run tenants -- add-member --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--name <name>] [--password <pw>] [--json]
-  npm run tenants -- invite --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--json]
+  npm run tenants -- invite --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--locale pt-BR|en] [--json]
 
 invite prints an invitation link (valid 7 days, once) to send to the person; it points at NEXTAUTH_URL, else SANDBOX_BASE_URL.
+With SMTP_URL set, the worker also e-mails it (in --locale, pt-BR by default).
 
 Without --owner-password / --password a random password is generated and printed once.`;
 
@@ -65,12 +67,15 @@ await runCli(USAGE, async (argv) => {
     const shown = created ? password : null;
     output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password: shown }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${shown ?? "(existing account: unchanged)"}`);
   } else if (command === "invite") {
-    const { values } = parse(rest, { tenant: { type: "string" }, email: { type: "string" }, role: { type: "string" } });
+    const { values } = parse(rest, { tenant: { type: "string" }, email: { type: "string" }, role: { type: "string" }, locale: { type: "string" } });
     const tenant = await getTenantBySlug(required(values.tenant, "--tenant"));
     const input = InviteInput.parse({ email: required(values.email, "--email"), role: oneOf(values.role, ROLES, "--role") });
-    const { invitation, token } = await createInvitation(tenant.id, cliActor(), input);
-    const url = invitationUrl(getEnv().NEXTAUTH_URL ?? getEnv().SANDBOX_BASE_URL, token);
-    output(values.json, { ...invitation, tenant_id: tenant.id, url }, `Invitation for ${invitation.email} (${invitation.role}) to ${tenant.slug}, valid until ${invitation.expires_at}:\n  ${url}`);
+    const linkBase = getEnv().NEXTAUTH_URL ?? getEnv().SANDBOX_BASE_URL;
+    const locale = oneOf(values.locale ?? DEFAULT_LOCALE, LOCALES, "--locale");
+    const { invitation, token } = await createInvitation(tenant.id, cliActor(), input, { mail: { linkBase, locale } });
+    const url = invitationUrl(linkBase, token);
+    const mailed = invitation.email_delivery === "pending" ? "\n  (the worker e-mails it too)" : "";
+    output(values.json, { ...invitation, tenant_id: tenant.id, url }, `Invitation for ${invitation.email} (${invitation.role}) to ${tenant.slug}, valid until ${invitation.expires_at}:\n  ${url}${mailed}`);
   } else {
     throw new UsageError(`unknown command "${command}"`);
   }

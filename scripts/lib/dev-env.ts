@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
 import { createDatabase, databaseExists, ROOT, startEmbedded, withDatabase, type Server } from "./database";
-import { webhookSecretsKeyFrom } from "@/lib/webhooks/secrets-key";
+import { webhookSecretsKeyFrom } from "@/lib/security/secrets-key";
 import { ensureMigrated } from "./prepare-client";
 
 // The local development environment shared by `npm run dev` and the operator CLIs:

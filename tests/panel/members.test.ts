@@ -49,8 +49,12 @@ describe("invitations", () => {
   it("a new person joins once with the invited role; the link then reads as accepted", async () => {
     const { tenant, ownerUserId } = await newTenant();
     const email = `New.Person@${tenant.slug}.test`;
-    const { invitation, token } = await createInvitation(tenant.id, owner(ownerUserId), { email: email.toLowerCase(), role: "support" });
+    // Without SMTP_URL (as in these tests) the platform e-mails nothing: the owner sends the link.
+    const mail = { linkBase: "http://localhost:3000", locale: "en" as const };
+    const { invitation, token } = await createInvitation(tenant.id, owner(ownerUserId), { email: email.toLowerCase(), role: "support" }, { mail });
     expect(token).toMatch(/^cpinv_[A-Za-z0-9_-]{43}$/);
+    expect(invitation.email_delivery).toBeNull();
+    expect(await db().email.count({ where: { tenantId: tenant.id } })).toBe(0);
     expect(await db().invitation.findUniqueOrThrow({ where: { id: invitation.id } })).not.toHaveProperty("token");
     expect(await invitationByToken(token)).toMatchObject({ status: "open", role: "support", account_exists: false, tenant_name: tenant.name });
     await expect(acceptInvitation(token, { password: "correct horse battery" })).rejects.toMatchObject({ code: "validation_error" });
@@ -84,7 +88,7 @@ describe("invitations", () => {
     const other = await newTenant();
     const email = `late@${tenant.slug}.test`;
     const past = new Date(Date.now() - 8 * 86_400_000);
-    const expired = await createInvitation(tenant.id, owner(ownerUserId), { email, role: "viewer" }, past);
+    const expired = await createInvitation(tenant.id, owner(ownerUserId), { email, role: "viewer" }, { now: past });
     expect(await invitationByToken(expired.token)).toMatchObject({ status: "expired" });
     await expect(acceptInvitation(expired.token, { name: "Late", password: "correct horse battery" })).rejects.toMatchObject({ code: "conflict" });
     const fresh = await createInvitation(tenant.id, owner(ownerUserId), { email, role: "admin" });

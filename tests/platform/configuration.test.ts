@@ -16,11 +16,18 @@ describe("configuration", () => {
     expect(parseEnv(production)).toMatchObject({ NEXTAUTH_SECRET: production.NEXTAUTH_SECRET, WEBHOOK_SECRETS_KEY: production.WEBHOOK_SECRETS_KEY });
     expect(() => parseEnv({ ...BASE, NODE_ENV: "production" })).toThrow(
       "Invalid configuration:\n  NEXTAUTH_SECRET: Required in production: it signs the panel's session cookies (openssl rand -base64 32)\n" +
-        "  WEBHOOK_SECRETS_KEY: Required in production: it seals webhook signing secrets at rest (openssl rand -base64 32)",
+        "  WEBHOOK_SECRETS_KEY: Required in production: it seals webhook signing secrets and unsent e-mails at rest (openssl rand -base64 32)",
     );
     expect(() => parseEnv({ ...production, DATABASE_URL: undefined, AUTH_JWT_SECRET: "short" })).toThrow(
       /DATABASE_URL: .*\n {2}AUTH_JWT_SECRET: AUTH_JWT_SECRET must have at least 32 characters$/,
     );
+  });
+
+  it("e-mail: SMTP_URL is an smtp:// or smtps:// URL, optional; MAIL_FROM has a default", () => {
+    const unset = parseEnv(BASE);
+    expect([unset.SMTP_URL, unset.MAIL_FROM, unset.SMTP_TIMEOUT_MS]).toEqual([undefined, "Credit Platform <no-reply@credit-platform.local>", 15_000]);
+    expect(parseEnv({ ...BASE, SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
+    expect(() => parseEnv({ ...BASE, SMTP_URL: "http://smtp.example.com" })).toThrow("SMTP_URL: Must be smtp://[user:pass@]host[:port] or smtps://…");
   });
 
   it("a production server with a wrong configuration exits at once and says what is wrong", () => {

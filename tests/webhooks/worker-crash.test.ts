@@ -29,7 +29,7 @@ async function startWorker(): Promise<ChildProcess> {
   });
   children.push(proc);
   await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("webhook worker started") && resolve());
+    proc.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("worker started") && resolve());
     proc.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
   });
   return proc;

@@ -2,11 +2,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { webhookSecretsKeyFrom } from "./secrets-key";
 
-// Webhook signing secrets at rest: the platform signs with them, so unlike API keys they cannot be hashed.
+// Secrets at rest that the platform must read back, so unlike API keys cannot be hashed: webhook signing secrets
+// (the platform signs with them) and unsent e-mails (they carry invitation links; lib/mail/outbox.ts).
 // AES-256-GCM under a key from WEBHOOK_SECRETS_KEY (32 bytes, base64), or — when unset — derived by HKDF from
 // AUTH_JWT_SECRET (one secret less to manage in development and tests; production requires its own key, lib/env.ts,
-// so rotating one never touches the other). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url), the row's id as associated data:
-// a ciphertext copied to another endpoint's row does not decrypt.
+// so rotating one never touches the other). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url), with the row (its id,
+// or `email:<id>`) as associated data: a ciphertext copied to another row does not decrypt.
 
 let cached: { source: string; key: Buffer } | undefined;
 

@@ -1,0 +1,40 @@
+import type { Prisma } from "@prisma/client";
+import { newId } from "@/lib/ids";
+import { sealSecret } from "@/lib/security/secret-box";
+import type { RenderedEmail } from "./invitation-email";
+
+// Writing e-mails to send, inside the caller's transaction (like outbox events): the e-mail exists if and only if
+// what it announces was committed, and the worker sends it afterwards (./mailer.ts). Its body is sealed: it holds
+// an invitation link, which the database otherwise keeps only as a hash.
+
+type Tx = Prisma.TransactionClient;
+
+/** The associated data of an e-mail's sealed body: a body copied onto another row does not open. */
+export const sealedBodyContext = (emailId: string) => `email:${emailId}`;
+
+export async function enqueueEmail(
+  tx: Tx,
+  email: { tenantId: string; invitationId?: string; to: string; content: RenderedEmail },
+): Promise<string> {
+  const id = newId("email");
+  const body = JSON.stringify({ text: email.content.text, html: email.content.html });
+  await tx.email.create({
+    data: {
+      id,
+      tenantId: email.tenantId,
+      invitationId: email.invitationId ?? null,
+      toAddress: email.to,
+      subject: email.content.subject,
+      sealedBody: sealSecret(body, sealedBodyContext(id)),
+    },
+  });
+  return id;
+}
+
+/** The e-mails of invitations being revoked, replaced or accepted: not sent any more, their bodies erased. */
+export async function cancelInvitationEmails(tx: Tx, invitations: Prisma.InvitationWhereInput, reason: string): Promise<void> {
+  await tx.email.updateMany({
+    where: { status: "pending", invitation: invitations },
+    data: { status: "canceled", sealedBody: null, lockedUntil: null, lastError: reason },
+  });
+}
