@@ -127,7 +127,9 @@ test("an invitation arrives by e-mail, in the inviter's language, and its link l
   await newcomer.getByLabel("Seu nome").fill("Bia Costa");
   await newcomer.getByLabel("Escolha uma senha").fill("bia-password-1234");
   await newcomer.getByRole("button", { name: "Aceitar e entrar" }).click();
-  await expect(newcomer.getByRole("heading", { name: "Correio Crédito" })).toBeVisible({ timeout: 60_000 });
+  // Signed in on the tenant (the invitation page's own heading, "Entrar em Correio Crédito", would match a loose name).
+  await expect(newcomer.getByRole("link", { name: "Visão geral" })).toBeVisible({ timeout: 60_000 });
+  await expect(newcomer.getByRole("heading", { name: "Correio Crédito", exact: true })).toBeVisible();
   await context.close();
   await page.reload();
   await expect(page.getByTestId(`member-bia@${slug}.test`)).toContainText("Bia Costa");
