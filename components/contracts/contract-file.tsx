@@ -22,7 +22,7 @@ type Charge = {
   pix: { brcode: string; qr_code: string; expires_at: string | null } | null;
 };
 type File = {
-  contract: { id: string; number: string; status: string; product: string; principal: number; released_amount: number; monthly_rate: string; term: number; installment_amount: number; amount_paid: number; outstanding_balance: number; cet: { annual_percent: string }; disbursement_date: string };
+  contract: { id: string; number: string; status: string; product: string; principal: number; released_amount: number; monthly_rate: string; term: number; installment_amount: number; amount_paid: number; outstanding_balance: number; credit_balance: number; cet: { annual_percent: string }; disbursement_date: string };
   customer: { id: string; name: string; document: string };
   installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
   charges: Charge[];
@@ -54,6 +54,11 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
           {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: c.disbursement_date.split("-").reverse().join("/"), term: c.term, installment: formatBRL(c.installment_amount), rate: c.monthly_rate, cet: c.cet.annual_percent })}
         </p>
         <p>{t("paid", { amount: formatBRL(c.amount_paid) })} <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
+        {c.credit_balance > 0 && (
+          <p data-testid="credit-balance">
+            {t(c.status === "active" || c.status === "assigned" ? "credit" : "creditOwed")} <strong>{formatBRL(c.credit_balance)}</strong>
+          </p>
+        )}
         {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: quote.date.split("-").reverse().join("/") })} <strong>{formatBRL(quote.amount)}</strong></p>)}
         {assignment && <p>{t("assignment", { id: assignment.id, status: labels.status(assignment.status), assignee: assignment.assignee.name })}</p>}
       </section>

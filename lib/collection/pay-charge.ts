@@ -2,6 +2,7 @@ import type { Charge, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
+import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -12,6 +13,7 @@ import { centavos } from "@/lib/serialize";
 import { completeSettlementIn } from "@/lib/settlements/complete-settlement";
 import { nextState } from "@/lib/state-machine";
 import { allocate, amountsDue } from "./allocation";
+import { cancelCoveredCharges } from "./cancel-covered-charges";
 import { allocatable, lateRulesOf } from "./create-charge";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
 import { toChargeResponse, toPaymentResponse } from "./serialize";
@@ -21,7 +23,9 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // allocated oldest installment first — fine, late interest, interest, principal — to the charge's
 // installments as of the payment date; what is left is the contract's credit. Installments, contract
 // balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
-// `charge.partially_paid`) in one transaction. A paid, canceled or expired charge answers 409 and nothing
+// `charge.partially_paid`) in one transaction; other open charges left with only paid installments are canceled
+// (./cancel-covered-charges.ts), and a payment that pays the contract's last installment closes the contract
+// (lib/contracts/close-paid-off.ts). A paid, canceled or expired charge answers 409 and nothing
 // changes — unless the caller reports money that already arrived (`whenClosed: "credit"`, the provider's
 // notification: a boleto paid twice, or paid after its cancellation reached us but before it reached the bank).
 // That money is the borrower's and is in the beneficiary's account, so it is recorded, never refused (a refusal
@@ -124,6 +128,10 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS[action], target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount } });
     await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: paymentBody as unknown as Prisma.InputJsonObject });
     await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS[action], payload: chargeBody as unknown as Prisma.InputJsonObject });
+    if (lines.some((l) => l.settles)) {
+      await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid by charge ${charge.id}`);
+      await closeIfPaidOff(tx, scope, actor, contract.id); // its last installment: the contract closes
+    }
     return { charge: chargeBody, payment: paymentBody };
   });
 }

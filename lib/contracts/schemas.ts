@@ -26,7 +26,10 @@ export const ContractResponse = z
     id: z.string(),
     object: z.literal("contract"),
     number: z.string().meta({ description: "The contract (CCB) number, unique per tenant and environment.", example: "CCB-2026-000001" }),
-    status: z.enum(CONTRACT_STATUSES),
+    status: z.enum(CONTRACT_STATUSES).meta({
+      description:
+        "`active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).",
+    }),
     proposal_id: z.string(),
     customer_id: z.string(),
     product: z.string(),
@@ -41,6 +44,10 @@ export const ContractResponse = z
     amount_paid: z.number().int().meta({ description: "Received on the installments so far, integer centavos." }),
     assignment_id: z.string().nullable().meta({ description: "`assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's." }),
     outstanding_balance: z.number().int().meta({ description: "What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos." }),
+    credit_balance: z.number().int().meta({
+      description:
+        "The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.",
+    }),
     cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
     iof: z.object({ daily: z.number().int(), additional: z.number().int(), total: z.number().int(), financed: z.boolean() }),
     environment: z.enum(["sandbox", "production"]),

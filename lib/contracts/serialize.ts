@@ -34,6 +34,7 @@ export function toContractResponse(row: Contract): ContractResponse {
     amount_paid: centavos(row.amountPaid),
     assignment_id: row.assignmentId,
     outstanding_balance: centavos(row.outstandingBalance),
+    credit_balance: centavos(row.creditBalance),
     cet: terms.cet,
     iof: terms.iof,
     environment: row.environment,

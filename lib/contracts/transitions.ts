@@ -3,17 +3,19 @@ import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Contract lifecycle (see docs/state-machines.md). A contract is issued active (disbursed) from a signed
 // proposal. settle, assign and write_off are applied by the settlement, portfolio-assignment and
-// collection modules; cancel (the borrower's 7-day withdrawal right, CDC art. 49) is an endpoint now.
+// collection modules; pay_off by any payment that pays the last open installment (./close-paid-off.ts); cancel
+// (the borrower's 7-day withdrawal right, CDC art. 49) is an endpoint now.
 export const CONTRACT_STATUSES = ["active", "settled", "written_off", "assigned", "canceled"] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-export const CONTRACT_ACTIONS = ["settle", "write_off", "assign", "cancel"] as const;
+export const CONTRACT_ACTIONS = ["settle", "pay_off", "write_off", "assign", "cancel"] as const;
 export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 
 export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractAction> = {
-  active: { settle: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
+  active: { settle: "settled", pay_off: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
   written_off: { settle: "settled" },
-  assigned: {},
+  // An assigned contract is still collected (for the assignee) and closes when its last installment is paid.
+  assigned: { pay_off: "settled" },
   settled: {},
   canceled: {},
 };
@@ -23,6 +25,7 @@ export const COLLECTIBLE: readonly ContractStatus[] = ["active", "assigned"];
 
 export const CONTRACT_EVENTS: Record<ContractAction, EventType> = {
   settle: "contract.closed",
+  pay_off: "contract.closed",
   write_off: "contract.written_off",
   assign: "contract.assigned",
   cancel: "contract.canceled",

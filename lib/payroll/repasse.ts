@@ -1,4 +1,7 @@
 import type { Contract, Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { cancelCoveredCharges } from "@/lib/collection/cancel-covered-charges";
+import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { todayInBrazil } from "@/lib/clock";
 import { db, rootDb, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
@@ -18,20 +21,21 @@ import type { RepasseBody, RepasseContractResult, RepasseResponse } from "./repa
 //   none     nothing arrives: the installments stay open, overdue once past their due date.
 // One transaction per contract: the ledger row (unique per contract and month), the payments, the
 // installments, the contract's paid and outstanding amounts, and the events (`installment.paid` or
-// `installment.partially_paid`, then `repasse.processed`). A month already processed for a contract is
+// `installment.partially_paid`, then `repasse.processed`; `contract.closed` when it paid the last installment).
+// A month already processed for a contract is
 // skipped (`already_processed`), so running it twice changes nothing the second time. What a delayed
 // transfer owes in late charges is the paying source's matter, not the borrower's: the installment's
 // open amount is what is paid.
 
 const SOURCE: Record<"inss" | "private", string> = { inss: "inss_repasse", private: "private_payroll_repasse" };
 
-export async function runRepasse(scope: Scope, body: RepasseBody): Promise<RepasseResponse> {
+export async function runRepasse(scope: Scope, actor: Actor, body: RepasseBody): Promise<RepasseResponse> {
   const contracts = await selectContracts(scope, body.contract_ids);
   const results: RepasseContractResult[] = [];
   for (const contract of contracts) {
     // Each contract commits on its own (not in the request's ambient transaction): a failure on one leaves
     // the months already applied to others in place, and a retry skips them.
-    results.push(await rootDb().$transaction((tx) => applyToContract(tx, scope, contract, body)));
+    results.push(await rootDb().$transaction((tx) => applyToContract(tx, scope, actor, contract, body)));
   }
   const processed = results.filter((r) => r.status === "processed");
   return {
@@ -71,7 +75,7 @@ function productOf(contract: Contract): ProductCode {
   return (contract.terms as { product: ProductCode }).product;
 }
 
-async function applyToContract(tx: Tx, scope: Scope, contract: Contract, body: RepasseBody): Promise<RepasseContractResult> {
+async function applyToContract(tx: Tx, scope: Scope, actor: Actor, contract: Contract, body: RepasseBody): Promise<RepasseContractResult> {
   const skipped = (reason: RepasseContractResult["reason"], due = 0, paid = 0): RepasseContractResult => ({
     contract_id: contract.id,
     status: "skipped",
@@ -137,6 +141,10 @@ async function applyToContract(tx: Tx, scope: Scope, contract: Contract, body: R
       where: { id: contract.id },
       data: { amountPaid: { increment: BigInt(amountPaid) }, outstandingBalance: { decrement: BigInt(amountPaid) } },
     });
+    if (applied.some((i) => i.status === "paid")) {
+      await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid by the ${body.competence} repasse`);
+      await closeIfPaidOff(tx, scope, actor, contract.id);
+    }
   }
   const result: RepasseContractResult = { contract_id: contract.id, status: "processed", reason: null, amount_due: amountDue, amount_paid: amountPaid, installments: applied };
   await writeOutboxEvent(tx, {

@@ -42,7 +42,10 @@ export const EVENT_CATALOG = [
   {
     type: "contract.closed",
     summary: "A contract was settled in full (by a settlement or by its last payment).",
-    data: ContractResponse.extend({ reason: z.string().meta({ description: "`settled`." }), settlement_id: z.string().nullable().optional() }),
+    data: ContractResponse.extend({
+      reason: z.enum(["settled", "paid_off"]).meta({ description: "`settled`: a full settlement completed (`settlement_id`); `paid_off`: its last installment was paid." }),
+      settlement_id: z.string().nullable().optional(),
+    }),
   },
   { type: "contract.canceled", summary: "A contract was canceled within its cancellation window.", data: ContractResponse.extend({ reason: z.string() }) },
   { type: "contract.assigned", summary: "A contract was sold in a settled assignment; its later receipts are the assignee's.", data: ContractResponse },

@@ -114,6 +114,7 @@ export function contractExample(status: "active" | "canceled" = "active") {
     amount_paid: 0,
     assignment_id: null,
     outstanding_balance: status === "active" ? totalPayments : 0,
+    credit_balance: 0,
     cet: result.cet,
     iof: { daily: result.iof.daily, additional: result.iof.additional, total: result.iof.total, financed: result.iof.financed },
     environment: "sandbox",

@@ -1315,7 +1315,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate the paying source's monthly transfer (repasse) of payroll installments — sandbox only
-         * @description Applies a competence month's transfer from the paying source (INSS, or the employer) to the environment's active payroll contracts (or `contract_ids`): `full` pays every installment due in the month, `partial` pays `partial_percent` of each (partially_paid), `none` pays nothing (they stay open, overdue after their due date). Each contract in its own transaction: payments (source `inss_repasse` or `private_payroll_repasse`), installments, the contract's `amount_paid` and `outstanding_balance`, and the events `installment.paid` / `installment.partially_paid` and `repasse.processed`. A month already processed for a contract is skipped (`already_processed`): running it twice changes nothing the second time. On the production address this operation does not exist (404).
+         * @description Applies a competence month's transfer from the paying source (INSS, or the employer) to the environment's active payroll contracts (or `contract_ids`): `full` pays every installment due in the month, `partial` pays `partial_percent` of each (partially_paid), `none` pays nothing (they stay open, overdue after their due date). Each contract in its own transaction: payments (source `inss_repasse` or `private_payroll_repasse`), installments, the contract's `amount_paid` and `outstanding_balance`, and the events `installment.paid` / `installment.partially_paid` and `repasse.processed` (a contract whose last installment it pays closes: `settled`, event `contract.closed` with reason `paid_off`). A month already processed for a contract is skipped (`already_processed`): running it twice changes nothing the second time. On the production address this operation does not exist (404).
          *
          *     Requires permission `payroll:write`.
          */
@@ -2340,7 +2340,10 @@ export interface components {
              * @example CCB-2026-000001
              */
             number: string;
-            /** @enum {string} */
+            /**
+             * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+             * @enum {string}
+             */
             status: "active" | "settled" | "written_off" | "assigned" | "canceled";
             proposal_id: string;
             customer_id: string;
@@ -2359,6 +2362,8 @@ export interface components {
             assignment_id: string | null;
             /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
             outstanding_balance: number;
+            /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+            credit_balance: number;
             cet: {
                 monthly_percent: string;
                 annual_percent: string;
@@ -6788,6 +6793,7 @@ export interface operations {
                      *           "amount_paid": 0,
                      *           "assignment_id": null,
                      *           "outstanding_balance": 562553,
+                     *           "credit_balance": 0,
                      *           "cet": {
                      *             "monthly_percent": "3.38",
                      *             "annual_percent": "49.00"
@@ -6927,6 +6933,7 @@ export interface operations {
                      *       "amount_paid": 0,
                      *       "assignment_id": null,
                      *       "outstanding_balance": 562553,
+                     *       "credit_balance": 0,
                      *       "cet": {
                      *         "monthly_percent": "3.38",
                      *         "annual_percent": "49.00"
@@ -7096,6 +7103,7 @@ export interface operations {
                      *       "amount_paid": 0,
                      *       "assignment_id": null,
                      *       "outstanding_balance": 562553,
+                     *       "credit_balance": 0,
                      *       "cet": {
                      *         "monthly_percent": "3.38",
                      *         "annual_percent": "49.00"
@@ -7235,6 +7243,7 @@ export interface operations {
                      *       "amount_paid": 0,
                      *       "assignment_id": null,
                      *       "outstanding_balance": 0,
+                     *       "credit_balance": 0,
                      *       "cet": {
                      *         "monthly_percent": "3.38",
                      *         "annual_percent": "49.00"
@@ -15627,7 +15636,10 @@ export interface operations {
                          * @example CCB-2026-000001
                          */
                         number: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @enum {string}
+                         */
                         status: "active" | "settled" | "written_off" | "assigned" | "canceled";
                         proposal_id: string;
                         customer_id: string;
@@ -15646,6 +15658,8 @@ export interface operations {
                         assignment_id: string | null;
                         /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
                         outstanding_balance: number;
+                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        credit_balance: number;
                         cet: {
                             monthly_percent: string;
                             annual_percent: string;
@@ -15660,8 +15674,11 @@ export interface operations {
                         environment: "sandbox" | "production";
                         created_at: string;
                         updated_at: string;
-                        /** @description `settled`. */
-                        reason: string;
+                        /**
+                         * @description `settled`: a full settlement completed (`settlement_id`); `paid_off`: its last installment was paid.
+                         * @enum {string}
+                         */
+                        reason: "settled" | "paid_off";
                         settlement_id?: string | null;
                     };
                 };
@@ -15719,7 +15736,10 @@ export interface operations {
                          * @example CCB-2026-000001
                          */
                         number: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @enum {string}
+                         */
                         status: "active" | "settled" | "written_off" | "assigned" | "canceled";
                         proposal_id: string;
                         customer_id: string;
@@ -15738,6 +15758,8 @@ export interface operations {
                         assignment_id: string | null;
                         /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
                         outstanding_balance: number;
+                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        credit_balance: number;
                         cet: {
                             monthly_percent: string;
                             annual_percent: string;

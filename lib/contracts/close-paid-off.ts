@@ -1,0 +1,36 @@
+import type { Contract, Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import type { Tx } from "@/lib/db/client";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import { toContractResponse } from "./serialize";
+import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./transitions";
+
+// A contract whose obligations are met closes: once no installment is open or partially paid, an active (or
+// assigned) contract becomes `settled` with event `contract.closed`, reason `paid_off` — in the transaction of the
+// payment that paid the last installment (a charge's payment, a payroll repasse, the contract's credit applied).
+// A settlement closes its contract itself (reason `settled`). Money above what was owed stays the contract's
+// credit (`credit_balance`), owed back to the borrower.
+//
+// The contract row is locked first: two payments of the last two installments, each in its own transaction,
+// then serialize here, and the second one sees the first one's installment paid and closes the contract.
+
+export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contractId: string): Promise<Contract | null> {
+  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
+  if (!contract || !("pay_off" in CONTRACT_TRANSITIONS[contract.status as ContractStatus])) return null;
+  const open = await tx.installment.count({ where: { ...where(scope), contractId, status: { in: ["open", "partially_paid"] } } });
+  if (open > 0) return null;
+  const from = contract.status as ContractStatus;
+  const to = nextState(CONTRACT_TRANSITIONS, "contract", from, "pay_off");
+  const closed = await tx.contract.update({ where: { id: contract.id }, data: { status: to } });
+  await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.pay_off, target: { type: "contract", id: contract.id }, metadata: { from, to, reason: "paid_off" } });
+  await writeOutboxEvent(tx, {
+    ...where(scope),
+    type: CONTRACT_EVENTS.pay_off,
+    payload: { ...toContractResponse(closed), reason: "paid_off", settlement_id: null } as unknown as Prisma.InputJsonObject,
+  });
+  return closed;
+}

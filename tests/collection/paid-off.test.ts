@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { POST as createCharge } from "@/app/v1/charges/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as repasse } from "@/app/v1/sandbox/repasse/route";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { call } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// A contract whose last installment is paid closes (`settled`, event `contract.closed` with reason `paid_off`), in
+// the payment's transaction — by a charge's payment, an overpayment (the rest stays the borrower's credit), two
+// payments of the last installments at once (closed once), and the payroll repasse. Before, a loan paid to the end
+// stayed `active` for ever: counted among active contracts, collectible, assignable.
+
+async function contractOf(t: CreditTenant) {
+  const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+  const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
+  expect(res.status).toBe(201);
+  const installments = await db().installment.findMany({ where: { contractId: res.body.id }, orderBy: { number: "asc" } });
+  return { contract: res.body as { id: string; status: string }, installments };
+}
+
+const post = (t: CreditTenant, handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) =>
+  call(handler, { base: t.base, path, headers: t.headers, json, params });
+const contractNow = async (t: CreditTenant, id: string) => (await call(getContract, { base: t.base, path: `/v1/contracts/${id}`, headers: t.headers, params: { id } })).body;
+const closedEvents = (t: CreditTenant) => db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "contract.closed" } });
+
+describe("a contract paid to its last installment", () => {
+  it("closes when a charge for everything still open is paid; an overpayment stays the borrower's credit", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    expect(contract).toMatchObject({ status: "active", credit_balance: 0 });
+    // Due today: its amount is what is owed today (late charges to today, the later installments at face value).
+    const today = todayInBrazil();
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", due_date: today, installment_ids: installments.map((i) => i.id) })).body;
+    expect(closedEvents(t)).resolves.toEqual([]);
+    const paid = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: charge.amount + 1234 }, { id: charge.id });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ amount: charge.amount + 1234, credit: 1234 });
+
+    const closed = await contractNow(t, contract.id);
+    expect(closed).toMatchObject({ status: "settled", outstanding_balance: 0, credit_balance: 1234, amount_paid: charge.amount });
+    const events = await closedEvents(t);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toEqual({ ...closed, reason: "paid_off", settlement_id: null });
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "contract.closed" } });
+    expect(audit.metadata).toEqual({ from: "active", to: "settled", reason: "paid_off" });
+
+    // Closed: nothing more is collected.
+    const again = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([{ param: "contract_id", in: "body", message: "The contract is settled: only active and assigned contracts are collected" }]);
+  });
+
+  it("stays active while an installment is open, and closes once when the last two are paid at the same time", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const allButTwo = installments.slice(0, -2);
+    const [penultimate, last] = installments.slice(-2);
+    const first = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: allButTwo.map((i) => i.id) })).body;
+    expect((await post(t, pay, `/v1/sandbox/charges/${first.id}/pay`, {}, { id: first.id })).status).toBe(200);
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "active" });
+
+    const a = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [penultimate!.id] })).body;
+    const b = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [last!.id] })).body;
+    const results = await Promise.all([
+      post(t, pay, `/v1/sandbox/charges/${a.id}/pay`, {}, { id: a.id }),
+      post(t, pay, `/v1/sandbox/charges/${b.id}/pay`, {}, { id: b.id }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", outstanding_balance: 0, credit_balance: 0 });
+    expect(await closedEvents(t)).toHaveLength(1);
+  });
+
+  it("closes when the payroll repasse pays the last installment", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const months = [...new Set(installments.map((i) => i.dueDate.toISOString().slice(0, 7)))];
+    for (const competence of months) {
+      const res = await post(t, repasse, "/v1/sandbox/repasse", { competence, scenario: "full", contract_ids: [contract.id] });
+      expect(res.status).toBe(200);
+      const expected = competence === months.at(-1) ? "settled" : "active";
+      expect((await contractNow(t, contract.id)).status).toBe(expected);
+    }
+    const events = await closedEvents(t);
+    expect(events.map((e) => (e.payload as { reason: string }).reason)).toEqual(["paid_off"]);
+    // The next month finds nothing to collect.
+    const after = await post(t, repasse, "/v1/sandbox/repasse", { competence: "2028-01", scenario: "full", contract_ids: [contract.id] });
+    expect(after.body.contracts[0]).toMatchObject({ status: "skipped", reason: "contract_not_active" });
+  });
+});
+
+describe("charges left with nothing to collect", () => {
+  it("a boleto and a Pix for the same installment: paying one cancels the other; a charge with an open installment stays", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const [first, second] = installments;
+    const boleto = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [first!.id] })).body;
+    const both = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [first!.id, second!.id] })).body;
+    const pix = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [first!.id] })).body;
+    expect((await post(t, pay, `/v1/sandbox/charges/${pix.id}/pay`, {}, { id: pix.id })).status).toBe(200);
+
+    const statuses = await db().charge.findMany({ where: { id: { in: [boleto.id, both.id, pix.id] } }, select: { id: true, status: true } });
+    expect(Object.fromEntries(statuses.map((c) => [c.id, c.status]))).toEqual({ [pix.id]: "paid", [boleto.id]: "canceled", [both.id]: "pending" });
+    const canceled = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "charge.canceled" } });
+    expect(canceled.map((e) => (e.payload as { id: string; status: string }).id)).toEqual([boleto.id]);
+    expect((canceled[0]!.payload as { status: string }).status).toBe("canceled");
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "charge.canceled" } });
+    expect(audit.metadata).toEqual({ from: "pending", to: "canceled", reason: `its installments were paid by charge ${pix.id}` });
+
+    // Canceled: the sandbox's "pay as the bank would" refuses it (a provider's notification of money that arrived
+    // anyway makes it the contract's credit: tests/collection/notifications.test.ts).
+    const late = await post(t, pay, `/v1/sandbox/charges/${boleto.id}/pay`, { amount: boleto.amount }, { id: boleto.id });
+    expect(late.status).toBe(409);
+  });
+});
