@@ -1,11 +1,14 @@
 import type { Prisma } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { log } from "@/lib/log";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { cancelLapsedSettlements } from "@/lib/settlements/settlements";
 import { dateColumn } from "@/lib/serialize";
+import { applyCreditIn } from "./apply-credit";
 import { toChargeResponse } from "./serialize";
 import { CHARGE_EVENTS } from "./transitions";
 
@@ -16,13 +19,27 @@ import { CHARGE_EVENTS } from "./transitions";
 //  3. installments unpaid after their due date, seen for the first time → `installment.overdue` (once each:
 //     `overdue_at` records it; their status stays derived from the date, lib/installments/amount-due.ts);
 //  0. first, pending settlements past their date → canceled with their charge (`settlement.canceled`): their
-//     quote no longer holds (lib/settlements/settlements.ts).
+//     quote no longer holds (lib/settlements/settlements.ts);
+//  then contracts with a credit and installments due by today: the credit pays them (`contract.credit_applied`,
+//     ./apply-credit.ts) before anything is marked overdue, so a borrower who paid ahead owes no late charge.
 
 const BATCH = 500;
 
-export async function runCollectionJob(now = new Date()): Promise<{ lapsedSettlements: number; expired: number; overdueCharges: number; overdueInstallments: number }> {
+export type CollectionJobResult = { lapsedSettlements: number; creditsApplied: number; expired: number; overdueCharges: number; overdueInstallments: number };
+
+const JOB: Actor = { type: "system", label: "collection job" };
+
+export async function runCollectionJob(now = new Date()): Promise<CollectionJobResult> {
   const { canceled: lapsedSettlements } = await cancelLapsedSettlements(todayInBrazil(now));
   const today = dateColumn(todayInBrazil(now));
+  let creditsApplied = 0;
+  // Keyset over ids: a contract handled (or changed by someone else meanwhile) is never read twice in a run.
+  for (let batch = await creditable(today, ""); batch.length > 0; batch = await creditable(today, batch.at(-1)!.id)) {
+    for (const c of batch) {
+      const scope = { tenantId: c.tenantId, environment: c.environment };
+      if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, todayInBrazil(now), now))) creditsApplied += 1;
+    }
+  }
   let expired = 0;
   let overdueCharges = 0;
   let overdueInstallments = 0;
@@ -46,9 +63,24 @@ export async function runCollectionJob(now = new Date()): Promise<{ lapsedSettle
       if (marked) overdueInstallments += 1;
     }
   }
-  if (lapsedSettlements + expired + overdueCharges + overdueInstallments > 0) log().info({ lapsedSettlements, expired, overdueCharges, overdueInstallments }, "collection job");
-  return { lapsedSettlements, expired, overdueCharges, overdueInstallments };
+  const result = { lapsedSettlements, creditsApplied, expired, overdueCharges, overdueInstallments };
+  if (Object.values(result).some((n) => n > 0)) log().info(result, "collection job");
+  return result;
 }
+
+// Contracts with a credit (the partial index contracts_with_credit_idx keeps this cheap) and an installment due by today.
+const creditable = (today: Date, after: string) =>
+  db().contract.findMany({
+    where: {
+      id: { gt: after },
+      creditBalance: { gt: 0 },
+      status: { in: [...COLLECTIBLE] },
+      installments: { some: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: today } } },
+    },
+    select: { id: true, tenantId: true, environment: true },
+    orderBy: { id: "asc" },
+    take: BATCH,
+  });
 
 const expirable = (now: Date) => db().charge.findMany({ where: { status: "pending", expiresAt: { lte: now } }, take: BATCH });
 const late = (today: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, dueDate: { lt: today }, expiresAt: null }, take: BATCH });

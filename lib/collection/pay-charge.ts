@@ -6,13 +6,13 @@ import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { centavos } from "@/lib/serialize";
 import { completeSettlementIn } from "@/lib/settlements/complete-settlement";
 import { nextState } from "@/lib/state-machine";
 import { allocate, amountsDue } from "./allocation";
+import { applyAllocation } from "./apply-allocation";
 import { cancelCoveredCharges } from "./cancel-covered-charges";
 import { allocatable, lateRulesOf } from "./create-charge";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
@@ -92,24 +92,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const amount = received.amount ?? owed;
     const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
 
-    let facePaid = 0;
-    for (const line of lines) {
-      const row = open.find((r) => r.id === line.installment_id)!;
-      const face = line.interest + line.principal;
-      facePaid += face;
-      const updated = await tx.installment.update({
-        where: { id: row.id },
-        data: {
-          paidAmount: { increment: BigInt(face) },
-          finePaid: { increment: BigInt(line.fine) },
-          lateInterestPaid: { increment: BigInt(line.late_interest) },
-          status: line.settles ? "paid" : "partially_paid",
-          paidAt: line.settles ? paidAt : null,
-        },
-        include: { contract: { select: { terms: true } } },
-      });
-      if (line.settles) await writeOutboxEvent(tx, { ...where(scope), type: "installment.paid", payload: toInstallmentResponse(updated, paidOn) as unknown as Prisma.InputJsonObject });
-    }
+    const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: paidOn });
     await tx.contract.update({
       where: { id: contract.id },
       data: { amountPaid: { increment: BigInt(amount - credit) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { increment: BigInt(credit) } },

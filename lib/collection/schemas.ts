@@ -133,7 +133,10 @@ export const PaymentResponse = z
     object: z.literal("payment"),
     contract_id: z.string(),
     charge_id: z.string().nullable(),
-    source: z.string().meta({ description: "boleto, pix, inss_repasse, private_payroll_repasse, or settlement (funds received outside the platform)." }),
+    source: z.string().meta({
+      description:
+        "boleto, pix, inss_repasse, private_payroll_repasse, settlement (funds received outside the platform), or contract_credit (no new money: the contract's credit paying installments that fell due; `amount` is the credit used).",
+    }),
     settlement_id: z.string().nullable().meta({ description: "The settlement this payment completed, if any." }),
     assignment_id: z.string().nullable().meta({ description: "Received on an assigned contract: the assignee's money (GET /v1/assignments/{id})." }),
     amount: centavos("Received."),

@@ -10,7 +10,8 @@ import { centavos } from "@/lib/serialize";
 // - overdue rate: share of active contracts with at least one installment unpaid after its due date, as an exact
 //   decimal with 4 places (half-up); overdue amount: what is unpaid on those installments (without late charges);
 // - disbursed: principal of contracts disbursed in the month, less those canceled under the withdrawal right;
-// - collected: every payment received in the month (boleto, Pix, payroll repasse, settlements);
+// - collected: every payment received in the month (boleto, Pix, payroll repasse, settlements) — not the contract
+//   credit applied to installments (source contract_credit), money already counted when it arrived;
 // - waiting for review: proposals in pending_review.
 
 export type DashboardMonth = { month: string; disbursed: number; contracts: number; collected: number };
@@ -65,7 +66,7 @@ export async function dashboard(scope: Scope, now = new Date()): Promise<Dashboa
       collected AS (
         SELECT date_trunc('month', paid_at AT TIME ZONE 'America/Sao_Paulo')::date AS month, sum(amount)::bigint AS amount
         FROM payments, bounds
-        WHERE tenant_id = ${tenantId} AND environment = ${env}::"Environment"
+        WHERE tenant_id = ${tenantId} AND environment = ${env}::"Environment" AND source <> 'contract_credit'
           AND paid_at >= ((this_month - interval '11 months')::timestamp AT TIME ZONE 'America/Sao_Paulo')
         GROUP BY 1
       )

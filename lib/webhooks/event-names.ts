@@ -16,6 +16,7 @@ export const SUBSCRIBABLE_EVENT_NAMES = [
   "contract.canceled",
   "contract.assigned",
   "contract.written_off",
+  "contract.credit_applied",
   "installment.paid",
   "installment.partially_paid",
   "installment.overdue",

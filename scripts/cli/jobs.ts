@@ -29,7 +29,7 @@ await runCli(USAGE, async (argv) => {
     output(
       values.json,
       result,
-      `${result.lapsedSettlements} settlement(s) lapsed, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
+      `${result.lapsedSettlements} settlement(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
     );
   } else {
     throw new UsageError(`unknown job "${command}"`);

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { POST as createCharge } from "@/app/v1/charges/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { GET as getPayment } from "@/app/v1/payments/[id]/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { amountsDue } from "@/lib/collection/allocation";
+import { allocatable } from "@/lib/collection/create-charge";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
+import { isoDate } from "@/lib/serialize";
 import { call } from "../helpers/http";
 import { creditTenant, signedProposal } from "../credit/flow-helpers";
 
@@ -43,5 +49,84 @@ describe("collection job", () => {
       overdue: 1,
       installments: pastDue.length,
     });
+  });
+});
+
+describe("collection job: the contract's credit pays what falls due", () => {
+  const LATE = { fineRate: "0.02", monthlyLateInterestRate: "0.01" }; // inss_payroll's late rules (lib/products.ts)
+
+  async function contractWithCredit() {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body as { id: string };
+    const installments = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
+    const charge = (json: unknown) => call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json }).then((r) => r.body as { id: string; amount: number });
+    return { t, contract, installments, charge };
+  }
+
+  it("before anything is marked overdue: oldest first with its late charges, one contract_credit payment, a charge it covered canceled; once", async () => {
+    const { t, contract, installments, charge } = await contractWithCredit();
+    const today = todayInBrazil();
+    const [first, second, third] = installments;
+    expect(isoDate(third!.dueDate) < today).toBe(true);
+    const secondsCharge = await charge({ contract_id: contract.id, method: "boleto", installment_ids: [second!.id] });
+    const firstsCharge = await charge({ contract_id: contract.id, method: "pix", installment_ids: [first!.id], due_date: today });
+    // The first installment's charge is paid with the second's whole amount due today and R$ 5,00 more.
+    const dueSecond = amountsDue(allocatable(second!), LATE, today);
+    const extra = dueSecond.total + 500;
+    const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${firstsCharge.id}/pay`, headers: t.headers, json: { amount: firstsCharge.amount + extra }, params: { id: firstsCharge.id } });
+    expect(paid.body.payment.credit).toBe(extra);
+    const before = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+    expect(before.credit_balance).toBe(extra);
+
+    const result = await runCollectionJob();
+    expect(result.creditsApplied).toBeGreaterThanOrEqual(1); // other tests' contracts may have credits too
+    const payments = await db().payment.findMany({ where: { contractId: contract.id, source: "contract_credit" } });
+    expect(payments).toHaveLength(1);
+    const dueThird = amountsDue(allocatable(third!), LATE, today);
+    const take = (owed: number, left: { n: number }) => { const part = Math.min(owed, left.n); left.n -= part; return part; };
+    const rest = { n: 500 };
+    const thirdLine = { fine: take(dueThird.fine, rest), late_interest: take(dueThird.late_interest, rest), interest: take(dueThird.interest, rest), principal: take(dueThird.principal, rest) };
+    const payment = (await call(getPayment, { base: t.base, path: `/v1/payments/${payments[0]!.id}`, headers: t.headers, params: { id: payments[0]!.id } })).body;
+    expect(payment).toMatchObject({
+      object: "payment",
+      contract_id: contract.id,
+      charge_id: null,
+      source: "contract_credit",
+      amount: extra,
+      credit: 0,
+      allocations: [
+        { installment_id: second!.id, number: 2, ...dueSecond, settles: true },
+        { installment_id: third!.id, number: 3, ...thirdLine, total: 500, settles: false },
+      ],
+    });
+    const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: "contract.credit_applied" } });
+    expect(event.payload).toEqual(payment);
+    const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
+    expect(after).toMatchObject({
+      status: "active",
+      credit_balance: 0,
+      amount_paid: before.amount_paid + extra,
+      outstanding_balance: before.outstanding_balance - (dueSecond.interest + dueSecond.principal) - (thirdLine.interest + thirdLine.principal),
+    });
+    const rows = await db().installment.findMany({ where: { id: { in: [second!.id, third!.id] } }, orderBy: { number: "asc" } });
+    expect(rows.map((r) => [r.status, r.overdueAt === null])).toEqual([["paid", true], ["partially_paid", false]]); // the third is still late: announced
+    expect((await db().charge.findUniqueOrThrow({ where: { id: secondsCharge.id } })).status).toBe("canceled");
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "contract.credit_applied" } });
+    expect(audit).toMatchObject({ actorType: "system", actorLabel: "collection job", metadata: { payment_id: payment.id, amount: extra, credit_before: extra, credit_after: 0 } });
+
+    await runCollectionJob();
+    expect(await db().payment.count({ where: { contractId: contract.id, source: "contract_credit" } })).toBe(1);
+  });
+
+  it("leaves installments not yet due alone: the credit waits for them", async () => {
+    const { t, contract, installments, charge } = await contractWithCredit();
+    const today = todayInBrazil();
+    const pastDue = installments.filter((i) => isoDate(i.dueDate) < today);
+    const all = await charge({ contract_id: contract.id, method: "pix", due_date: today, installment_ids: pastDue.map((i) => i.id) });
+    await call(pay, { base: t.base, path: `/v1/sandbox/charges/${all.id}/pay`, headers: t.headers, json: { amount: all.amount + 1000 }, params: { id: all.id } });
+    await runCollectionJob();
+    expect(await db().payment.count({ where: { contractId: contract.id, source: "contract_credit" } })).toBe(0);
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(1000n);
   });
 });

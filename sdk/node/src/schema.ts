@@ -1636,6 +1636,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "contract.credit_applied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.credit_applied
+         * @description The contract's credit (money received beyond what was owed) paid installments that fell due; the payment (source `contract_credit`) says how.
+         *
+         *     POSTed to each enabled endpoint subscribed to `contract.credit_applied` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         */
+        post: operations["webhook_contract_credit_applied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "installment.paid": {
         parameters: {
             query?: never;
@@ -2379,6 +2401,40 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        Payment: {
+            id: string;
+            /** @enum {string} */
+            object: "payment";
+            contract_id: string;
+            charge_id: string | null;
+            /** @description boleto, pix, inss_repasse, private_payroll_repasse, settlement (funds received outside the platform), or contract_credit (no new money: the contract's credit paying installments that fell due; `amount` is the credit used). */
+            source: string;
+            /** @description The settlement this payment completed, if any. */
+            settlement_id: string | null;
+            /** @description Received on an assigned contract: the assignee's money (GET /v1/assignments/{id}). */
+            assignment_id: string | null;
+            /** @description Received. Integer centavos. */
+            amount: number;
+            /** @description How it was applied: oldest installment first; fine, late interest, interest, principal. A full settlement: each installment at its present value (`discount`); a partial one (prepayment): empty, see the settlement's `reschedule`. */
+            allocations: {
+                installment_id: string;
+                number?: number;
+                fine?: number;
+                late_interest?: number;
+                interest?: number;
+                principal?: number;
+                /** @description Settlements: interest removed for paying early (CDC art. 52 §2). */
+                discount?: number;
+                total: number;
+            }[];
+            /** @description Beyond every open installment: kept as the contract's credit. Integer centavos. */
+            credit: number;
+            competence: string | null;
+            paid_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            created_at: string;
+        };
         Installment: {
             id: string;
             /** @enum {string} */
@@ -2479,40 +2535,6 @@ export interface components {
             environment: "sandbox" | "production";
             created_at: string;
             updated_at: string;
-        };
-        Payment: {
-            id: string;
-            /** @enum {string} */
-            object: "payment";
-            contract_id: string;
-            charge_id: string | null;
-            /** @description boleto, pix, inss_repasse, private_payroll_repasse, or settlement (funds received outside the platform). */
-            source: string;
-            /** @description The settlement this payment completed, if any. */
-            settlement_id: string | null;
-            /** @description Received on an assigned contract: the assignee's money (GET /v1/assignments/{id}). */
-            assignment_id: string | null;
-            /** @description Received. Integer centavos. */
-            amount: number;
-            /** @description How it was applied: oldest installment first; fine, late interest, interest, principal. A full settlement: each installment at its present value (`discount`); a partial one (prepayment): empty, see the settlement's `reschedule`. */
-            allocations: {
-                installment_id: string;
-                number?: number;
-                fine?: number;
-                late_interest?: number;
-                interest?: number;
-                principal?: number;
-                /** @description Settlements: interest removed for paying early (CDC art. 52 §2). */
-                discount?: number;
-                total: number;
-            }[];
-            /** @description Beyond every open installment: kept as the contract's credit. Integer centavos. */
-            credit: number;
-            competence: string | null;
-            paid_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "production";
-            created_at: string;
         };
         Settlement: {
             /** @example stl_01JDQ9A1B2C3D4E5F6G7H8J9K0 */
@@ -3548,7 +3570,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
             /** @description For your people: what receives these events. */
             description?: string;
             /** @description Default true. */
@@ -3592,7 +3614,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
             /** @description null clears it. */
             description?: string | null;
             /** @description Enabling an endpoint the platform disabled (410 or days of failures) clears the reason. */
@@ -14172,7 +14194,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
+                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -15870,6 +15892,53 @@ export interface operations {
                     /** @enum {string} */
                     environment: "sandbox" | "production";
                     data: components["schemas"]["Contract"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contract_credit_applied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same in every attempt; deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "contract.credit_applied";
+                    /** @description When the change happened (ISO 8601 UTC). */
+                    created_at: string;
+                    tenant_id: string;
+                    /** @enum {string} */
+                    environment: "sandbox" | "production";
+                    data: components["schemas"]["Payment"];
                 };
             };
         };
