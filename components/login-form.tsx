@@ -2,6 +2,7 @@
 
 import { getCsrfToken, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
@@ -45,6 +46,9 @@ export function LoginForm() {
       <button type="submit" disabled={pending} className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
         {pending ? t("pending") : t("submit")}
       </button>
+      <p className="text-center text-sm">
+        <Link href="/forgot-password" className="text-slate-600 underline">{t("forgot")}</Link>
+      </p>
     </form>
   );
 }

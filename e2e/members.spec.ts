@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { E2E_BASE, E2E_SMTP_PORT } from "../playwright.config";
+import { E2E_BASE } from "../playwright.config";
 import { cli } from "./global-setup";
+import { receiveMail } from "./mail-catcher";
 import { signIn } from "./sign-in";
 
 // Settings → Members (issue 12): an owner invites by e-mail, the invited person opens the link in their own browser,
@@ -94,27 +91,9 @@ test("an invitation arrives by e-mail, in the inviter's language, and its link l
   await expect(page.getByRole("status").filter({ hasText: `Estamos enviando este link por e-mail para bia@${slug}.test` })).toBeVisible();
   await expect(page.getByTestId(`invitation-bia@${slug}.test`)).toContainText("e-mail a caminho");
 
-  // The mail server, then the worker that sends what waits (the panel's server has SMTP_URL pointing here).
-  const inbox: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (inbox.push(mail), done()), done),
-  });
-  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, "127.0.0.1", resolve));
-  let worker: ChildProcess | null = null;
-  try {
-    worker = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
-      env: { ...process.env, AUTH_JWT_SECRET: "e2e-jwt-secret-0123456789abcdef0123456789abcdef", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Credit Platform e2e <invites@e2e.test>", LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await expect.poll(() => inbox.find((m) => m.to && !Array.isArray(m.to) && m.to.text === `bia@${slug}.test`)?.subject ?? null, { timeout: 60_000 }).toBe("Convite para Correio Crédito na Credit Platform");
-  } finally {
-    worker?.kill("SIGTERM");
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  }
-  const mail = inbox.find((m) => m.to && !Array.isArray(m.to) && m.to.text === `bia@${slug}.test`)!;
+  // The worker sends what waits to a mail server (e2e/mail-catcher.ts).
+  const mail = await receiveMail(`bia@${slug}.test`);
+  expect(mail.subject).toBe("Convite para Correio Crédito na Credit Platform");
   expect(mail.text).toContain("convidou você para entrar em Correio Crédito na Credit Platform como suporte.");
   await page.reload();
   await expect(page.getByTestId(`invitation-bia@${slug}.test`)).toContainText("e-mail enviado");

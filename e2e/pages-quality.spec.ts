@@ -48,6 +48,7 @@ test("every panel page: screenshots at two widths, no serious accessibility viol
   await api.post("/v1/charges", { contract_id: contract.id, method: "pix" });
 
   await check(page, "login", "/login", "Credit Platform");
+  await check(page, "forgot-password", "/forgot-password", "Forgot your password?");
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner);
   const pages: [string, string, string | RegExp][] = [

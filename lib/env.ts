@@ -63,8 +63,8 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  // Encrypts secrets at rest (webhook signing secrets; unsent e-mails, which hold invitation links): 32 random
-  // bytes, base64 (`openssl rand -base64 32`). Unset: derived from AUTH_JWT_SECRET in development and tests;
+  // Encrypts secrets at rest (webhook signing secrets; unsent e-mails, which hold invitation and reset links): 32
+  // random bytes, base64 (`openssl rand -base64 32`). Unset: derived from AUTH_JWT_SECRET in development and tests;
   // required in production (checked below), so that rotating the token key never touches the sealed secrets.
   // Changing it makes stored secrets unreadable.
   WEBHOOK_SECRETS_KEY: z
@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   // How long a worker holds a claimed attempt: after it, another worker takes over (the first one died). Must
   // exceed the timeout by a margin (checked below).
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
-  // E-mail (invitation links): an SMTP server as a URL — smtp://user:pass@host:587 (STARTTLS when offered) or
+  // E-mail (invitation and password reset links): an SMTP server as a URL — smtp://user:pass@host:587 (STARTTLS when offered) or
   // smtps://user:pass@host:465 (TLS from the start). Unset: the platform sends no e-mail; the panel shows each link
   // for the owner to send. MAIL_FROM is the sender (an address, or "Name <address>").
   SMTP_URL: z

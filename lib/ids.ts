@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   webhookAttempt: "wha",
   invitation: "inv",
   email: "eml",
+  passwordReset: "pwr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,12 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { EnvironmentBanner, EnvironmentSwitch, PanelEnvironmentProvider } from "@/components/environment-context";
 import { LanguageSwitch } from "@/components/language-switch";
 import { NavLink } from "@/components/nav-link";
 import { SignOutButton } from "@/components/sign-out-button";
 import { TenantSwitcher } from "@/components/tenant-switcher";
-import { currentPanelEnvironment, currentPanelUser } from "@/lib/panel/session";
+import { currentPanelEnvironment, requirePanelUser } from "@/lib/panel/session";
 import { canManageCredentials } from "@/lib/tenants/roles";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +13,7 @@ export const dynamic = "force-dynamic";
 // The panel's frame: the sidebar (a top section below 768 px), the environment's accent strip and badge, the page.
 // Keyed by tenant: switching tenant remounts every screen, so nothing of the previous tenant stays on screen.
 export default async function PanelLayout({ children }: { children: ReactNode }) {
-  const user = await currentPanelUser();
-  if (!user) redirect("/login");
+  const user = await requirePanelUser();
   const manage = canManageCredentials(user.role);
   const t = await getTranslations("Nav");
   const roles = await getTranslations("Common.roles");

@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { DashboardPanel } from "@/components/dashboard/dashboard-panel";
 import { baseUrlOf } from "@/lib/api/environment";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 import { API_VERSION } from "@/lib/version";
 
 export default async function OverviewPage() {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   const t = await getTranslations("Overview");
   return (
     <section className="max-w-5xl space-y-6">

@@ -1,10 +1,10 @@
 import type { Role } from "@prisma/client";
 import type { Locale } from "@/i18n/locales";
-import { TIME_ZONE } from "@/i18n/locales";
+import { brasiliaTime, renderEmail, type RenderedEmail } from "./layout";
 
-// The invitation e-mail, in the inviter's panel language: plain text (what every client shows) and a small HTML
-// alternative. Everything that comes from people (tenant name, inviter) is escaped in the HTML; the link is the
-// only call to action and is also written out, for clients that strip links.
+// The invitation e-mail, in the inviter's panel language.
+
+export type { RenderedEmail } from "./layout";
 
 export type InvitationEmailInput = {
   locale: Locale;
@@ -15,8 +15,6 @@ export type InvitationEmailInput = {
   url: string;
   expiresAt: Date;
 };
-
-export type RenderedEmail = { subject: string; text: string; html: string };
 
 const ROLE_NAMES: Record<Locale, Record<Role, string>> = {
   en: { owner: "owner", admin: "admin", support: "support", viewer: "viewer" },
@@ -43,21 +41,11 @@ const COPY = {
 
 export function invitationEmail(input: InvitationEmailInput): RenderedEmail {
   const copy = COPY[input.locale];
-  const when = new Intl.DateTimeFormat(input.locale, { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }).format(input.expiresAt);
-  const intro = copy.intro(input.invitedBy, input.tenantName, ROLE_NAMES[input.locale][input.role]);
-  const text = [intro, "", `${copy.action}: ${input.url}`, "", copy.expiry(when), "", copy.ignore, ""].join("\n");
-  const html = [
-    `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#0f172a;color:#fff;padding:8px 16px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>`,
-    `<p style="font-size:13px;color:#475569">${escapeHtml(input.url)}</p>`,
-    `<p style="font-size:13px;color:#475569">${escapeHtml(copy.expiry(when))}<br>${escapeHtml(copy.ignore)}</p>`,
-    `</body></html>`,
-  ].join("\n");
-  // A subject is one header line: no line breaks from a tenant's name.
-  return { subject: copy.subject(input.tenantName).replace(/[\r\n]+/g, " "), text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return renderEmail({
+    locale: input.locale,
+    subject: copy.subject(input.tenantName),
+    intro: copy.intro(input.invitedBy, input.tenantName, ROLE_NAMES[input.locale][input.role]),
+    action: { label: copy.action, url: input.url },
+    notes: [copy.expiry(brasiliaTime(input.locale, input.expiresAt)), copy.ignore],
+  });
 }

@@ -8,8 +8,8 @@ import { openSecret } from "@/lib/security/secret-box";
 import { sealedBodyContext } from "./outbox";
 import { mailTransport } from "./transport";
 
-// The mailer: sends the e-mails written by ./outbox.ts, from the worker process (`npm run worker`, and the one
-// `npm run dev` starts), the same way webhook deliveries are sent:
+// The mailer: sends the e-mails written by ./outbox.ts (invitation and password reset links), from the worker process
+// (`npm run worker`, and the one `npm run dev` starts), the same way webhook deliveries are sent:
 // 1. claim: due pending e-mails, FOR UPDATE SKIP LOCKED, each given a lease and its attempt number in the same
 //    statement — any number of workers share the work and never hold the same attempt;
 // 2. send over SMTP, with the e-mail's id as its Message-ID;
@@ -112,7 +112,7 @@ export async function runMailerOnce(transport = mailTransport()): Promise<number
 export async function runMailer(signal: AbortSignal, options: { idleMs?: number } = {}): Promise<void> {
   const transport = mailTransport();
   if (!transport) {
-    log().info("e-mail is not configured (SMTP_URL): invitation links are shown in the panel only");
+    log().info("e-mail is not configured (SMTP_URL): invitation links are shown in the panel only, reset links come from the CLI");
     return;
   }
   await runPollLoop(signal, {

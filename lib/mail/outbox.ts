@@ -1,11 +1,11 @@
 import type { Prisma } from "@prisma/client";
 import { newId } from "@/lib/ids";
 import { sealSecret } from "@/lib/security/secret-box";
-import type { RenderedEmail } from "./invitation-email";
+import type { RenderedEmail } from "./layout";
 
 // Writing e-mails to send, inside the caller's transaction (like outbox events): the e-mail exists if and only if
 // what it announces was committed, and the worker sends it afterwards (./mailer.ts). Its body is sealed: it holds
-// an invitation link, which the database otherwise keeps only as a hash.
+// a link (an invitation, a password reset) that the database otherwise keeps only as a hash.
 
 type Tx = Prisma.TransactionClient;
 
@@ -14,7 +14,7 @@ export const sealedBodyContext = (emailId: string) => `email:${emailId}`;
 
 export async function enqueueEmail(
   tx: Tx,
-  email: { tenantId: string; invitationId?: string; to: string; content: RenderedEmail },
+  email: { tenantId: string | null; invitationId?: string; passwordResetId?: string; to: string; content: RenderedEmail },
 ): Promise<string> {
   const id = newId("email");
   const body = JSON.stringify({ text: email.content.text, html: email.content.html });
@@ -23,6 +23,7 @@ export async function enqueueEmail(
       id,
       tenantId: email.tenantId,
       invitationId: email.invitationId ?? null,
+      passwordResetId: email.passwordResetId ?? null,
       toAddress: email.to,
       subject: email.content.subject,
       sealedBody: sealSecret(body, sealedBodyContext(id)),

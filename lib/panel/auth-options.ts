@@ -67,11 +67,17 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      // At sign-in: who, and when (seconds). Our own claim, since next-auth renews `iat` each time it re-issues the
+      // cookie; a session signed in before the account's last password change is refused (./session.ts).
+      if (user) {
+        token.sub = user.id;
+        token.signedInAt = Math.floor(Date.now() / 1000);
+      }
       return token;
     },
     session({ session, token }) {
       if (session.user) (session.user as { id?: string }).id = token.sub;
+      (session as { signedInAt?: number }).signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;
       return session;
     },
   },

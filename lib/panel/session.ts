@@ -1,5 +1,6 @@
 import type { Role } from "@prisma/client";
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import type { MembershipView } from "@/lib/tenants/tenants";
 import { environmentParam } from "./environment-param";
 
@@ -31,15 +32,20 @@ export async function currentPanelUser(): Promise<PanelUser | null> {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
-  const [{ getServerSession }, { authOptions }, { listMemberships }] = await Promise.all([
+  const [{ getServerSession }, { authOptions }, { listMemberships }, { db }] = await Promise.all([
     import("next-auth"),
     import("./auth-options"),
     import("@/lib/tenants/tenants"),
+    import("@/lib/db/client"),
   ]);
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!session?.user || !userId) return null;
-  const memberships = await listMemberships(userId);
+  // A session signed in before the password last changed (a reset: lib/auth/password-reset.ts) is over. Compared in
+  // whole seconds, as the session records its time: one signed in the second the password changed stays.
+  const [account, memberships] = await Promise.all([db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }), listMemberships(userId)]);
+  const signedInAt = (session as { signedInAt?: number }).signedInAt ?? 0;
+  if (!account || (account.passwordChangedAt && signedInAt < Math.floor(account.passwordChangedAt.getTime() / 1000))) return null;
   if (memberships.length === 0) return null;
   const wanted = (await cookies()).get(ACTIVE_TENANT_COOKIE)?.value;
   const active = memberships.find((m) => m.tenantId === wanted) ?? memberships[0]!;
@@ -53,4 +59,13 @@ export async function currentPanelUser(): Promise<PanelUser | null> {
     tenantName: active.tenantName,
     role: active.role,
   };
+}
+
+/** For the panel's pages: the signed-in user, or off to the sign-in page. The layout checks too, but Next renders a
+ *  page alongside its layout, so a page must not assume the layout's check came first (a session that ended — a
+ *  password reset elsewhere — would otherwise crash the page instead of landing on the sign-in page). */
+export async function requirePanelUser(): Promise<PanelUser> {
+  const user = await currentPanelUser();
+  if (!user) redirect("/login");
+  return user;
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@prisma/client";
 import { DEFAULT_LOCALE, LOCALES } from "@/i18n/locales";
+import { passwordResetUrl, requestPasswordReset } from "@/lib/auth/password-reset";
 import { getEnv } from "@/lib/env";
+import { DomainError } from "@/lib/errors";
 import { createInvitation, invitationUrl, InviteInput } from "@/lib/tenants/invitations";
 import { addMember, createTenant, getTenantBySlug, listTenants } from "@/lib/tenants/tenants";
 import { cliActor, oneOf, output, parse, required, runCli, UsageError } from "./common";
@@ -11,9 +13,12 @@ const USAGE = `Usage:
   npm run tenants -- list [--json]
   npm run tenants -- add-member --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--name <name>] [--password <pw>] [--json]
   npm run tenants -- invite --tenant <slug> --email <e-mail> --role owner|admin|support|viewer [--locale pt-BR|en] [--json]
+  npm run tenants -- reset-password --email <e-mail> [--json]
 
 invite prints an invitation link (valid 7 days, once) to send to the person; it points at NEXTAUTH_URL, else SANDBOX_BASE_URL.
 With SMTP_URL set, the worker also e-mails it (in --locale, pt-BR by default).
+reset-password prints a link (valid 60 minutes, once) with which the account chooses a new password — for a person who
+forgot theirs on a platform that sends no e-mail (with SMTP_URL, the panel's "Forgot your password?" e-mails one).
 
 Without --owner-password / --password a random password is generated and printed once.`;
 
@@ -76,6 +81,13 @@ await runCli(USAGE, async (argv) => {
     const url = invitationUrl(linkBase, token);
     const mailed = invitation.email_delivery === "pending" ? "\n  (the worker e-mails it too)" : "";
     output(values.json, { ...invitation, tenant_id: tenant.id, url }, `Invitation for ${invitation.email} (${invitation.role}) to ${tenant.slug}, valid until ${invitation.expires_at}:\n  ${url}${mailed}`);
+  } else if (command === "reset-password") {
+    const { values } = parse(rest, { email: { type: "string" } });
+    const email = required(values.email, "--email").trim().toLowerCase();
+    const made = await requestPasswordReset(email, null);
+    if (!made) throw new DomainError("not_found", `No account has the e-mail ${email}`);
+    const url = passwordResetUrl(getEnv().NEXTAUTH_URL ?? getEnv().SANDBOX_BASE_URL, made.token);
+    output(values.json, { email, url, expires_at: made.expiresAt.toISOString() }, `Reset link for ${email}, valid until ${made.expiresAt.toISOString()} (once):\n  ${url}`);
   } else {
     throw new UsageError(`unknown command "${command}"`);
   }

@@ -35,7 +35,7 @@ describe("a contract paid to its last installment", () => {
     // Due today: its amount is what is owed today (late charges to today, the later installments at face value).
     const today = todayInBrazil();
     const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", due_date: today, installment_ids: installments.map((i) => i.id) })).body;
-    expect(closedEvents(t)).resolves.toEqual([]);
+    expect(await closedEvents(t)).toEqual([]);
     const paid = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: charge.amount + 1234 }, { id: charge.id });
     expect(paid.status).toBe(200);
     expect(paid.body.payment).toMatchObject({ amount: charge.amount + 1234, credit: 1234 });

@@ -1,15 +1,19 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as token } from "@/app/v1/auth/token/route";
+import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
+import { createInvitation } from "@/lib/tenants/invitations";
 import { newClient, newKey, newTenant } from "../helpers/factory";
 import { call } from "../helpers/http";
 
 afterAll(() => stopListener());
 
 describe("secrets at rest", () => {
-  it("stores no API key, client secret, refresh or access token in plaintext anywhere in the database", async () => {
-    const { tenant } = await newTenant();
+  it("stores no API key, client secret, refresh or access token, invitation or reset link in plaintext anywhere in the database", async () => {
+    const { tenant, ownerUserId } = await newTenant();
+    const invited = await createInvitation(tenant.id, { type: "user", id: ownerUserId, label: "owner" }, { email: `new@${tenant.slug}.test`, role: "viewer" });
+    const reset = (await requestPasswordReset(`owner@${tenant.slug}.test`, null))!;
     const { key } = await newKey(tenant.id);
     const { key: live } = await newKey(tenant.id, "production");
     const { client, clientSecret } = await newClient(tenant.id);
@@ -24,10 +28,10 @@ describe("secrets at rest", () => {
       form: { grant_type: "refresh_token", refresh_token: issued.body.refresh_token, client_id: client.client_id, client_secret: clientSecret },
     });
     expect(refreshed.status).toBe(200);
-    const secrets = [key, live, clientSecret, issued.body.refresh_token, issued.body.access_token, refreshed.body.refresh_token, refreshed.body.access_token];
+    const secrets = [key, live, clientSecret, issued.body.refresh_token, issued.body.access_token, refreshed.body.refresh_token, refreshed.body.access_token, invited.token, reset.token];
     // The random part alone must not appear either (e.g. stored without its prefix). Its first 24
     // characters are searched: the last four are shown in the panel by design (last4).
-    const needles = secrets.flatMap((s: string) => [s, s.replace(/^(sk|cs|rt)_((test|live)_)?/, "").slice(0, 24)]);
+    const needles = secrets.flatMap((s: string) => [s, s.replace(/^(sk|cs|rt|cpinv|cppwr)_((test|live)_)?/, "").slice(0, 24)]);
 
     const columns = await db().$queryRaw<{ table_name: string; column_name: string }[]>`
       SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns

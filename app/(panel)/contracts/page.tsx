@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { ContractList } from "@/components/contracts/contract-list";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 
 export default async function Page() {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   const t = await getTranslations("Pages");
   return (
     <section className="max-w-6xl space-y-4">

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { ReviewQueue } from "@/components/proposals/review-queue";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 
 // Proposals queue (every role reads it; support staff and above review).
 export default async function Page() {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   const t = await getTranslations("Pages");
   return (
     <section className="max-w-6xl space-y-4">

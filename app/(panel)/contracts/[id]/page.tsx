@@ -2,11 +2,11 @@ import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { ContractFile } from "@/components/contracts/contract-file";
 import { environmentParam } from "@/lib/panel/environment-param";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 
 // One contract's file (?environment=sandbox|production).
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   const { id } = await params;
   const environment = environmentParam((await searchParams).environment);
   return (

@@ -2,12 +2,12 @@ import { PageEnvironment } from "@/components/environment-context";
 import Link from "next/link";
 import { ProposalDossier } from "@/components/proposals/proposal-dossier";
 import { environmentParam } from "@/lib/panel/environment-param";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 import { canReview } from "@/lib/tenants/roles";
 
 // One proposal's dossier and its review (?environment=sandbox|production).
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   const { id } = await params;
   const environment = environmentParam((await searchParams).environment);
   return (

@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { CollectionAccountForm } from "@/components/collection/collection-account-form";
 import { Forbidden } from "@/components/forbidden";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 import { canManageCredentials } from "@/lib/tenants/roles";
 
 export default async function Page() {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   if (!canManageCredentials(user.role)) return <Forbidden what="collectionAccount" />;
   const t = await getTranslations("Pages");
   return (

@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { CredentialsPanel } from "@/components/credentials/credentials-panel";
 import { Forbidden } from "@/components/forbidden";
-import { currentPanelUser } from "@/lib/panel/session";
+import { requirePanelUser } from "@/lib/panel/session";
 import { canManageCredentials } from "@/lib/tenants/roles";
 
 export default async function Page() {
-  const user = (await currentPanelUser())!;
+  const user = await requirePanelUser();
   if (!canManageCredentials(user.role)) return <Forbidden />;
   const t = await getTranslations("Pages");
   return (
