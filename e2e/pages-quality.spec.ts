@@ -65,6 +65,7 @@ test("every panel page: screenshots at two widths, no serious accessibility viol
     ["webhooks", "/settings/webhooks", /Webhooks/],
     ["members", "/settings/members", /Members/],
     ["audit-log", "/settings/audit-log", /Audit log/],
+    ["account", "/settings/account", "Your account"],
     ["not-found", "/no-such-page", "Page not found"],
   ];
   for (const [name, path, heading] of pages) await check(page, name, path, heading);

@@ -46,3 +46,31 @@ test("a person who forgot their password gets a link by e-mail, chooses a new on
   await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
   await signIn(page, { email, password: "new-password-4567" });
 });
+
+test("a signed-in person changes their password: a wrong current one is refused, other sessions end, this one stays", async ({ page, browser }) => {
+  const slug = `chg-${Date.now().toString(36)}`;
+  const email = `owner@${slug}.test`;
+  cli("tenants", ["create", "--slug", slug, "--name", "Troca Crédito", "--owner-email", email, "--owner-password", "old-password-123"]);
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, { email, password: "old-password-123" });
+  await signIn(page, { email, password: "old-password-123" });
+
+  await page.getByRole("link", { name: "Your account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password").fill("new-password-4567");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Wrong password")).toBeVisible();
+
+  await page.getByLabel("Current password").fill("old-password-123");
+  await page.getByLabel("New password").fill("new-password-4567");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Password changed. Every other session was signed out." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible(); // this browser signed in again
+
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/);
+  await elsewhere.close();
+});

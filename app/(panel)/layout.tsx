@@ -45,6 +45,9 @@ export default async function PanelLayout({ children }: { children: ReactNode })
           <div className="mt-6 border-t border-slate-100 pt-4 text-xs text-slate-500 md:mt-8">
             <p className="break-all">{user.email}</p>
             <p className="mb-2">{t("role", { role: roles(user.role) })}</p>
+            <div className="-mx-2 mb-2 text-sm text-slate-900">
+              <NavLink href="/settings/account">{t("account")}</NavLink>
+            </div>
             <SignOutButton label={t("signOut")} />
             <LanguageSwitch />
           </div>

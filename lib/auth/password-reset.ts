@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/locales";
-import { writeAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { passwordResetEmail } from "@/lib/mail/password-reset-email";
 import { mailEnabled } from "@/lib/mail/transport";
+import { newPasswordSchema, recordNewPassword } from "./account-password";
 import { hashPassword } from "./passwords";
 import { randomSecret, sha256Hex } from "./secrets";
 
@@ -19,10 +19,9 @@ import { randomSecret, sha256Hex } from "./secrets";
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 const TOKEN_PREFIX = "cppwr_";
-export const MIN_PASSWORD_LENGTH = 12;
 
 export const ForgotPasswordInput = z.strictObject({ email: z.email("a valid e-mail address").trim().toLowerCase().max(254) });
-export const ResetPasswordInput = z.strictObject({ password: z.string().min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`).max(200) });
+export const ResetPasswordInput = z.strictObject({ password: newPasswordSchema });
 
 export type ResetMail = { linkBase: string; locale: Locale };
 
@@ -77,22 +76,11 @@ export async function resetPassword(token: string, input: { password: string }, 
   return db().$transaction(async (tx) => {
     const claimed = await tx.passwordReset.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (claimed.count !== 1) throw new DomainError("conflict", "This link was already used or has expired: ask for a new one");
-    await tx.user.update({ where: { id: found.userId }, data: { passwordHash, passwordChangedAt: now } });
+    await recordNewPassword(tx, found.user, passwordHash, now, "user.password_reset");
     await tx.email.updateMany({
       where: { status: "pending", passwordResetId: found.id },
       data: { status: "canceled", sealedBody: null, lockedUntil: null, lastError: "the link was used before the e-mail was sent" },
     });
-    // Each tenant the account belongs to sees it in its audit log.
-    const memberships = await tx.membership.findMany({ where: { userId: found.userId }, select: { tenantId: true } });
-    for (const { tenantId } of memberships) {
-      await writeAudit(tx, {
-        tenantId,
-        actor: { type: "user", id: found.userId, label: found.user.email },
-        action: "user.password_reset",
-        target: { type: "user", id: found.userId },
-        metadata: { email: found.user.email },
-      });
-    }
     return { userId: found.userId, email: found.user.email };
   });
 }

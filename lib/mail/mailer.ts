@@ -28,13 +28,18 @@ const BATCH = 20;
 type Claimed = { id: string; to_address: string; subject: string; sealed_body: string | null; attempts: number };
 export type MailOutcome = { sent: true; messageId: string } | { sent: false; permanent: boolean; error: string };
 
-/** Claims up to `limit` due e-mails for one attempt each (expired invitations' e-mails are canceled first). */
+/** Claims up to `limit` due e-mails for one attempt each (e-mails whose link expired meanwhile are canceled first). */
 export async function claimEmails(limit = BATCH): Promise<Claimed[]> {
   await execute(sql`
     UPDATE emails e SET status = 'canceled', sealed_body = NULL, locked_until = NULL, updated_at = now(),
            last_error = 'the invitation expired before the e-mail was sent'
     FROM invitations i
     WHERE e.invitation_id = i.id AND e.status = 'pending' AND i.expires_at <= now()`);
+  await execute(sql`
+    UPDATE emails e SET status = 'canceled', sealed_body = NULL, locked_until = NULL, updated_at = now(),
+           last_error = 'the reset link expired before the e-mail was sent'
+    FROM password_resets r
+    WHERE e.password_reset_id = r.id AND e.status = 'pending' AND r.expires_at <= now()`);
   return queryRows<Claimed>(sql`
     WITH due AS (
       SELECT id FROM emails

@@ -58,8 +58,9 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
   };
 }
 
-/** The panel's one JSON endpoint without a session: the invitation link's acceptance (the token is the credential).
- *  The same origin check, text rules, strict body and error shape as panelRoute. */
+/** The panel's JSON endpoints without a session: an invitation link's acceptance, a password reset's request and its
+ *  link's new password (a token is the credential, or nothing is revealed). The same origin check, text rules, strict
+ *  body and error shape as panelRoute. */
 export function publicPanelRoute<B extends z.ZodType>(
   options: { body: B },
   handler: (ctx: { body: z.infer<B>; params: Record<string, string>; request: Request }) => Promise<{ status?: number; body: unknown }>,

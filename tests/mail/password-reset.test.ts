@@ -103,6 +103,17 @@ describe("password reset", () => {
     expect(inbox.map(linkIn)).toEqual([second.token]);
     expect(inbox[0]!.subject).toBe("Reset your Credit Platform password");
 
+    // A link that expired before its e-mail went out is not sent.
+    const third = (await requestPasswordReset(email, mail))!;
+    await db().passwordReset.updateMany({ where: { user: { email }, usedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await runMailerOnce()).toBe(0);
+    expect(await db().email.findFirstOrThrow({ where: { toAddress: email }, orderBy: { createdAt: "desc" } })).toMatchObject({
+      status: "canceled",
+      sealedBody: null,
+      lastError: "the reset link expired before the e-mail was sent",
+    });
+    expect(await passwordResetByToken(third.token)).toEqual({ email, status: "expired" });
+
     const later = new Date(Date.now() + 61 * 60_000);
     expect(await passwordResetByToken(second.token, later)).toEqual({ email, status: "expired" });
     await expect(resetPassword(second.token, { password: "a brand new passphrase" }, later)).rejects.toMatchObject({ code: "conflict" });
