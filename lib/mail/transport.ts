@@ -1,10 +1,14 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import SMTPTransport from "nodemailer/lib/smtp-transport";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { getEnv } from "@/lib/env";
 
 // The SMTP connection the mailer sends through (nodemailer), from SMTP_URL; null when e-mail is not configured.
 // One connection per message (no pool): a worker sends a handful of e-mails a day, and a fresh connection never
-// inherits a half-broken one. Timeouts bound every step, so one unresponsive server cannot hold a round.
+// inherits a half-broken one. Timeouts bound every step, so one unresponsive server cannot hold a round: they go
+// into the URL's query (nodemailer's own URL options, e.g. `?tls.rejectUnauthorized=false`, keep working, and a
+// timeout given there wins).
+
+const TIMEOUTS = ["connectionTimeout", "greetingTimeout", "socketTimeout", "dnsTimeout"] as const;
 
 let cached: { key: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined;
 
@@ -17,14 +21,9 @@ export function mailTransport(): Transporter<SMTPTransport.SentMessageInfo> | nu
   if (!SMTP_URL) return null;
   const key = `${SMTP_URL}|${SMTP_TIMEOUT_MS}`;
   if (cached?.key !== key) {
-    const transport = new SMTPTransport({
-      url: SMTP_URL,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-      dnsTimeout: SMTP_TIMEOUT_MS,
-    });
-    cached = { key, transport: nodemailer.createTransport(transport) };
+    const url = new URL(SMTP_URL);
+    for (const name of TIMEOUTS) if (!url.searchParams.has(name)) url.searchParams.set(name, String(SMTP_TIMEOUT_MS));
+    cached = { key, transport: nodemailer.createTransport(url.toString()) as Transporter<SMTPTransport.SentMessageInfo> };
   }
   return cached.transport;
 }

@@ -144,7 +144,7 @@ describe("charges", () => {
     });
     const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
     expect({ paid: after.amount_paid, outstanding: after.outstanding_balance }).toEqual({ paid: before.amount_paid + charge.amount, outstanding: before.outstanding_balance - Number(installments[0]!.amount) });
-    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "payment.received", "charge.paid"] } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "payment.received", "charge.paid"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => e.type);
     expect(types).toEqual(["installment.paid", "payment.received", "charge.paid"]);
 
     const again = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, {}, { id: charge.id });

@@ -70,7 +70,7 @@ describe("contracts and installments (customer → simulation → proposal → a
     const prop = await call(getProposal, { path: `/v1/proposals/${proposal.id}`, headers: t.headers, params: { id: proposal.id } });
     expect(prop.body).toMatchObject({ status: "contract_issued", contract_id: contractId, allowed_actions: [] });
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "contract.issued" } })).toBe(1);
-    const changes = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: { createdAt: "desc" } });
+    const changes = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
     expect(changes[0]!.payload).toMatchObject({ id: proposal.id, status: "contract_issued", previous_status: "signed" });
 
     const again = await issueFor(t, proposal.id);

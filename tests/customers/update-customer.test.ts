@@ -7,7 +7,7 @@ afterAll(() => stopListener());
 
 const history = async (tenantId: string, id: string) => ({
   audit: (await db().auditLog.findMany({ where: { tenantId, targetId: id }, orderBy: { createdAt: "asc" } })).map((a) => [a.action, a.metadata]),
-  events: (await db().outboxEvent.findMany({ where: { tenantId }, orderBy: { createdAt: "asc" } })).map((e) => e.type),
+  events: (await db().outboxEvent.findMany({ where: { tenantId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => e.type),
 });
 
 describe("PATCH /v1/customers/{id}", () => {

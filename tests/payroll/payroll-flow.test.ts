@@ -205,7 +205,7 @@ describe("margin reservations", () => {
     const again = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${res.body.id}/cancel`, undefined, { id: res.body.id });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "invalid_transition", current_status: "released", allowed_actions: [] });
-    const changes = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "margin_reservation." } }, orderBy: { createdAt: "asc" } })).map((e) => [e.type, transitionOf(e.payload)]);
+    const changes = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "margin_reservation." } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => [e.type, transitionOf(e.payload)]);
     expect(changes).toEqual([
       ["margin_reservation.status_changed", "requested→reserved"],
       ["margin_reservation.status_changed", "reserved→released"],
@@ -266,7 +266,7 @@ describe("the payroll proposal flow", () => {
     const contract = await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id });
     expect(contract.status).toBe(201);
     expect(contract.body.number).toBe("CCB-2026-000001");
-    const events = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: { createdAt: "asc" } })).filter((e) => /^(margin_reservation|endorsement|contract)\./.test(e.type));
+    const events = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).filter((e) => /^(margin_reservation|endorsement|contract)\./.test(e.type));
     expect(events.map((e) => [e.type, e.type.endsWith(".status_changed") ? transitionOf(e.payload) : null])).toEqual([
       ["margin_reservation.status_changed", "requested→reserved"],
       ["margin_reservation.status_changed", "reserved→consumed"],

@@ -84,7 +84,7 @@ describe("POST /v1/sandbox/repasse", () => {
       ],
       payments: 2,
     });
-    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "installment.partially_paid", "repasse.processed"] } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "installment.partially_paid", "repasse.processed"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => e.type);
     expect(types).toEqual(["installment.paid", "repasse.processed", "installment.partially_paid", "repasse.processed", "repasse.processed"]);
 
     // The same months again, any scenario: skipped, with the amounts of the first run; nothing changes.
