@@ -41,8 +41,8 @@ export async function currentPanelUser(): Promise<PanelUser | null> {
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!session?.user || !userId) return null;
-  // A session signed in before the password last changed (a reset: lib/auth/password-reset.ts) is over. Compared in
-  // whole seconds, as the session records its time: one signed in the second the password changed stays.
+  // A session signed in before the password last changed (a change or a reset: lib/auth/account-password.ts) is over.
+  // Compared in whole seconds, as the session records its time: one signed in the second the password changed stays.
   const [account, memberships] = await Promise.all([db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }), listMemberships(userId)]);
   const signedInAt = (session as { signedInAt?: number }).signedInAt ?? 0;
   if (!account || (account.passwordChangedAt && signedInAt < Math.floor(account.passwordChangedAt.getTime() / 1000))) return null;
