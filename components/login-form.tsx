@@ -1,10 +1,10 @@
 "use client";
 
-import { getCsrfToken, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { signInWithPassword } from "./auth/sign-in-with-password";
 
 // method="post" so that, without JavaScript, the password never ends up in a URL.
 export function LoginForm() {
@@ -18,14 +18,10 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     const form = new FormData(event.currentTarget);
-    const credentials = { email: String(form.get("email")), password: String(form.get("password")), redirect: false };
-    // One CSRF fetch first: parallel first calls on a cold server can otherwise race (next-auth v4).
-    await getCsrfToken();
-    let result = await signIn("credentials", credentials);
-    if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
+    const refused = await signInWithPassword(String(form.get("email")), String(form.get("password")));
     setPending(false);
-    if (!result || result.error) {
-      setError(result?.error === "too_many_attempts" ? t("tooMany") : t("wrong"));
+    if (refused) {
+      setError(refused === "too_many_attempts" ? t("tooMany") : t("wrong"));
       return;
     }
     router.replace("/");

@@ -1,9 +1,9 @@
 "use client";
 
-import { getCsrfToken, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { signInWithPassword } from "../auth/sign-in-with-password";
 import { panelFetch, PanelError } from "../credentials/panel-fetch";
 
 // Settings → Your account: a new password, confirmed with the current one. The change ends every session signed in
@@ -26,9 +26,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     setDone(false);
     try {
       await panelFetch("/api/panel/account/password", { method: "POST", body });
-      await getCsrfToken();
-      const result = await signIn("credentials", { email, password: body.new_password, redirect: false });
-      if (!result || result.error) {
+      if (await signInWithPassword(email, body.new_password)) {
         router.replace("/login");
         return;
       }

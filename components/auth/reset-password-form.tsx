@@ -1,10 +1,10 @@
 "use client";
 
-import { getCsrfToken, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { panelFetch, PanelError } from "../credentials/panel-fetch";
+import { signInWithPassword } from "./sign-in-with-password";
 
 // The reset link's form: a new password (12+ characters), then the browser signs in with it.
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
@@ -21,9 +21,8 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     setError(null);
     try {
       await panelFetch(`/api/password-resets/${encodeURIComponent(token)}`, { method: "POST", body: { password } });
-      await getCsrfToken();
-      const result = await signIn("credentials", { email, password, redirect: false });
-      router.replace(!result || result.error ? "/login" : "/");
+      const error = await signInWithPassword(email, password);
+      router.replace(error ? "/login" : "/");
       router.refresh();
     } catch (err) {
       setError(err instanceof PanelError ? err : new PanelError(t("offline")));

@@ -1,9 +1,9 @@
 "use client";
 
-import { getCsrfToken, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { signInWithPassword } from "../auth/sign-in-with-password";
 import { panelFetch, PanelError } from "../credentials/panel-fetch";
 
 // Accepting an invitation: a new account chooses its name and password, an existing one confirms its password.
@@ -24,9 +24,7 @@ export function AcceptInvitationForm({ token, email, accountExists }: { token: s
     try {
       const body = accountExists ? { password } : { name: String(form.get("name")), password };
       const joined = await panelFetch<{ tenant_id: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: "POST", body });
-      await getCsrfToken();
-      const result = await signIn("credentials", { email, password, redirect: false });
-      if (!result || result.error) {
+      if (await signInWithPassword(email, password)) {
         router.replace("/login");
         return;
       }

@@ -3,7 +3,7 @@ import type { Locale } from "@/i18n/locales";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { enqueueEmail } from "@/lib/mail/outbox";
+import { cancelPendingEmails, enqueueEmail } from "@/lib/mail/outbox";
 import { passwordResetEmail } from "@/lib/mail/password-reset-email";
 import { mailEnabled } from "@/lib/mail/transport";
 import { newPasswordSchema, recordNewPassword } from "./account-password";
@@ -41,10 +41,7 @@ export async function requestPasswordReset(email: string, mail: ResetMail | null
   await db().$transaction(async (tx) => {
     // Earlier links stop working, and their e-mails, if still unsent, are not sent.
     const open = { userId: user.id, usedAt: null };
-    await tx.email.updateMany({
-      where: { status: "pending", passwordReset: open },
-      data: { status: "canceled", sealedBody: null, lockedUntil: null, lastError: "a newer reset link replaced this one" },
-    });
+    await cancelPendingEmails(tx, { passwordReset: open }, "a newer reset link replaced this one");
     await tx.passwordReset.updateMany({ where: { ...open, expiresAt: { gt: now } }, data: { expiresAt: now } });
     const reset = await tx.passwordReset.create({ data: { id: newId("passwordReset"), userId: user.id, tokenHash: sha256Hex(token), createdAt: now, expiresAt } });
     if (mail && mailEnabled()) {
@@ -77,10 +74,7 @@ export async function resetPassword(token: string, input: { password: string }, 
     const claimed = await tx.passwordReset.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (claimed.count !== 1) throw new DomainError("conflict", "This link was already used or has expired: ask for a new one");
     await recordNewPassword(tx, found.user, passwordHash, now, "user.password_reset");
-    await tx.email.updateMany({
-      where: { status: "pending", passwordResetId: found.id },
-      data: { status: "canceled", sealedBody: null, lockedUntil: null, lastError: "the link was used before the e-mail was sent" },
-    });
+    await cancelPendingEmails(tx, { passwordResetId: found.id }, "the link was used before the e-mail was sent");
     return { userId: found.userId, email: found.user.email };
   });
 }

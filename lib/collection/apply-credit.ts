@@ -10,7 +10,7 @@ import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn } from "@/lib/serialize";
 import { allocate } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
-import { cancelCoveredCharges } from "./cancel-covered-charges";
+import { cancelCoveredCharges } from "./cancel-charge";
 import { allocatable, lateRulesOf } from "./create-charge";
 import { paidAtOf } from "./pay-charge";
 import { toPaymentResponse } from "./serialize";

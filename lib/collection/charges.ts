@@ -1,17 +1,14 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
-import { writeAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
-import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
-import { nextState } from "@/lib/state-machine";
 import type { ChargeResponse, ListChargesQuery, ListPaymentsQuery, PaymentResponse } from "./schemas";
+import { cancelChargeIn } from "./cancel-charge";
 import { toChargeResponse, toPaymentResponse } from "./serialize";
-import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transitions";
 
 // Reading charges and payments, and canceling a charge.
 
@@ -40,14 +37,9 @@ export async function cancelCharge(scope: Scope, actor: Actor, id: string): Prom
   return db().$transaction(async (tx) => {
     const charge = await tx.charge.findFirst({ where: { id, ...where(scope) } });
     if (!charge) throw notFound("Charge");
-    const from = charge.status as ChargeStatus;
-    const to = nextState(CHARGE_TRANSITIONS, "charge", from, "cancel");
-    const changed = await tx.charge.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to } });
-    if (changed.count !== 1) throw new DomainError("invalid_transition", "The charge changed meanwhile; read it again", { current_status: from, action: "cancel" });
-    const body = toChargeResponse((await tx.charge.findFirst({ where: { id, ...where(scope) } }))!);
-    await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.cancel, target: { type: "charge", id }, metadata: { from, to } });
-    await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.cancel, payload: body as unknown as Prisma.InputJsonObject });
-    return body;
+    const canceled = await cancelChargeIn(tx, scope, actor, charge);
+    if (!canceled) throw new DomainError("invalid_transition", "The charge changed meanwhile; read it again", { current_status: charge.status, action: "cancel" });
+    return toChargeResponse(canceled);
   });
 }
 

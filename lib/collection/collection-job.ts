@@ -30,14 +30,15 @@ export type CollectionJobResult = { lapsedSettlements: number; creditsApplied: n
 const JOB: Actor = { type: "system", label: "collection job" };
 
 export async function runCollectionJob(now = new Date()): Promise<CollectionJobResult> {
-  const { canceled: lapsedSettlements } = await cancelLapsedSettlements(todayInBrazil(now));
-  const today = dateColumn(todayInBrazil(now));
+  const asOf = todayInBrazil(now);
+  const { canceled: lapsedSettlements } = await cancelLapsedSettlements(asOf);
+  const today = dateColumn(asOf);
   let creditsApplied = 0;
   // Keyset over ids: a contract handled (or changed by someone else meanwhile) is never read twice in a run.
   for (let batch = await creditable(today, ""); batch.length > 0; batch = await creditable(today, batch.at(-1)!.id)) {
     for (const c of batch) {
       const scope = { tenantId: c.tenantId, environment: c.environment };
-      if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, todayInBrazil(now), now))) creditsApplied += 1;
+      if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, asOf, now))) creditsApplied += 1;
     }
   }
   let expired = 0;
@@ -56,7 +57,7 @@ export async function runCollectionJob(now = new Date()): Promise<CollectionJobR
       const marked = await db().$transaction(async (tx) => {
         const changed = await tx.installment.updateMany({ where: { id: installment.id, overdueAt: null }, data: { overdueAt: now } });
         if (changed.count !== 1) return false;
-        const view = toInstallmentResponse({ ...installment, overdueAt: now }, todayInBrazil(now));
+        const view = toInstallmentResponse({ ...installment, overdueAt: now }, asOf);
         await writeOutboxEvent(tx, { tenantId: installment.tenantId, environment: installment.environment, type: "installment.overdue", payload: view as unknown as Prisma.InputJsonObject });
         return true;
       });

@@ -13,7 +13,7 @@ import { completeSettlementIn } from "@/lib/settlements/complete-settlement";
 import { nextState } from "@/lib/state-machine";
 import { allocate, amountsDue } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
-import { cancelCoveredCharges } from "./cancel-covered-charges";
+import { cancelCoveredCharges } from "./cancel-charge";
 import { allocatable, lateRulesOf } from "./create-charge";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
 import { toChargeResponse, toPaymentResponse } from "./serialize";
@@ -24,7 +24,7 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // installments as of the payment date; what is left is the contract's credit. Installments, contract
 // balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
 // `charge.partially_paid`) in one transaction; other open charges left with only paid installments are canceled
-// (./cancel-covered-charges.ts), and a payment that pays the contract's last installment closes the contract
+// (./cancel-charge.ts), and a payment that pays the contract's last installment closes the contract
 // (lib/contracts/close-paid-off.ts). A paid, canceled or expired charge answers 409 and nothing
 // changes — unless the caller reports money that already arrived (`whenClosed: "credit"`, the provider's
 // notification: a boleto paid twice, or paid after its cancellation reached us but before it reached the bank).

@@ -4,8 +4,6 @@ import { brasiliaTime, renderEmail, type RenderedEmail } from "./layout";
 
 // The invitation e-mail, in the inviter's panel language.
 
-export type { RenderedEmail } from "./layout";
-
 export type InvitationEmailInput = {
   locale: Locale;
   tenantName: string;

@@ -32,14 +32,11 @@ export type MailOutcome = { sent: true; messageId: string } | { sent: false; per
 export async function claimEmails(limit = BATCH): Promise<Claimed[]> {
   await execute(sql`
     UPDATE emails e SET status = 'canceled', sealed_body = NULL, locked_until = NULL, updated_at = now(),
-           last_error = 'the invitation expired before the e-mail was sent'
-    FROM invitations i
-    WHERE e.invitation_id = i.id AND e.status = 'pending' AND i.expires_at <= now()`);
-  await execute(sql`
-    UPDATE emails e SET status = 'canceled', sealed_body = NULL, locked_until = NULL, updated_at = now(),
-           last_error = 'the reset link expired before the e-mail was sent'
-    FROM password_resets r
-    WHERE e.password_reset_id = r.id AND e.status = 'pending' AND r.expires_at <= now()`);
+           last_error = CASE WHEN e.invitation_id IS NOT NULL THEN 'the invitation expired before the e-mail was sent'
+                             ELSE 'the reset link expired before the e-mail was sent' END
+    WHERE e.status = 'pending'
+      AND (EXISTS (SELECT 1 FROM invitations i WHERE i.id = e.invitation_id AND i.expires_at <= now())
+        OR EXISTS (SELECT 1 FROM password_resets r WHERE r.id = e.password_reset_id AND r.expires_at <= now()))`);
   return queryRows<Claimed>(sql`
     WITH due AS (
       SELECT id FROM emails

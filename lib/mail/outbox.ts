@@ -32,10 +32,11 @@ export async function enqueueEmail(
   return id;
 }
 
-/** The e-mails of invitations being revoked, replaced or accepted: not sent any more, their bodies erased. */
-export async function cancelInvitationEmails(tx: Tx, invitations: Prisma.InvitationWhereInput, reason: string): Promise<void> {
+/** Unsent e-mails whose link no longer works (an invitation revoked, replaced or accepted; a reset link replaced or
+ *  used): not sent any more, their bodies erased, the reason kept. */
+export async function cancelPendingEmails(tx: Tx, about: Prisma.EmailWhereInput, reason: string): Promise<void> {
   await tx.email.updateMany({
-    where: { status: "pending", invitation: invitations },
+    where: { ...about, status: "pending" },
     data: { status: "canceled", sealedBody: null, lockedUntil: null, lastError: reason },
   });
 }

@@ -1,5 +1,6 @@
 import type { Role } from "@prisma/client";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import type { MembershipView } from "@/lib/tenants/tenants";
 import { environmentParam } from "./environment-param";
@@ -28,7 +29,9 @@ export type PanelUser = {
 // next-auth's session cookie: `__Secure-` over HTTPS, split into `.0`, `.1`, … when large.
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 
-export async function currentPanelUser(): Promise<PanelUser | null> {
+/** Memoized for one page view (React's cache): the layout and the page both ask, and the session is decoded and the
+ *  account read once. In route handlers (panelRoute) it runs each call. */
+export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
@@ -59,7 +62,7 @@ export async function currentPanelUser(): Promise<PanelUser | null> {
     tenantName: active.tenantName,
     role: active.role,
   };
-}
+});
 
 /** For the panel's pages: the signed-in user, or off to the sign-in page. The layout checks too, but Next renders a
  *  page alongside its layout, so a page must not assume the layout's check came first (a session that ended — a

@@ -1,6 +1,6 @@
 import type { Contract, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
-import { cancelCoveredCharges } from "@/lib/collection/cancel-covered-charges";
+import { cancelCoveredCharges } from "@/lib/collection/cancel-charge";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { todayInBrazil } from "@/lib/clock";
 import { db, rootDb, type Tx } from "@/lib/db/client";

@@ -1,8 +1,8 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { toChargeResponse } from "@/lib/collection/serialize";
-import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "@/lib/collection/transitions";
+import { cancelChargeIn } from "@/lib/collection/cancel-charge";
+import { CHARGE_TRANSITIONS, type ChargeStatus } from "@/lib/collection/transitions";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
@@ -48,11 +48,7 @@ async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string
   if (row.chargeId) {
     const charge = await tx.charge.findFirst({ where: { id: row.chargeId, ...where(scope) } });
     const chargeFrom = charge?.status as ChargeStatus | undefined;
-    if (charge && chargeFrom && CHARGE_TRANSITIONS[chargeFrom].cancel) {
-      const canceled = await tx.charge.update({ where: { id: charge.id }, data: { status: CHARGE_TRANSITIONS[chargeFrom].cancel } });
-      await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.cancel, target: { type: "charge", id: charge.id }, metadata: { from: chargeFrom, to: canceled.status, settlement_id: id } });
-      await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.cancel, payload: toChargeResponse(canceled) as unknown as Prisma.InputJsonObject });
-    }
+    if (charge && chargeFrom && CHARGE_TRANSITIONS[chargeFrom].cancel) await cancelChargeIn(tx, scope, actor, charge, { settlement_id: id });
   }
   const updated = await tx.settlement.update({ where: { id }, data: { status: to, canceledAt: new Date(), cancelReason: reason } });
   const body = toSettlementResponse(updated);

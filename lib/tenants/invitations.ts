@@ -9,7 +9,7 @@ import { DomainError, invalidField, notFound } from "@/lib/errors";
 import type { Locale } from "@/i18n/locales";
 import { newId } from "@/lib/ids";
 import { invitationEmail } from "@/lib/mail/invitation-email";
-import { cancelInvitationEmails, enqueueEmail } from "@/lib/mail/outbox";
+import { cancelPendingEmails, enqueueEmail } from "@/lib/mail/outbox";
 import { mailEnabled } from "@/lib/mail/transport";
 
 // Invitations to a tenant's panel. An owner invites an e-mail with a role; the platform answers a link whose token
@@ -22,6 +22,9 @@ import { mailEnabled } from "@/lib/mail/transport";
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_PREFIX = "cpinv_";
 const ROLES = ["owner", "admin", "support", "viewer"] as const;
+
+/** An invitation's e-mail as its view reports it: the latest one (a new link gets a new invitation row). */
+const LATEST_EMAIL = { orderBy: { createdAt: "desc" }, take: 1, select: { status: true } } as const;
 
 export const InviteInput = z.strictObject({
   email: z.email("a valid e-mail address").trim().toLowerCase().max(254),
@@ -70,7 +73,7 @@ export async function createInvitation(
     if (member) throw new DomainError("conflict", `${input.email} is already a member: change their role instead`);
     // A new link replaces any earlier one for the same address (the partial unique index allows one open link).
     const earlier = { tenantId, email: input.email, acceptedAt: null, revokedAt: null };
-    await cancelInvitationEmails(tx, earlier, "a newer invitation replaced this one");
+    await cancelPendingEmails(tx, { invitation: earlier }, "a newer invitation replaced this one");
     await tx.invitation.updateMany({ where: earlier, data: { revokedAt: now } });
     const invitation = await tx.invitation.create({
       data: {
@@ -91,7 +94,7 @@ export async function createInvitation(
       target: { type: "invitation", id: invitation.id },
       metadata: { email: input.email, role: input.role },
     });
-    let emails: Email[] = [];
+    let emails: Pick<Email, "status">[] = [];
     if (options.mail && mailEnabled()) {
       const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true } });
       const content = invitationEmail({
@@ -103,7 +106,7 @@ export async function createInvitation(
         expiresAt: invitation.expiresAt,
       });
       await enqueueEmail(tx, { tenantId, invitationId: invitation.id, to: input.email, content });
-      emails = await tx.email.findMany({ where: { invitationId: invitation.id } });
+      emails = [{ status: "pending" }];
     }
     return { invitation: invitationView({ ...invitation, emails }, now), token };
   });
@@ -115,19 +118,19 @@ export async function listOpenInvitations(tenantId: string, now = new Date()): P
     where: { tenantId, acceptedAt: null, revokedAt: null },
     orderBy: { createdAt: "desc" },
     take: 200,
-    include: { emails: { orderBy: { createdAt: "desc" }, take: 1 } },
+    include: { emails: LATEST_EMAIL },
   });
   return rows.map((row) => invitationView(row, now));
 }
 
 export async function revokeInvitation(tenantId: string, actor: Actor, id: string, now = new Date()): Promise<InvitationView> {
   return db().$transaction(async (tx) => {
-    const found = await tx.invitation.findFirst({ where: { id, tenantId }, include: { emails: true } });
+    const found = await tx.invitation.findFirst({ where: { id, tenantId }, include: { emails: LATEST_EMAIL } });
     if (!found) throw notFound("Invitation");
     if (found.acceptedAt) throw new DomainError("conflict", "The invitation was already accepted: remove the member instead");
     if (found.revokedAt) return invitationView(found, now);
-    await cancelInvitationEmails(tx, { id }, "the invitation was revoked");
-    const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: now }, include: { emails: true } });
+    await cancelPendingEmails(tx, { invitationId: id }, "the invitation was revoked");
+    const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: now }, include: { emails: LATEST_EMAIL } });
     await writeAudit(tx, { tenantId, actor, action: "member.invitation_revoked", target: { type: "invitation", id }, metadata: { email: found.email } });
     return invitationView(revoked, now);
   });
@@ -166,7 +169,7 @@ export async function acceptInvitation(token: string, input: AcceptInput, now = 
       data: { acceptedAt: now },
     });
     if (claimed.count !== 1) throw new DomainError("conflict", "This invitation is no longer open: ask an owner for a new link");
-    await cancelInvitationEmails(tx, { id: invitation.id }, "the invitation was accepted before the e-mail was sent");
+    await cancelPendingEmails(tx, { invitationId: invitation.id }, "the invitation was accepted before the e-mail was sent");
     const row = await tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
     const user =
       (await tx.user.findUnique({ where: { email: row.email } })) ??
@@ -189,8 +192,9 @@ export async function acceptInvitation(token: string, input: AcceptInput, now = 
   });
 }
 
-function invitationView(row: Invitation & { emails?: Email[] }, now: Date): InvitationView {
-  const email = row.emails?.reduce<Email | undefined>((latest, e) => (latest && latest.createdAt >= e.createdAt ? latest : e), undefined);
+/** `emails`: the latest first (LATEST_EMAIL); none when the platform sent no e-mail for it. */
+function invitationView(row: Invitation & { emails?: Pick<Email, "status">[] }, now: Date): InvitationView {
+  const email = row.emails?.[0];
   const status: InvitationStatus = row.acceptedAt ? "accepted" : row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "open";
   return {
     id: row.id,

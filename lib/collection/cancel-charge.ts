@@ -1,0 +1,49 @@
+import type { Charge, Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit } from "@/lib/audit/audit-log";
+import type { Tx } from "@/lib/db/client";
+import { writeOutboxEvent } from "@/lib/outbox/outbox";
+import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
+import { toChargeResponse } from "./serialize";
+import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transitions";
+
+// Canceling a charge, in the caller's transaction — the integrator's cancel, a settlement's cancel taking its charge
+// along, and charges left with nothing to collect — always the same way: the transition table's `cancel` (409 where it
+// has none), a change conditional on the status read (null when someone changed the charge meanwhile), the audit row
+// (`from`, `to` and the caller's context) and `charge.canceled`.
+
+export async function cancelChargeIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, context: Record<string, unknown> = {}): Promise<Charge | null> {
+  const from = charge.status as ChargeStatus;
+  const to = nextState(CHARGE_TRANSITIONS, "charge", from, "cancel");
+  const changed = await tx.charge.updateMany({ where: { id: charge.id, ...where(scope), status: from }, data: { status: to } });
+  if (changed.count !== 1) return null;
+  const canceled = await tx.charge.findUniqueOrThrow({ where: { id: charge.id } });
+  await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.cancel, target: { type: "charge", id: charge.id }, metadata: { from, to, ...context } });
+  await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.cancel, payload: toChargeResponse(canceled) as unknown as Prisma.InputJsonObject });
+  return canceled;
+}
+
+// Once installments are paid by other means — another charge for the same installment (a boleto and a Pix issued
+// for it, one of them paid), the payroll repasse, the contract's credit — the charges still open for them would ask
+// the borrower to pay again. In the transaction of that payment, every open charge of the contract (not a
+// settlement's) whose installments are now all paid or canceled is canceled, with the reason; a charge that still
+// covers an open installment stays. Money that arrives for a canceled charge anyway is the contract's credit
+// (./pay-charge.ts), never refused.
+
+const OPEN: ChargeStatus[] = ["pending", "partially_paid", "overdue"];
+
+export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string): Promise<string[]> {
+  const charges = await tx.charge.findMany({ where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN } } });
+  if (charges.length === 0) return [];
+  const ids = [...new Set(charges.flatMap((c) => c.installmentIds))];
+  const stillOpen = new Set(
+    (await tx.installment.findMany({ where: { ...where(scope), id: { in: ids }, status: { in: ["open", "partially_paid"] } }, select: { id: true } })).map((i) => i.id),
+  );
+  const canceled: string[] = [];
+  for (const charge of charges) {
+    if (charge.installmentIds.some((id) => stillOpen.has(id))) continue;
+    if (await cancelChargeIn(tx, scope, actor, charge, { reason })) canceled.push(charge.id);
+  }
+  return canceled;
+}
