@@ -31,11 +31,13 @@ export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
     const pairs = await queryRows<{ event_id: string; type: string; tenant_id: string; environment: string; endpoint_id: string | null }>(sql`
       SELECT ev.id AS event_id, ev.type, ev.tenant_id, ev.environment::text AS environment, e.id AS endpoint_id
       FROM (SELECT id, type, tenant_id, environment, created_at FROM outbox_events
-            WHERE published_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) ev
+            WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) ev
       LEFT JOIN webhook_endpoints e
         ON e.tenant_id = ev.tenant_id AND e.environment = ev.environment AND e.enabled AND e.created_at <= ev.created_at
-       AND (cardinality(e.event_types) = 0 OR ev.type = ANY(e.event_types))`);
+       AND (cardinality(e.event_types) = 0 OR ev.type = ANY(e.event_types))
+      ORDER BY ev.created_at, ev.id, e.id`);
     if (pairs.length === 0) return 0;
+    // Ids in the events' order: claims take deliveries of one fan-out (one next_attempt_at) by id.
     const deliveries = pairs
       .filter((p) => p.endpoint_id !== null)
       .map((p) => ({ id: newId("webhookDelivery"), tenant_id: p.tenant_id, environment: p.environment, endpoint_id: p.endpoint_id, event_id: p.event_id, event_type: p.type }));
@@ -76,7 +78,7 @@ export async function claimDeliveries(limit: number): Promise<Claimed[]> {
     WITH due AS (
       SELECT id, locked_until FROM webhook_deliveries
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     UPDATE webhook_deliveries d
        SET attempt_count = d.attempt_count + 1, locked_until = now() + ${`${getEnv().WEBHOOK_LEASE_SECONDS} seconds`}::interval, updated_at = now()
       FROM due, webhook_endpoints e, outbox_events o

@@ -10,6 +10,7 @@ import { GET as listDeliveriesRoute } from "@/app/v1/webhook-deliveries/route";
 import { GET as getDeliveryRoute } from "@/app/v1/webhook-deliveries/[id]/route";
 import { POST as resendRoute } from "@/app/v1/webhook-deliveries/[id]/resend/route";
 import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
 import { sendAttempt } from "@/lib/webhooks/sender";
@@ -112,6 +113,24 @@ describe("webhook delivery from the outbox", () => {
     const ep = await endpoint(t, ["*"]);
     await drain();
     expect(await deliveriesOf(ep.id)).toEqual([]);
+  });
+
+  it("sends the events of one transaction in the order they were written (they share created_at)", async () => {
+    const t = await tenant();
+    const ep = await endpoint(t, ["*"]);
+    await drain();
+    // Five events of one transaction: one created_at, ids in writing order, stored in reverse.
+    const ids = Array.from({ length: 5 }, () => newId("event"));
+    await db().$executeRaw`
+      INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at)
+      SELECT id, ${t.tenant.id}, 'sandbox', 'customer.updated', '{}'::jsonb, now() FROM unnest(${[...ids].reverse()}::text[]) AS id`;
+    expect(await dispatchEvents()).toBe(5);
+    const claimed = await claimDeliveries(50);
+    expect(claimed.map((c) => c.event_id)).toEqual(ids);
+    const results = [];
+    for (const c of claimed) results.push(await attempt(c, { environment: "sandbox", allowLoopback: true, timeoutMs: 5_000 })); // one at a time: arrival order is send order
+    await recordResults(results);
+    expect(to(t).map((r) => r.headers["webhook-id"])).toEqual(ids);
   });
 
   it("retries failures on the schedule (fake clock) and fails the delivery after the last attempt", async () => {
