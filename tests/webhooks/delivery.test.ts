@@ -131,6 +131,7 @@ describe("webhook delivery from the outbox", () => {
     for (const c of claimed) results.push(await attempt(c, { environment: "sandbox", allowLoopback: true, timeoutMs: 5_000 })); // one at a time: arrival order is send order
     await recordResults(results);
     expect(to(t).map((r) => r.headers["webhook-id"])).toEqual(ids);
+    expect((await deliveriesOf(ep.id)).map((d) => [d.eventId, d.status]).sort()).toEqual(ids.map((id) => [id, "succeeded"]).sort());
   });
 
   it("retries failures on the schedule (fake clock) and fails the delivery after the last attempt", async () => {
