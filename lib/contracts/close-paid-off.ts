@@ -4,6 +4,7 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import type { Tx } from "@/lib/db/client";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import { cancelPendingSettlementsOf } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
 import { toContractResponse } from "./serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./transitions";
@@ -11,7 +12,8 @@ import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./tr
 // A contract whose obligations are met closes: once no installment is open or partially paid, an active (or
 // assigned) contract becomes `settled` with event `contract.closed`, reason `paid_off` — in the transaction of the
 // payment that paid the last installment (a charge's payment, a payroll repasse, the contract's credit applied).
-// A settlement closes its contract itself (reason `settled`). Money above what was owed stays the contract's
+// A settlement closes its contract itself (reason `settled`); a settlement still pending when the installments
+// pay the contract off is canceled with it (its charge too: paid later, that money becomes the credit). Money above what was owed stays the contract's
 // credit (`credit_balance`), owed back to the borrower.
 //
 // The contract row is locked first: two payments of the last two installments, each in its own transaction,
@@ -32,5 +34,6 @@ export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contrac
     type: CONTRACT_EVENTS.pay_off,
     payload: { ...toContractResponse(closed), reason: "paid_off", settlement_id: null } as unknown as Prisma.InputJsonObject,
   });
+  await cancelPendingSettlementsOf(tx, scope, actor, contract.id, "the contract was paid off by its installments");
   return closed;
 }

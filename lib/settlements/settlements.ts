@@ -39,7 +39,7 @@ export async function cancelSettlement(scope: Scope, actor: Actor, id: string, r
   return db().$transaction((tx) => cancelSettlementIn(tx, scope, actor, id, reason ?? "canceled by the integrator"));
 }
 
-async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<SettlementResponse> {
+export async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<SettlementResponse> {
   await tx.$queryRaw`SELECT id FROM settlements WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
   const row = await tx.settlement.findFirst({ where: { id, ...where(scope) } });
   if (!row) throw notFound("Settlement");
@@ -55,6 +55,13 @@ async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string
   await writeAudit(tx, { ...where(scope), actor, action: SETTLEMENT_EVENTS.cancel, target: { type: "settlement", id }, metadata: { from, to, reason } });
   await writeOutboxEvent(tx, { ...where(scope), type: SETTLEMENT_EVENTS.cancel, payload: body as unknown as Prisma.InputJsonObject });
   return body;
+}
+
+/** A contract paid off by its installments: its pending settlements (and their open charges) have nothing left to
+ *  settle — a settlement charge paid later would find the contract closed. Canceled in the payment's transaction. */
+export async function cancelPendingSettlementsOf(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string): Promise<void> {
+  const pending = await tx.settlement.findMany({ where: { ...where(scope), contractId, status: "pending" }, select: { id: true } });
+  for (const s of pending) await cancelSettlementIn(tx, scope, actor, s.id, reason);
 }
 
 /** Job: pending settlements whose date has passed are canceled (their quote no longer holds). */

@@ -4,6 +4,8 @@ import { POST as issueContract } from "@/app/v1/contracts/route";
 import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as repasse } from "@/app/v1/sandbox/repasse/route";
+import { POST as createSettlement } from "@/app/v1/settlements/route";
+import { payCharge } from "@/lib/collection/pay-charge";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { call } from "../helpers/http";
@@ -72,6 +74,34 @@ describe("a contract paid to its last installment", () => {
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", outstanding_balance: 0, credit_balance: 0 });
     expect(await closedEvents(t)).toHaveLength(1);
+  });
+
+  it("cancels a settlement still pending, with its charge: paid later, that money is the borrower's credit", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto" })).body;
+    expect(settlement).toMatchObject({ status: "pending", charge_id: expect.any(String) });
+    const all = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: installments.map((i) => i.id) })).body;
+    expect((await post(t, pay, `/v1/sandbox/charges/${all.id}/pay`, {}, { id: all.id })).status).toBe(200);
+
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0 });
+    const row = await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } });
+    expect(row).toMatchObject({ status: "canceled", cancelReason: "the contract was paid off by its installments", paymentId: null });
+    expect(await db().charge.findUniqueOrThrow({ where: { id: settlement.charge_id } })).toMatchObject({ status: "canceled" });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["contract.closed", "settlement.canceled", "charge.canceled"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(events.map((e) => [e.type, (e.payload as { id: string }).id])).toEqual([
+      ["contract.closed", contract.id],
+      ["charge.canceled", settlement.charge_id],
+      ["settlement.canceled", settlement.id],
+    ]);
+
+    // The borrower pays the settlement's boleto anyway: the sandbox (as a bank) refuses a canceled boleto; the
+    // provider's notification of money that arrived (payCharge with whenClosed "credit") makes it the credit.
+    expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id })).status).toBe(409);
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const { payment } = await payCharge(scope, { type: "system", label: "provider" }, settlement.charge_id, { amount: settlement.amount, whenClosed: "credit" });
+    expect(payment).toMatchObject({ amount: settlement.amount, credit: settlement.amount, allocations: [] });
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: settlement.amount });
   });
 
   it("closes when the payroll repasse pays the last installment", async () => {
