@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_CODES = [
   "collection_not_configured",
   "contract_not_active",
   "open_installments_due",
+  "insufficient_credit",
   "batch_too_large",
   "idempotency_in_progress",
   "idempotency_key_reused",

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   marginReservation: "mgr",
   endorsement: "end",
   payment: "pay",
+  refund: "rfd",
   repasseEntry: "rep",
   charge: "chg",
   settlement: "stl",

@@ -46,6 +46,8 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/proposals/{id}/reject": ["POST"],
   "/v1/proposals/{id}/sign": ["POST"],
   "/v1/proposals/{id}/submit": ["POST"],
+  "/v1/refunds": ["GET", "POST"],
+  "/v1/refunds/{id}": ["GET"],
   "/v1/risk-assessments": ["GET", "POST"],
   "/v1/risk-assessments/{id}": ["GET"],
   "/v1/sandbox/charges/{id}/pay": ["POST"],

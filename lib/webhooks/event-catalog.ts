@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AssignmentResponse } from "@/lib/assignments/schemas";
+import { RefundResponse } from "@/lib/collection/refund-schemas";
 import { ChargeResponse, PaymentResponse } from "@/lib/collection/schemas";
 import { ContractResponse } from "@/lib/contracts/schemas";
 import { CustomerResponse } from "@/lib/customers/schemas";
@@ -69,6 +70,7 @@ export const EVENT_CATALOG = [
   { type: "charge.canceled", summary: "A charge was canceled.", data: ChargeResponse },
   { type: "charge.expired", summary: "An immediate Pix charge (cob) expired unpaid.", data: ChargeResponse },
   { type: "payment.received", summary: "A payment was received: allocated to installments, what is left (all of it for a charge no longer payable) kept as the contract's credit.", data: PaymentResponse },
+  { type: "refund.created", summary: "Money was paid back to the borrower from the contract's credit (recorded with POST /v1/refunds).", data: RefundResponse },
   {
     type: "repasse.processed",
     summary: "The paying source's monthly transfer (repasse) was applied to a payroll contract.",

@@ -27,6 +27,7 @@ export const SUBSCRIBABLE_EVENT_NAMES = [
   "charge.canceled",
   "charge.expired",
   "payment.received",
+  "refund.created",
   "repasse.processed",
   "settlement.created",
   "settlement.completed",

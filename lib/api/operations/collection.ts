@@ -1,10 +1,11 @@
 import { ChargeIdParams, ChargeResponse, CreateChargeBody, ListChargesQuery, ListPaymentsQuery, PaymentIdParams, PaymentResponse, ProviderNotificationResponse, SandboxPayBody, SandboxPayResponse } from "@/lib/collection/schemas";
 import { z } from "zod";
+import { CreateRefundBody, ListRefundsQuery, RefundIdParams, RefundResponse } from "@/lib/collection/refund-schemas";
 import { CollectionAccountBody, CollectionAccountResponse } from "@/lib/collection/account-settings";
 import { ProviderNotificationBody } from "@/lib/collection/notifications";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
-import { CHARGE_EXAMPLE, PAYMENT_EXAMPLE } from "./examples";
+import { CHARGE_EXAMPLE, PAYMENT_EXAMPLE, REFUND_EXAMPLE } from "./examples";
 
 const tags = ["Collection"];
 const chargeOne = { description: "The charge.", schema: ChargeResponse };
@@ -91,6 +92,51 @@ export const getPaymentOperation = defineOperation({
   permission: "collections:read",
   params: PaymentIdParams,
   responses: { 200: { description: "The payment.", schema: PaymentResponse, example: PAYMENT_EXAMPLE } },
+  errors: [404],
+});
+
+export const createRefundOperation = defineOperation({
+  operationId: "createRefund",
+  method: "POST",
+  path: "/v1/refunds",
+  summary: "Record money paid back to the borrower from a contract's credit",
+  description:
+    "A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment " +
+    "after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's " +
+    "`credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event " +
+    "`refund.created`. Any contract status. 409 `insufficient_credit` when the credit is 0 or less than `amount` (`credit_balance` " +
+    "in the problem). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then " +
+    "fails if the credit no longer covers it).",
+  tags,
+  auth: "bearer",
+  permission: "collections:write",
+  body: CreateRefundBody,
+  responses: { 201: { description: "The refund, recorded.", schema: RefundResponse, example: REFUND_EXAMPLE } },
+  errors: [404, 409],
+});
+
+export const listRefundsOperation = defineOperation({
+  operationId: "listRefunds",
+  method: "GET",
+  path: "/v1/refunds",
+  summary: "List refunds, newest first (filter: contract)",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  query: ListRefundsQuery,
+  responses: { 200: { description: "A page of refunds.", schema: listEnvelope(RefundResponse) } },
+});
+
+export const getRefundOperation = defineOperation({
+  operationId: "getRefund",
+  method: "GET",
+  path: "/v1/refunds/{id}",
+  summary: "Get a refund",
+  tags,
+  auth: "bearer",
+  permission: "collections:read",
+  params: RefundIdParams,
+  responses: { 200: { description: "The refund.", schema: RefundResponse, example: REFUND_EXAMPLE } },
   errors: [404],
 });
 
@@ -203,6 +249,9 @@ export const collectionOperations = [
   cancelChargeOperation,
   listPaymentsOperation,
   getPaymentOperation,
+  createRefundOperation,
+  listRefundsOperation,
+  getRefundOperation,
   sandboxPayChargeOperation,
   providerNotificationOperation,
 ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AssignmentResponse } from "@/lib/assignments/schemas";
 import { TokenResponse } from "@/lib/auth/token-request";
+import { RefundResponse } from "@/lib/collection/refund-schemas";
 import { ChargeResponse, PaymentResponse } from "@/lib/collection/schemas";
 import { ContractResponse } from "@/lib/contracts/schemas";
 import { CustomerResponse } from "@/lib/customers/schemas";
@@ -20,6 +21,7 @@ import {
   EVENT_EXAMPLE,
   MARGIN_QUERY_EXAMPLE,
   PAYMENT_EXAMPLE,
+  REFUND_EXAMPLE,
   RESERVATION_EXAMPLE,
   RISK_ASSESSMENT_EXAMPLE,
   SETTLEMENT_EXAMPLE,
@@ -46,6 +48,7 @@ const BY_SCHEMA = new Map<z.ZodType, unknown>([
   [TokenResponse, TOKEN_EXAMPLE],
   [ChargeResponse, CHARGE_EXAMPLE],
   [PaymentResponse, PAYMENT_EXAMPLE],
+  [RefundResponse, REFUND_EXAMPLE],
   [SettlementResponse, SETTLEMENT_EXAMPLE],
   [AssignmentResponse, ASSIGNMENT_EXAMPLE],
   [MarginQueryResponse, MARGIN_QUERY_EXAMPLE],

@@ -159,6 +159,20 @@ export const PAYMENT_EXAMPLE = {
   created_at: "2026-12-09T14:02:11.000Z",
 };
 
+export const REFUND_EXAMPLE = {
+  id: "rfd_01JDQC4D5E6F7G8H9J0K1M2N3P",
+  object: "refund",
+  contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+  assignment_id: null,
+  amount: 1234,
+  method: "pix",
+  reference: "E00038166202612091402s0ABCDEFGHIJ",
+  credit_after: 0,
+  refunded_on: "2026-12-09",
+  environment: "sandbox",
+  created_at: "2026-12-09T15:20:43.000Z",
+};
+
 export const PAYOFF_QUOTE_EXAMPLE = {
   object: "payoff_quote",
   contract_id: "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",

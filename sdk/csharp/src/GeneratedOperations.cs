@@ -154,6 +154,15 @@ namespace CreditPlatform.Sdk
         /// <summary>GET /v1/payments/{id} — Get a payment and its allocation</summary>
         public Task<JToken> GetPaymentAsync(string id, Request request = null) => CallAsync("getPayment", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>GET /v1/refunds — List refunds, newest first (filter: contract)</summary>
+        public Task<JToken> ListRefundsAsync(Request request = null) => CallAsync("listRefunds", NoPathParams, request);
+
+        /// <summary>POST /v1/refunds — Record money paid back to the borrower from a contract's credit</summary>
+        public Task<JToken> CreateRefundAsync(Request request = null) => CallAsync("createRefund", NoPathParams, request);
+
+        /// <summary>GET /v1/refunds/{id} — Get a refund</summary>
+        public Task<JToken> GetRefundAsync(string id, Request request = null) => CallAsync("getRefund", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>POST /v1/sandbox/charges/{id}/pay — Pay a charge as the bank would — sandbox only</summary>
         public Task<JToken> SandboxPayChargeAsync(string id, Request request = null) => CallAsync("sandboxPayCharge", new Dictionary<string, string> { ["id"] = id }, request);
 

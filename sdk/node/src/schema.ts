@@ -836,6 +836,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds, newest first (filter: contract)
+         * @description Requires permission `collections:read`.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Record money paid back to the borrower from a contract's credit
+         * @description A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's `credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event `refund.created`. Any contract status. 409 `insufficient_credit` when the credit is 0 or less than `amount` (`credit_balance` in the problem). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then fails if the credit no longer covers it).
+         *
+         *     Requires permission `collections:write`.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a refund
+         * @description Requires permission `collections:read`.
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/charges/{id}/pay": {
         parameters: {
             query?: never;
@@ -1878,6 +1924,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created
+         * @description Money was paid back to the borrower from the contract's credit (recorded with POST /v1/refunds).
+         *
+         *     POSTed to each enabled endpoint subscribed to `refund.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         */
+        post: operations["webhook_refund_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "repasse.processed": {
         parameters: {
             query?: never;
@@ -2536,6 +2604,26 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        Refund: {
+            id: string;
+            /** @enum {string} */
+            object: "refund";
+            contract_id: string;
+            /** @description Refunded from an assigned contract's credit: the assignee's money. */
+            assignment_id: string | null;
+            /** @description Refunded. Integer centavos. */
+            amount: number;
+            /** @enum {string} */
+            method: "pix" | "ted" | "other";
+            reference: string | null;
+            /** @description The contract's `credit_balance` after this refund. Integer centavos. */
+            credit_after: number;
+            /** @description YYYY-MM-DD. */
+            refunded_on: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            created_at: string;
+        };
         Settlement: {
             /** @example stl_01JDQ9A1B2C3D4E5F6G7H8J9K0 */
             id: string;
@@ -2716,7 +2804,7 @@ export interface components {
              * @description Stable, machine-readable code.
              * @enum {string}
              */
-            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
+            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
             /** @description The request id (X-Request-Id): quote it to support. */
             request_id: string;
             /** @description Validation errors, one per field. */
@@ -3356,6 +3444,24 @@ export interface components {
                 expires_in?: number;
             };
         };
+        CreateRefundBody: {
+            /** @description A contract of this environment with credit (`credit_balance` > 0), in any status. */
+            contract_id: string;
+            /** @description Centavos refunded, at most the contract's `credit_balance`. Default: all of it. */
+            amount?: number;
+            /**
+             * @description How the money went back: `pix`, `ted`, or `other` (e.g. a payroll reversal).
+             * @enum {string}
+             */
+            method: "pix" | "ted" | "other";
+            /** @description The transfer's own identifier as the bank gave it (Pix end-to-end id, TED number), for reconciliation. */
+            reference?: string;
+            /**
+             * @description The day the money was sent (YYYY-MM-DD), not after today. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @example 2026-01-15
+             */
+            refunded_on?: string;
+        };
         SandboxPayResult: {
             charge: components["schemas"]["Charge"];
             payment: components["schemas"]["Payment"];
@@ -3570,7 +3676,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
             /** @description For your people: what receives these events. */
             description?: string;
             /** @description Default true. */
@@ -3614,7 +3720,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
             /** @description null clears it. */
             description?: string | null;
             /** @description Enabling an endpoint the platform disabled (410 or days of failures) clears the reason. */
@@ -11016,6 +11122,394 @@ export interface operations {
             };
         };
     };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                contract_id?: string;
+            };
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rfd_01JDQC4D5E6F7G8H9J0K1M2N3P",
+                     *           "object": "refund",
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "assignment_id": null,
+                     *           "amount": 1234,
+                     *           "method": "pix",
+                     *           "reference": "E00038166202612091402s0ABCDEFGHIJ",
+                     *           "credit_after": 0,
+                     *           "refunded_on": "2026-12-09",
+                     *           "environment": "sandbox",
+                     *           "created_at": "2026-12-09T15:20:43.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJhdCI6IjIwMjYtMTItMDFUMTI6MDA6MDAuMDAwWiJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Refund"][];
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundBody"];
+            };
+        };
+        responses: {
+            /** @description The refund, recorded. */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rfd_01JDQC4D5E6F7G8H9J0K1M2N3P",
+                     *       "object": "refund",
+                     *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "assignment_id": null,
+                     *       "amount": 1234,
+                     *       "method": "pix",
+                     *       "reference": "E00038166202612091402s0ABCDEFGHIJ",
+                     *       "credit_after": 0,
+                     *       "refunded_on": "2026-12-09",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-09T15:20:43.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rfd_01JDQC4D5E6F7G8H9J0K1M2N3P",
+                     *       "object": "refund",
+                     *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "assignment_id": null,
+                     *       "amount": 1234,
+                     *       "method": "pix",
+                     *       "reference": "E00038166202612091402s0ABCDEFGHIJ",
+                     *       "credit_after": 0,
+                     *       "refunded_on": "2026-12-09",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-09T15:20:43.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     sandboxPayCharge: {
         parameters: {
             query?: never;
@@ -14194,7 +14688,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
+                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -16467,6 +16961,53 @@ export interface operations {
                     /** @enum {string} */
                     environment: "sandbox" | "production";
                     data: components["schemas"]["Payment"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same in every attempt; deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "refund.created";
+                    /** @description When the change happened (ISO 8601 UTC). */
+                    created_at: string;
+                    tenant_id: string;
+                    /** @enum {string} */
+                    environment: "sandbox" | "production";
+                    data: components["schemas"]["Refund"];
                 };
             };
         };

@@ -200,6 +200,18 @@ class OperationMethods:
         """GET /v1/payments/{id} — Get a payment and its allocation"""
         return self._call("get_payment", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
 
+    def list_refunds(self, *, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """GET /v1/refunds — List refunds, newest first (filter: contract)"""
+        return self._call("list_refunds", path={}, query=query, body=None, request_id=request_id, timeout=timeout)
+
+    def create_refund(self, *, body: Mapping[str, Any], request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """POST /v1/refunds — Record money paid back to the borrower from a contract's credit"""
+        return self._call("create_refund", path={}, query=None, body=body, request_id=request_id, timeout=timeout)
+
+    def get_refund(self, *, id: str, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """GET /v1/refunds/{id} — Get a refund"""
+        return self._call("get_refund", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
+
     def sandbox_pay_charge(self, *, id: str, body: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
         """POST /v1/sandbox/charges/{id}/pay — Pay a charge as the bank would — sandbox only"""
         return self._call("sandbox_pay_charge", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)

@@ -488,6 +488,36 @@ public abstract class GeneratedOperations {
     return call("getPayment", Map.of("id", id), Request.create());
   }
 
+  /** GET /v1/refunds — List refunds, newest first (filter: contract) */
+  public JsonNode listRefunds(Request request) {
+    return call("listRefunds", Map.of(), request);
+  }
+
+  /** GET /v1/refunds with no query or body. */
+  public JsonNode listRefunds() {
+    return call("listRefunds", Map.of(), Request.create());
+  }
+
+  /** POST /v1/refunds — Record money paid back to the borrower from a contract's credit */
+  public JsonNode createRefund(Request request) {
+    return call("createRefund", Map.of(), request);
+  }
+
+  /** POST /v1/refunds with no query or body. */
+  public JsonNode createRefund() {
+    return call("createRefund", Map.of(), Request.create());
+  }
+
+  /** GET /v1/refunds/{id} — Get a refund */
+  public JsonNode getRefund(String id, Request request) {
+    return call("getRefund", Map.of("id", id), request);
+  }
+
+  /** GET /v1/refunds/{id} with no query or body. */
+  public JsonNode getRefund(String id) {
+    return call("getRefund", Map.of("id", id), Request.create());
+  }
+
   /** POST /v1/sandbox/charges/{id}/pay — Pay a charge as the bank would — sandbox only */
   public JsonNode sandboxPayCharge(String id, Request request) {
     return call("sandboxPayCharge", Map.of("id", id), request);
