@@ -47,3 +47,15 @@ export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, c
   }
   return canceled;
 }
+
+/** The contract's open charges (not a settlement's) that collect any of `installmentIds` — every one when it is
+ *  omitted — canceled with `reason`: installments rescheduled by a partial settlement (the charge asks for the old
+ *  amounts), or a contract that ended (withdrawn, settled in full). */
+export async function cancelOpenChargesOf(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string, installmentIds?: readonly string[]): Promise<string[]> {
+  const charges = await tx.charge.findMany({
+    where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN }, ...(installmentIds ? { installmentIds: { hasSome: [...installmentIds] } } : {}) },
+  });
+  const canceled: string[] = [];
+  for (const charge of charges) if (await cancelChargeIn(tx, scope, actor, charge, { reason })) canceled.push(charge.id);
+  return canceled;
+}

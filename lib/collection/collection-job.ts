@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import type { Actor } from "@/lib/audit/audit-log";
+import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { log } from "@/lib/log";
@@ -97,12 +97,10 @@ async function transition(id: string, from: string, to: "expired" | "overdue"): 
     const changed = await tx.charge.updateMany({ where: { id, status: from }, data: { status: to } });
     if (changed.count !== 1) return false;
     const row = (await tx.charge.findUnique({ where: { id } }))!;
-    await writeOutboxEvent(tx, {
-      tenantId: row.tenantId,
-      environment: row.environment,
-      type: to === "expired" ? CHARGE_EVENTS.expire : CHARGE_EVENTS.mark_overdue,
-      payload: toChargeResponse(row) as unknown as Prisma.InputJsonObject,
-    });
+    const action = to === "expired" ? CHARGE_EVENTS.expire : CHARGE_EVENTS.mark_overdue;
+    const scope = { tenantId: row.tenantId, environment: row.environment };
+    await writeAudit(tx, { ...scope, actor: JOB, action, target: { type: "charge", id }, metadata: { from, to } });
+    await writeOutboxEvent(tx, { ...scope, type: action, payload: toChargeResponse(row) as unknown as Prisma.InputJsonObject });
     return true;
   });
 }

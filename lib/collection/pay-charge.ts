@@ -3,13 +3,15 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { centavos } from "@/lib/serialize";
-import { completeSettlementIn } from "@/lib/settlements/complete-settlement";
+import { tryCompleteSettlementIn } from "@/lib/settlements/complete-settlement";
+import { cancelSettlementIn } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
 import { allocate, amountsDue } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
@@ -67,9 +69,12 @@ export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventI
 
 export async function payCharge(scope: Scope, actor: Actor, chargeId: string, received: ReceivedPayment): Promise<{ charge: ChargeResponse; payment: PaymentResponse }> {
   return db().$transaction(async (tx) => {
+    // The contract first (lib/contracts/lock-contract.ts), then the charge: a charge's contract never changes.
+    const owner = await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) }, select: { contractId: true } });
+    if (!owner) throw notFound("Charge");
+    await lockContract(tx, scope, owner.contractId);
     await tx.$queryRaw`SELECT id FROM charges WHERE id = ${chargeId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
-    const charge = await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) } });
-    if (!charge) throw notFound("Charge");
+    const charge = (await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) } }))!;
     const from = charge.status as ChargeStatus;
     const paidOn = received.paidOn ?? todayInBrazil();
     const paidAt = paidAtOf(paidOn);
@@ -120,11 +125,19 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
 }
 
 /** A settlement's charge paid with at least the settlement's amount completes the settlement (and the charge).
- *  Less than that, or a settlement no longer pending: null, and the money is allocated like any payment. */
+ *  Less than that, or a settlement no longer pending: null, and the money is allocated like any payment. So is a
+ *  settlement that can no longer be completed (the payoff grew, the installments changed, the contract closed):
+ *  it is canceled with that reason (its charge stays, being paid now), and the money, which has arrived, is
+ *  allocated to the charge's installments like any payment, the rest the contract's credit — never refused. */
 async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, amount: number, paidAt: Date, providerEventId: string | undefined) {
   const settlement = await tx.settlement.findFirst({ where: { id: charge.settlementId!, ...where(scope) } });
   if (!settlement || settlement.status !== "pending" || amount < centavos(settlement.amount)) return null;
-  const done = await completeSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId });
+  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId });
+  if ("blocked" in outcome) {
+    await cancelSettlementIn(tx, scope, actor, settlement.id, `its charge ${charge.id} was paid but it could not be completed: ${outcome.blocked}`, { keepCharge: true });
+    return null;
+  }
+  const done = outcome.done;
   const from = charge.status as ChargeStatus;
   const to = nextState(CHARGE_TRANSITIONS, "charge", from, "pay_full");
   const updatedCharge = await tx.charge.update({ where: { id: charge.id }, data: { status: to, amountPaid: { increment: BigInt(amount) }, paidAt } });

@@ -2,6 +2,7 @@ import type { Prisma, Refund } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
@@ -24,9 +25,8 @@ export async function createRefund(scope: Scope, actor: Actor, body: CreateRefun
   const refundedOn = body.refunded_on ?? today;
   if (refundedOn > today) throw invalidField("refunded_on", "Must not be after today (Brasília)");
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
-    const contract = await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } });
-    if (!contract) throw notFound("Contract");
+    if (!(await lockContract(tx, scope, body.contract_id))) throw notFound("Contract");
+    const contract = (await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } }))!;
     const credit = centavos(contract.creditBalance);
     const amount = body.amount ?? credit;
     if (credit === 0 || amount > credit) {

@@ -1,12 +1,15 @@
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
+import { cancelOpenChargesOf } from "@/lib/collection/cancel-charge";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { addDays, daysBetween } from "@/lib/finance";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { isoDate } from "@/lib/serialize";
+import { cancelPendingSettlementsOf } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
+import { lockContract } from "./lock-contract";
 import type { ContractResponse } from "./schemas";
 import { toContractResponse } from "./serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, WITHDRAWAL_DAYS, type ContractStatus } from "./transitions";
@@ -15,8 +18,8 @@ import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, WITHDRAWAL_DAYS, type ContractSt
 // payment. Its open installments are canceled with it.
 export async function cancelContract(scope: Scope, actor: Actor, id: string, reason: string, today: string): Promise<ContractResponse> {
   return db().$transaction(async (tx) => {
-    const contract = await tx.contract.findFirst({ where: { id, ...where(scope) } });
-    if (!contract) throw notFound("Contract");
+    if (!(await lockContract(tx, scope, id))) throw notFound("Contract");
+    const contract = (await tx.contract.findFirst({ where: { id, ...where(scope) } }))!;
     const from = contract.status as ContractStatus;
     const to = nextState(CONTRACT_TRANSITIONS, "contract", from, "cancel");
     const disbursed = isoDate(contract.disbursementDate);
@@ -32,6 +35,9 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
     const changed = await tx.contract.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to, outstandingBalance: 0n } });
     if (changed.count !== 1) throw new DomainError("invalid_transition", "The contract changed meanwhile", { current_status: from, action: "cancel" });
     await tx.installment.updateMany({ where: { contractId: id, ...where(scope) }, data: { status: "canceled" } });
+    // Nothing is collected from a withdrawn contract: its pending settlement and open charges go with it.
+    await cancelPendingSettlementsOf(tx, scope, actor, id, "the contract was canceled (withdrawal)");
+    await cancelOpenChargesOf(tx, scope, actor, id, "the contract was canceled (withdrawal)");
     await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.cancel, target: { type: "contract", id }, metadata: { from, to, reason } });
     const body = toContractResponse((await tx.contract.findFirst({ where: { id, ...where(scope) } }))!);
     await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.cancel, payload: { ...body, reason } });

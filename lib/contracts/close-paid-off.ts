@@ -6,6 +6,7 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { cancelPendingSettlementsOf } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
+import { lockContract } from "./lock-contract";
 import { toContractResponse } from "./serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./transitions";
 
@@ -20,7 +21,7 @@ import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./tr
 // then serialize here, and the second one sees the first one's installment paid and closes the contract.
 
 export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contractId: string): Promise<Contract | null> {
-  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await lockContract(tx, scope, contractId);
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
   if (!contract || !("pay_off" in CONTRACT_TRANSITIONS[contract.status as ContractStatus])) return null;
   const open = await tx.installment.count({ where: { ...where(scope), contractId, status: { in: ["open", "partially_paid"] } } });

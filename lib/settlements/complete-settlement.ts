@@ -2,7 +2,9 @@ import type { Prisma, Settlement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { toContractResponse } from "@/lib/contracts/serialize";
-import { CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { lockContract } from "@/lib/contracts/lock-contract";
+import { COLLECTIBLE, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { cancelOpenChargesOf } from "@/lib/collection/cancel-charge";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import type { Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -28,21 +30,31 @@ import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from
 export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; providerEventId?: string };
 
 export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, settlement: Settlement, received: Received): Promise<SettlementResponse> {
+  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, received);
+  if ("blocked" in outcome) throw new DomainError("conflict", outcome.blocked);
+  return outcome.done;
+}
+
+/** Completes the settlement, or says why it cannot (`blocked`) having written nothing: every check comes before
+ *  the first write, so a caller holding money that already arrived (a settlement's charge paid) can record it
+ *  another way instead of refusing it. The caller's transaction holds the contract's lock (or this takes it). */
+export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor, settlement: Settlement, received: Received): Promise<{ done: SettlementResponse } | { blocked: string }> {
   const to = nextState(SETTLEMENT_TRANSITIONS, "settlement", settlement.status as SettlementStatus, "complete");
-  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${settlement.contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await lockContract(tx, scope, settlement.contractId);
   const contract = (await tx.contract.findFirst({ where: { id: settlement.contractId, ...where(scope) } }))!;
   const open = await openInstallmentsIn(tx, scope, contract.id);
   const needed = centavos(settlement.amount);
-  if (received.amount < needed) throw new DomainError("conflict", `The settlement needs ${needed} centavos; ${received.amount} were received`);
+  if (received.amount < needed) return { blocked: `The settlement needs ${needed} centavos; ${received.amount} were received` };
   // Above what the settlement needs: the contract's credit (for a full one, above today's payoff of it).
   let overpaid = received.amount - needed;
 
   let allocations: Prisma.InputJsonArray = [];
   if (settlement.type === "full") {
+    if (!("settle" in CONTRACT_TRANSITIONS[contract.status as ContractStatus])) return { blocked: `The contract is ${contract.status}: it can no longer be settled` };
     // Recomputed on the settlement date from the installments as they are now (a payment may have reached
     // one since the quote): the same figures when nothing moved.
     const quote = computeQuote(contract, open, settlement.settlementDate.toISOString().slice(0, 10));
-    if (quote.amount > needed) throw new DomainError("conflict", `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again`);
+    if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
     for (const line of quote.installments) {
       await tx.installment.update({
@@ -69,11 +81,13 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
     });
     await writeAudit(tx, { ...where(scope), actor, action: "contract.closed", target: { type: "contract", id: contract.id }, metadata: { from: contract.status, to: closed, settlement_id: settlement.id } });
     await writeOutboxEvent(tx, { ...where(scope), type: "contract.closed", payload: { ...toContractResponse(updated), reason: "settled", settlement_id: settlement.id } as unknown as Prisma.InputJsonObject });
+    await cancelOpenChargesOf(tx, scope, actor, contract.id, `the contract was settled by settlement ${settlement.id}`);
   } else {
     const plan = settlement.reschedule as NonNullable<SettlementResponse["reschedule"]>;
     const planned = new Set([...plan.schedule.map((r) => r.installment_id), ...plan.dropped_installment_ids]);
+    if (!COLLECTIBLE.includes(contract.status as ContractStatus)) return { blocked: `The contract is ${contract.status}: it can no longer be prepaid` };
     if (open.length !== planned.size || open.some((i) => !planned.has(i.id) || i.paidAmount > 0n)) {
-      throw new DomainError("conflict", "The contract's installments changed since this settlement was made; cancel it and make a new one");
+      return { blocked: "The contract's installments changed since this settlement was made; cancel it and make a new one" };
     }
     for (const row of plan.schedule) {
       await tx.installment.update({ where: { id: row.installment_id }, data: { principal: BigInt(row.amortization), interest: BigInt(row.interest), amount: BigInt(row.payment) } });
@@ -81,6 +95,7 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
     if (plan.dropped_installment_ids.length > 0) {
       await tx.installment.updateMany({ where: { id: { in: plan.dropped_installment_ids }, ...where(scope) }, data: { status: "canceled" } });
     }
+    await cancelOpenChargesOf(tx, scope, actor, contract.id, `its installments were rescheduled by settlement ${settlement.id}`, [...planned]);
     await tx.contract.update({
       where: { id: contract.id },
       data: {
@@ -111,5 +126,5 @@ export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, s
   await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: toPaymentResponse(payment) as unknown as Prisma.InputJsonObject });
   await writeAudit(tx, { ...where(scope), actor, action: SETTLEMENT_EVENTS.complete, target: { type: "settlement", id: settlement.id }, metadata: { from: settlement.status, to, payment_id: payment.id, amount: received.amount } });
   await writeOutboxEvent(tx, { ...where(scope), type: SETTLEMENT_EVENTS.complete, payload: body as unknown as Prisma.InputJsonObject });
-  return body;
+  return { done: body };
 }

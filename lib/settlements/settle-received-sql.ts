@@ -3,7 +3,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
-import { queryRows, raw, sql } from "@/lib/db/sql";
+import { execute, queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
@@ -19,19 +19,28 @@ import { toSettlementResponse } from "./serialize";
 // quote (computeQuote), same serializers for the event payloads; tests/settlements/batch-sql-path.test.ts
 // compares its database state with the generic path's. ~20 Prisma statements + one per installment → 4.
 
-type Taken = { pending_settlement: string | null; live_assignment: string | null };
+type Taken = { pending_settlement: string | null; live_assignment: string | null; open_charges: boolean };
+
+/** The contract has open charges: they must be canceled with it, which the services' path does (batch.ts falls back
+ *  to it for this item; nothing was written). */
+export class OpenChargesNeedServicesPath extends Error {}
 
 export type BatchItemRef = { batchId: string; index: number; contractId: string | null };
 
 export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: CreateSettlementBody, item: BatchItemRef): Promise<string> {
   const date = body.date ?? todayInBrazil();
+  // Lock, then read in a statement of its own: a statement that waited for the lock would have read the pending
+  // settlement, assignment and charges with the snapshot taken before the wait (READ COMMITTED), missing what the
+  // transaction it waited for had just committed.
+  await execute(sql`SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`);
   const [c] = await queryRows<ContractText & Taken>(sql`
     SELECT ${raw(CONTRACT_COLUMNS)},
            (SELECT s.id FROM settlements s WHERE s.contract_id = c.id AND s.status = 'pending' LIMIT 1) AS pending_settlement,
-           (SELECT a.assignment_id FROM assignment_contracts a WHERE a.contract_id = c.id AND a.live LIMIT 1) AS live_assignment
+           (SELECT a.assignment_id FROM assignment_contracts a WHERE a.contract_id = c.id AND a.live LIMIT 1) AS live_assignment,
+           EXISTS (SELECT 1 FROM charges ch WHERE ch.tenant_id = c.tenant_id AND ch.environment = c.environment AND ch.contract_id = c.id
+                     AND ch.status IN ('pending', 'partially_paid', 'overdue')) AS open_charges
     FROM contracts c
-    WHERE c.id = ${body.contract_id} AND c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment"
-    FOR UPDATE OF c`);
+    WHERE c.id = ${body.contract_id} AND c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment"`);
   const contract = c ? toContract(c) : null;
   const rows = c
     ? await queryRows<InstallmentText>(sql`
@@ -42,6 +51,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const open = rows.map(toInstallment);
   checkSettleable(contract, open, date, "date");
   checkNotTaken(c!.pending_settlement, c!.live_assignment);
+  if (c!.open_charges) throw new OpenChargesNeedServicesPath();
   const settled = contract!;
 
   const quote = computeQuote(settled, open, date);

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { cancelChargeIn } from "@/lib/collection/cancel-charge";
 import { CHARGE_TRANSITIONS, type ChargeStatus } from "@/lib/collection/transitions";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
@@ -39,13 +40,17 @@ export async function cancelSettlement(scope: Scope, actor: Actor, id: string, r
   return db().$transaction((tx) => cancelSettlementIn(tx, scope, actor, id, reason ?? "canceled by the integrator"));
 }
 
-export async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<SettlementResponse> {
+/** Cancels a pending settlement with its open charge — unless `keepCharge` (the charge is being paid right now). */
+export async function cancelSettlementIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string, options: { keepCharge?: boolean } = {}): Promise<SettlementResponse> {
+  // The contract first (lib/contracts/lock-contract.ts): a payment completing this settlement holds it too.
+  const owner = await tx.settlement.findFirst({ where: { id, ...where(scope) }, select: { contractId: true } });
+  if (!owner) throw notFound("Settlement");
+  await lockContract(tx, scope, owner.contractId);
   await tx.$queryRaw`SELECT id FROM settlements WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
-  const row = await tx.settlement.findFirst({ where: { id, ...where(scope) } });
-  if (!row) throw notFound("Settlement");
+  const row = (await tx.settlement.findFirst({ where: { id, ...where(scope) } }))!;
   const from = row.status as SettlementStatus;
   const to = nextState(SETTLEMENT_TRANSITIONS, "settlement", from, "cancel");
-  if (row.chargeId) {
+  if (row.chargeId && !options.keepCharge) {
     const charge = await tx.charge.findFirst({ where: { id: row.chargeId, ...where(scope) } });
     const chargeFrom = charge?.status as ChargeStatus | undefined;
     if (charge && chargeFrom && CHARGE_TRANSITIONS[chargeFrom].cancel) await cancelChargeIn(tx, scope, actor, charge, { settlement_id: id });
@@ -66,16 +71,25 @@ export async function cancelPendingSettlementsOf(tx: Tx, scope: Scope, actor: Ac
 
 /** Job: pending settlements whose date has passed are canceled (their quote no longer holds). */
 export async function cancelLapsedSettlements(today: string): Promise<{ canceled: number }> {
-  const lapsed = await db().settlement.findMany({ where: { status: "pending", settlementDate: { lt: dateColumn(today) } }, select: { id: true, tenantId: true, environment: true }, take: 1000 });
+  // Keyset over ids, until none is left: a tail left for the next run would see its charge marked overdue first.
+  const lapsedAfter = (after: string) =>
+    db().settlement.findMany({
+      where: { status: "pending", settlementDate: { lt: dateColumn(today) }, id: { gt: after } },
+      select: { id: true, tenantId: true, environment: true },
+      orderBy: { id: "asc" },
+      take: 1000,
+    });
   let canceled = 0;
-  for (const s of lapsed) {
-    const scope = { tenantId: s.tenantId, environment: s.environment };
-    await db()
-      .$transaction((tx) => cancelSettlementIn(tx, scope, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`))
-      .then(() => (canceled += 1))
-      .catch((err: unknown) => {
-        if (!(err instanceof DomainError)) throw err; // completed or canceled meanwhile: nothing to do
-      });
+  for (let batch = await lapsedAfter(""); batch.length > 0; batch = await lapsedAfter(batch.at(-1)!.id)) {
+    for (const s of batch) {
+      const scope = { tenantId: s.tenantId, environment: s.environment };
+      await db()
+        .$transaction((tx) => cancelSettlementIn(tx, scope, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`))
+        .then(() => (canceled += 1))
+        .catch((err: unknown) => {
+          if (!(err instanceof DomainError)) throw err; // completed or canceled meanwhile: nothing to do
+        });
+    }
   }
   return { canceled };
 }

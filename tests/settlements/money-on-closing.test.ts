@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { POST as createCharge } from "@/app/v1/charges/route";
+import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
+import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as batch } from "@/app/v1/settlements/batch/route";
+import { POST as createSettlement } from "@/app/v1/settlements/route";
+import { todayInBrazil } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { addMonths } from "@/lib/finance";
+import { centavos } from "@/lib/serialize";
+import { call } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// What happens to money and charges around a contract's end, and to two payments at once: every transaction that
+// moves a contract's money locks the contract first (lib/contracts/lock-contract.ts), a settlement's charge paid
+// when the settlement can no longer complete is recorded (never refused), and a contract that ends — settled in
+// full, rescheduled by a partial settlement, withdrawn — takes its open charges with it.
+
+const today = () => todayInBrazil();
+
+async function contractOf(t: CreditTenant) {
+  const { proposal } = await signedProposal(t, { disbursement_date: today(), first_due_date: addMonths(today(), 1) });
+  const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
+  expect(res.status).toBe(201);
+  const installments = await db().installment.findMany({ where: { contractId: res.body.id }, orderBy: { number: "asc" } });
+  return { contract: res.body as { id: string; outstanding_balance: number }, installments };
+}
+
+const post = (t: CreditTenant, handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) =>
+  call(handler, { base: t.base, path, headers: t.headers, json, params });
+const charge = async (t: CreditTenant, contractId: string, method: "boleto" | "pix", installmentIds: string[]) => {
+  const res = await post(t, createCharge, "/v1/charges", { contract_id: contractId, method, installment_ids: installmentIds });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; amount: number };
+};
+const contractNow = async (t: CreditTenant, id: string) => (await call(getContract, { base: t.base, path: `/v1/contracts/${id}`, headers: t.headers, params: { id } })).body;
+const statusOf = async (chargeId: string) => (await db().charge.findUniqueOrThrow({ where: { id: chargeId } })).status;
+
+describe("payments at the same time", () => {
+  it("a boleto and a Pix for one installment paid at once: the installment is paid once, the second payment is credit", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const first = installments[0]!;
+    const boleto = await charge(t, contract.id, "boleto", [first.id]);
+    const pix = await charge(t, contract.id, "pix", [first.id]);
+    const results = await Promise.all([boleto, pix].map((c) => post(t, pay, `/v1/sandbox/charges/${c.id}/pay`, { amount: c.amount }, { id: c.id })));
+    // One paid the installment; the other either found its charge canceled (409, as a bank refuses a canceled boleto)
+    // or, had it won the race to its own charge, the installment already paid: credit. Never paid twice.
+    const paidOnce = await db().installment.findUniqueOrThrow({ where: { id: first.id } });
+    expect(centavos(paidOnce.paidAmount)).toBe(centavos(first.amount));
+    const payments = await db().payment.findMany({ where: { contractId: contract.id } });
+    const received = payments.reduce((sum, p) => sum + centavos(p.amount), 0);
+    const credit = payments.reduce((sum, p) => sum + centavos(p.credit), 0);
+    expect(received - credit).toBe(centavos(first.amount));
+    const now = await contractNow(t, contract.id);
+    expect(now).toMatchObject({ outstanding_balance: contract.outstanding_balance - centavos(first.amount), credit_balance: credit });
+    expect(results.map((r) => r.status).sort()).toEqual(payments.length === 2 ? [200, 200] : [200, 409]); // never a deadlock's 500
+    expect(results.filter((r) => r.status === 200).length).toBe(payments.length);
+  });
+});
+
+describe("a settlement's charge paid when the settlement can no longer complete", () => {
+  it("is recorded: the settlement is canceled with the reason and the money allocated like any payment", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "partial", amount: 100_000, reduce: "term", payment_method: "pix" })).body;
+    expect(settlement).toMatchObject({ status: "pending", charge_id: expect.any(String) });
+    // The first installment is paid by a boleto meanwhile: the settlement's plan no longer matches the installments.
+    const boleto = await charge(t, contract.id, "boleto", [installments[0]!.id]);
+    expect((await post(t, pay, `/v1/sandbox/charges/${boleto.id}/pay`, {}, { id: boleto.id })).status).toBe(200);
+
+    const paid = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount: settlement.amount }, { id: settlement.charge_id });
+    expect(paid.status).toBe(200);
+    expect(paid.body.charge).toMatchObject({ id: settlement.charge_id, status: expect.stringMatching(/^(paid|partially_paid)$/) });
+    expect(paid.body.payment.amount).toBe(settlement.amount);
+    const row = await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } });
+    expect(row.status).toBe("canceled");
+    expect(row.cancelReason).toBe(
+      `its charge ${settlement.charge_id} was paid but it could not be completed: The contract's installments changed since this settlement was made; cancel it and make a new one`,
+    );
+    // The installments were not rescheduled; the money went to the next ones, oldest first.
+    const second = await db().installment.findUniqueOrThrow({ where: { id: installments[1]!.id } });
+    expect(second.status).toBe("paid");
+    expect(second.amount).toBe(installments[1]!.amount);
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["settlement.canceled", "settlement.completed", "charge.canceled"] } } });
+    expect(events.map((e) => e.type)).toEqual(["settlement.canceled"]);
+  });
+});
+
+describe("a contract that ends takes its open charges with it", () => {
+  it("settled in full (funds received): its open charges are canceled", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const open = await charge(t, contract.id, "boleto", [installments[0]!.id, installments[1]!.id]);
+    const done = await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "received" });
+    expect(done.body).toMatchObject({ status: "completed" });
+    expect(await statusOf(open.id)).toBe("canceled");
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "charge.canceled", targetId: open.id } });
+    expect(audit.metadata).toEqual({ from: "pending", to: "canceled", reason: `the contract was settled by settlement ${done.body.id}` });
+  });
+
+  it("in a batch too (the batch's SQL path hands such a contract to the services' path)", async () => {
+    const t = await creditTenant();
+    const a = await contractOf(t);
+    const b = await contractOf(t);
+    const open = await charge(t, a.contract.id, "pix", [a.installments[0]!.id]);
+    const res = await post(t, batch, "/v1/settlements/batch", { items: [a, b].map((x) => ({ contract_id: x.contract.id, type: "full", payment_method: "received" })) });
+    expect(res.status).toBe(201);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(["created", "created"]);
+    expect(await statusOf(open.id)).toBe("canceled");
+    expect((await contractNow(t, a.contract.id)).status).toBe("settled");
+    expect((await contractNow(t, b.contract.id)).status).toBe("settled");
+  });
+
+  it("rescheduled by a partial settlement: charges for the rescheduled installments are canceled", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const open = await charge(t, contract.id, "boleto", [installments[0]!.id]);
+    const done = await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "partial", amount: 100_000, reduce: "installment_amount", payment_method: "received" });
+    expect(done.body).toMatchObject({ status: "completed" });
+    expect(await statusOf(open.id)).toBe("canceled");
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "charge.canceled", targetId: open.id } });
+    expect(audit.metadata).toMatchObject({ reason: `its installments were rescheduled by settlement ${done.body.id}` });
+  });
+
+  it("withdrawn (canceled within 7 days): its pending settlement and open charges are canceled", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const open = await charge(t, contract.id, "pix", [installments[0]!.id]);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto" })).body;
+    const res = await post(t, cancelContract, `/v1/contracts/${contract.id}/cancel`, { reason: "withdrawal" }, { id: contract.id });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("canceled");
+    expect(await statusOf(open.id)).toBe("canceled");
+    expect(await statusOf(settlement.charge_id)).toBe("canceled");
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "canceled", cancelReason: "the contract was canceled (withdrawal)" });
+  });
+});
