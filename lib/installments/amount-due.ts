@@ -27,12 +27,16 @@ export function amountDueOn(row: Installment, product: string, asOf: string) {
     fineRate: rules.lateFineRate,
     monthlyLateInterestRate: rules.lateMonthlyInterestRate,
   });
+  // Late charges already received (a partial payment takes them first) are not owed again — as the allocation
+  // reckons them (lib/collection/allocation.ts amountsDue).
+  const fine = Math.max(0, charges.fine - centavos(row.finePaid));
+  const lateInterest = Math.max(0, charges.late_interest - centavos(row.lateInterestPaid));
   return {
     as_of: asOf,
     days_late: charges.days_late,
     outstanding,
-    fine: charges.fine,
-    late_interest: charges.late_interest,
-    total: charges.total,
+    fine,
+    late_interest: lateInterest,
+    total: outstanding + fine + lateInterest,
   };
 }
