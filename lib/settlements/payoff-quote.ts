@@ -4,7 +4,7 @@ import { amountsDue } from "@/lib/collection/allocation";
 import { allocatable, lateRulesOf } from "@/lib/collection/create-charge";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
-import { payoffLines } from "@/lib/finance";
+import { addDays, payoffLines } from "@/lib/finance";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, isoDate } from "@/lib/serialize";
 import type { PayoffQuoteQuery, PayoffQuoteResponse } from "./schemas";
@@ -55,6 +55,11 @@ export async function openInstallmentsIn(tx: Reader, scope: Scope, contractId: s
   });
 }
 
+/** How far ahead a payoff may be dated when the contract's last due date is nearer (or past). */
+export const LATE_PAYOFF_DAYS = 30;
+
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+
 /** The contract, active, with its open installments; the date checked against today and the last due date. */
 export async function settleableIn(tx: Reader, scope: Scope, contractId: string, date: string, param: string, location: "body" | "query" = "body") {
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
@@ -69,9 +74,13 @@ export function checkSettleable(contract: Contract | null, open: Installment[], 
     throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active contracts are settled`, { current_status: contract.status });
   }
   if (open.length === 0) throw new DomainError("contract_not_active", "Nothing is open on this contract", { current_status: contract.status });
-  if (date < todayInBrazil()) throw invalidField(param, "Must be today or later", location);
-  const lastDue = isoDate(open.at(-1)!.dueDate);
-  if (date > lastDue) throw invalidField(param, `Must be on or before the last due date (${lastDue})`, location);
+  const today = todayInBrazil();
+  if (date < today) throw invalidField(param, "Must be today or later", location);
+  // Up to the last due date (after it nothing is discounted), or 30 days ahead — room for a payoff boleto — when
+  // that is later: a contract past its last due date (every installment late) is still settled, at face value
+  // plus its late charges to that day.
+  const latest = maxDate(isoDate(open.at(-1)!.dueDate), addDays(today, LATE_PAYOFF_DAYS));
+  if (date > latest) throw invalidField(param, `Must be on or before ${latest} (the last due date, or ${LATE_PAYOFF_DAYS} days from today when that is later)`, location);
   return { contract, open };
 }
 

@@ -9,7 +9,7 @@ import { SETTLEMENT_STATUSES } from "./transitions";
 const centavos = (description: string) => z.number().int().meta({ description: `${description} Integer centavos.` });
 
 export const PayoffQuoteQuery = z.strictObject({
-  date: dateSchema("The payoff date (YYYY-MM-DD): today or later, up to the contract's last due date. Default: today (Brasília).").optional(),
+  date: dateSchema("The payoff date (YYYY-MM-DD): today or later, up to the contract's last due date or 30 days ahead, whichever is later. Default: today (Brasília).").optional(),
 });
 export type PayoffQuoteQuery = z.infer<typeof PayoffQuoteQuery>;
 

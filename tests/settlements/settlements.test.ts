@@ -76,13 +76,32 @@ describe("payoff quote", () => {
     const contract = await contractOf(t, false);
     for (const [date, message] of [
       [addDays(today(), -1), "Must be today or later"],
-      [addMonths(today(), 30), expect.stringMatching(/^Must be on or before the last due date/)],
+      [addMonths(today(), 30), expect.stringMatching(/^Must be on or before \d{4}-\d{2}-\d{2} \(the last due date, or 30 days from today when that is later\)$/)],
       ["2026-02-30", "Must be a valid date YYYY-MM-DD"],
     ] as const) {
       const res = await quote(t, contract.id, date);
       expect(res.status, date).toBe(400);
       expect(res.body.errors).toEqual([{ param: "date", in: "query", message }]);
     }
+  });
+});
+
+describe("a contract past its last due date (every installment late)", () => {
+  it("is quoted at face value plus late charges, up to 30 days ahead, and settled", async () => {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t, { disbursement_date: "2025-06-02", first_due_date: "2025-07-02" }); // 12 months: the last due 2026-06-02
+    const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
+    const res = await quote(t, contract.id);
+    expect(res.status).toBe(200);
+    expect(res.body.installments).toHaveLength(12);
+    expect(res.body.installments.every((l: { discount: number; fine: number }) => l.discount === 0 && l.fine > 0)).toBe(true);
+    const later = await quote(t, contract.id, addDays(today(), 30));
+    expect(later.status).toBe(200);
+    expect(later.body.amount).toBeGreaterThan(res.body.amount); // more late interest
+    expect((await quote(t, contract.id, addDays(today(), 31))).status).toBe(400);
+    const done = await settle(t, { contract_id: contract.id, type: "full", payment_method: "received" });
+    expect(done.status).toBe(201);
+    expect(done.body).toMatchObject({ status: "completed", amount: res.body.amount });
   });
 });
 

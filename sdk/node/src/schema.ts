@@ -11810,7 +11810,7 @@ export interface operations {
     getPayoffQuote: {
         parameters: {
             query?: {
-                /** @description The payoff date (YYYY-MM-DD): today or later, up to the contract's last due date. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31. */
+                /** @description The payoff date (YYYY-MM-DD): today or later, up to the contract's last due date or 30 days ahead, whichever is later. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31. */
                 date?: string;
             };
             header: {
