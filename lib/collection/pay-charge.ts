@@ -5,7 +5,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -76,17 +76,30 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     await tx.$queryRaw`SELECT id FROM charges WHERE id = ${chargeId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const charge = (await tx.charge.findFirst({ where: { id: chargeId, ...where(scope) } }))!;
     const from = charge.status as ChargeStatus;
-    const paidOn = received.paidOn ?? todayInBrazil();
+    const arrived = received.whenClosed === "credit"; // money the provider already holds: recorded, never refused
+    // Not before the charge existed: refused from the sandbox, moved to its issue day when the money is there.
+    const issuedOn = todayInBrazil(charge.createdAt);
+    let paidOn = received.paidOn ?? todayInBrazil();
+    if (paidOn < issuedOn) {
+      if (!arrived) throw invalidField("paid_on", `Must not be before the charge was issued (${issuedOn})`);
+      paidOn = issuedOn;
+    }
     const paidAt = paidAtOf(paidOn);
-    const payable = "pay_partial" in CHARGE_TRANSITIONS[from];
-    if (!payable && received.whenClosed === "credit" && received.amount !== undefined) {
+    // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired.
+    const lapsed = from === "pending" && charge.expiresAt !== null && charge.expiresAt <= new Date();
+    const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
+    if (!payable && arrived && received.amount !== undefined) {
       const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, providerEventId: received.providerEventId });
       return { charge: toChargeResponse(charge), payment };
     }
+    if (lapsed) throw new DomainError("invalid_transition", `The Pix charge expired at ${charge.expiresAt!.toISOString()}`, { current_status: "expired", action: "pay" });
     nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
 
+    let given = received.amount;
     if (charge.settlementId) {
-      const settled = await settlementPaidIn(tx, scope, actor, charge, received.amount ?? centavos(charge.amount), paidAt, received.providerEventId);
+      // Default: what is still open on the charge (it may have been paid in part before).
+      given ??= Math.max(0, centavos(charge.amount) - centavos(charge.amountPaid));
+      const settled = await settlementPaidIn(tx, scope, actor, charge, given, paidAt, received.providerEventId);
       if (settled) return settled;
     }
     const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
@@ -94,7 +107,8 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const rows = await tx.installment.findMany({ where: { ...where(scope), id: { in: charge.installmentIds } }, include: { contract: { select: { terms: true } } } });
     const open = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
     const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, paidOn).total, 0);
-    const amount = received.amount ?? owed;
+    const amount = given ?? owed;
+    if (amount === 0) throw new DomainError("invalid_transition", "Nothing is open on this charge: its installments are paid or canceled", { current_status: from, action: "pay" });
     const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
 
     const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: paidOn });
@@ -124,15 +138,19 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
   });
 }
 
-/** A settlement's charge paid with at least the settlement's amount completes the settlement (and the charge).
- *  Less than that, or a settlement no longer pending: null, and the money is allocated like any payment. So is a
- *  settlement that can no longer be completed (the payoff grew, the installments changed, the contract closed):
+/** A pending settlement's charge. Money short of the settlement's amount (counting what was paid on this charge
+ *  before) is held as the contract's credit, allocated to nothing, the charge `partially_paid`; the payment that
+ *  reaches the amount completes the settlement, using the held credit (the payoff is net of the contract's credit)
+ *  and the charge is `paid`. A settlement no longer pending: null, and the money is allocated like any payment. So is
+ *  a settlement that can no longer be completed (the payoff grew, the installments changed, the contract closed):
  *  it is canceled with that reason (its charge stays, being paid now), and the money, which has arrived, is
  *  allocated to the charge's installments like any payment, the rest the contract's credit — never refused. */
 async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, amount: number, paidAt: Date, providerEventId: string | undefined) {
   const settlement = await tx.settlement.findFirst({ where: { id: charge.settlementId!, ...where(scope) } });
-  if (!settlement || settlement.status !== "pending" || amount < centavos(settlement.amount)) return null;
-  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId });
+  if (!settlement || settlement.status !== "pending") return null;
+  const heldBefore = centavos(charge.amountPaid);
+  if (heldBefore + amount < centavos(settlement.amount)) return holdTowardSettlement(tx, scope, actor, charge, settlement.id, { amount, paidAt, providerEventId });
+  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId, held: heldBefore });
   if ("blocked" in outcome) {
     await cancelSettlementIn(tx, scope, actor, settlement.id, `its charge ${charge.id} was paid but it could not be completed: ${outcome.blocked}`, { keepCharge: true });
     return null;
@@ -146,6 +164,21 @@ async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Char
   await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.pay_full, target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount, settlement_id: settlement.id } });
   await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.pay_full, payload: chargeBody as unknown as Prisma.InputJsonObject });
   return { charge: chargeBody, payment: toPaymentResponse(payment) };
+}
+
+/** Part of a pending settlement's amount: held as the contract's credit until the rest arrives. */
+async function holdTowardSettlement(tx: Tx, scope: Scope, actor: Actor, charge: Charge, settlementId: string, money: { amount: number; paidAt: Date; providerEventId?: string }) {
+  const contract = await tx.contract.update({ where: { id: charge.contractId }, data: { creditBalance: { increment: BigInt(money.amount) } }, select: { id: true, assignmentId: true } });
+  const from = charge.status as ChargeStatus;
+  const to = nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial");
+  const updatedCharge = await tx.charge.update({ where: { id: charge.id }, data: { status: to, amountPaid: { increment: BigInt(money.amount) } } });
+  const payment = await tx.payment.create({ data: { ...chargePaymentRow(scope, charge, contract, { ...money, allocations: [], credit: money.amount }), settlementId } });
+  const chargeBody = toChargeResponse(updatedCharge);
+  const paymentBody = toPaymentResponse(payment);
+  await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS.pay_partial, target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount: money.amount, settlement_id: settlementId, held: true } });
+  await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: paymentBody as unknown as Prisma.InputJsonObject });
+  await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS.pay_partial, payload: chargeBody as unknown as Prisma.InputJsonObject });
+  return { charge: chargeBody, payment: paymentBody };
 }
 
 /** Money received for a charge that can no longer be paid: all of it becomes the contract's credit. */

@@ -27,7 +27,8 @@ import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from
 // Money above what the settlement needs becomes the contract's credit, never lost. One payment row records
 // it (source `settlement` for funds received outside the platform, else the charge's method).
 
-export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; providerEventId?: string };
+/** `held`: earlier payments of this settlement's charge, held as the contract's credit until this one. */
+export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; providerEventId?: string; held?: number };
 
 export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, settlement: Settlement, received: Received): Promise<SettlementResponse> {
   const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, received);
@@ -43,7 +44,10 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
   await lockContract(tx, scope, settlement.contractId);
   const contract = (await tx.contract.findFirst({ where: { id: settlement.contractId, ...where(scope) } }))!;
   const open = await openInstallmentsIn(tx, scope, contract.id);
-  const needed = centavos(settlement.amount);
+  // What this payment must bring: the settlement's amount less what its charge received before, held as credit
+  // (unless the credit job has used some of it meanwhile, on installments that fell due).
+  const held = Math.min(received.held ?? 0, centavos(contract.creditBalance));
+  const needed = centavos(settlement.amount) - held;
   if (received.amount < needed) return { blocked: `The settlement needs ${needed} centavos; ${received.amount} were received` };
   // Above what the settlement needs: the contract's credit (for a full one, above today's payoff of it).
   let overpaid = received.amount - needed;
@@ -99,9 +103,9 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     await tx.contract.update({
       where: { id: contract.id },
       data: {
-        amountPaid: { increment: BigInt(needed) },
+        amountPaid: { increment: BigInt(needed + held) },
         outstandingBalance: BigInt(plan.schedule.reduce((sum, r) => sum + r.payment, 0)),
-        creditBalance: { increment: BigInt(overpaid) },
+        creditBalance: { increment: BigInt(overpaid - held) },
       },
     });
   }

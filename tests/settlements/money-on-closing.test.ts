@@ -89,6 +89,39 @@ describe("a settlement's charge paid when the settlement can no longer complete"
   });
 });
 
+describe("a settlement's charge paid in parts", () => {
+  it("holds the first part as credit (allocated to nothing); the part that reaches the amount completes the settlement", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "pix" })).body;
+    const first = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount: 100_000 }, { id: settlement.charge_id });
+    expect(first.status).toBe(200);
+    expect(first.body.charge).toMatchObject({ status: "partially_paid", amount_paid: 100_000 });
+    expect(first.body.payment).toMatchObject({ amount: 100_000, allocations: [], credit: 100_000, settlement_id: settlement.id });
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "active", credit_balance: 100_000, outstanding_balance: contract.outstanding_balance });
+    expect((await db().installment.findMany({ where: { contractId: contract.id, paidAmount: { gt: 0 } } })).length).toBe(0);
+
+    // No amount: what is still open on the charge — not the whole amount again.
+    const rest = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id });
+    expect(rest.status).toBe(200);
+    expect(rest.body.charge).toMatchObject({ status: "paid", amount_paid: settlement.amount });
+    expect(rest.body.payment).toMatchObject({ amount: settlement.amount - 100_000, credit: 0, settlement_id: settlement.id });
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0, amount_paid: settlement.amount });
+    expect((await db().installment.findMany({ where: { contractId: contract.id, status: "paid" } })).length).toBe(installments.length);
+  });
+
+  it("a partial settlement (prepayment) paid in two parts reschedules once, with the held credit used", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "partial", amount: 200_000, reduce: "installment_amount", payment_method: "boleto" })).body;
+    for (const amount of [50_000, 150_000]) expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount }, { id: settlement.charge_id })).status).toBe(200);
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    const now = await contractNow(t, contract.id);
+    expect(now).toMatchObject({ status: "active", credit_balance: 0, amount_paid: 200_000 });
+  });
+});
+
 describe("a contract that ends takes its open charges with it", () => {
   it("settled in full (funds received): its open charges are canceled", async () => {
     const t = await creditTenant();

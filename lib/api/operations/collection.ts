@@ -148,7 +148,9 @@ export const sandboxPayChargeOperation = defineOperation({
   description:
     "Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: " +
     "allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's " +
-    "credit. 409 for a paid, canceled or expired charge. 404 on the production address.",
+    "credit. A pending settlement's charge: parts short of its amount are held as the contract's credit; the part that reaches it " +
+    "completes the settlement. 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), " +
+    "or one with nothing left open and no `amount`; 400 for a `paid_on` before the charge was issued. 404 on the production address.",
   tags: ["Sandbox"],
   auth: "bearer",
   permission: "collections:write",

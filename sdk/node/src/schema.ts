@@ -893,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge as the bank would — sandbox only
-         * @description Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's credit. 409 for a paid, canceled or expired charge. 404 on the production address.
+         * @description Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's credit. A pending settlement's charge: parts short of its amount are held as the contract's credit; the part that reaches it completes the settlement. 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), or one with nothing left open and no `amount`; 400 for a `paid_on` before the charge was issued. 404 on the production address.
          *
          *     Requires permission `collections:write`.
          */
@@ -961,7 +961,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a contract in full or prepay part of it
-         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` completes it immediately (funds that arrived outside the platform); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement; a pending settlement not paid by its date is canceled by the collection job. One pending settlement per contract (409 `conflict`).
+         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` completes it immediately (funds that arrived outside the platform); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job. One pending settlement per contract (409 `conflict`).
          *
          *     Requires permission `settlements:write`.
          */

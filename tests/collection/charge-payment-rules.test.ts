@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { POST as createCharge } from "@/app/v1/charges/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { todayInBrazil } from "@/lib/clock";
+import { payCharge } from "@/lib/collection/pay-charge";
+import { db } from "@/lib/db/client";
+import { addDays, addMonths } from "@/lib/finance";
+import { call } from "../helpers/http";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+
+// What a charge's payment refuses, and what it records anyway when the money has already arrived (the provider's
+// notification): an immediate Pix past its expiry before the job marked it, a payment dated before the charge
+// existed, a charge with nothing left open on it.
+
+async function chargeOf(t: CreditTenant, json: Record<string, unknown> = {}) {
+  const { proposal } = await signedProposal(t, { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) });
+  const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
+  const res = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "pix", ...json } });
+  expect(res.status).toBe(201);
+  return { contract: contract as { id: string }, charge: res.body as { id: string; amount: number; installment_ids: string[] } };
+}
+const sandboxPay = (t: CreditTenant, id: string, json: unknown = {}) => call(pay, { base: t.base, path: `/v1/sandbox/charges/${id}/pay`, headers: t.headers, json, params: { id } });
+const scopeOf = (t: CreditTenant) => ({ tenantId: t.tenant.id, environment: "sandbox" as const });
+const PROVIDER = { type: "system" as const, label: "provider" };
+
+describe("paying a charge", () => {
+  it("an immediate Pix past its expiry is not paid, even before the job marks it (the provider's money becomes credit)", async () => {
+    const t = await creditTenant();
+    const { contract, charge } = await chargeOf(t, { pix: { kind: "cob", expires_in: 3600 } });
+    await db().charge.update({ where: { id: charge.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await sandboxPay(t, charge.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "invalid_transition", detail: expect.stringMatching(/^The Pix charge expired at /) });
+    const { payment } = await payCharge(scopeOf(t), PROVIDER, charge.id, { amount: charge.amount, whenClosed: "credit" });
+    expect(payment).toMatchObject({ amount: charge.amount, allocations: [], credit: charge.amount });
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(BigInt(charge.amount));
+    expect((await db().installment.findUniqueOrThrow({ where: { id: charge.installment_ids[0]! } })).paidAmount).toBe(0n);
+  });
+
+  it("a payment dated before the charge existed: 400 from the sandbox; the provider's is moved to the issue day", async () => {
+    const t = await creditTenant();
+    const { charge } = await chargeOf(t);
+    const res = await sandboxPay(t, charge.id, { paid_on: addDays(todayInBrazil(), -1) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ param: "paid_on", in: "body", message: `Must not be before the charge was issued (${todayInBrazil()})` }]);
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+    const { payment } = await payCharge(scopeOf(t), PROVIDER, charge.id, { amount: charge.amount, paidOn: "2020-01-01", whenClosed: "credit" });
+    expect(new Date(payment.paid_at) >= new Date(`${todayInBrazil()}T00:00:00-03:00`)).toBe(true);
+  });
+
+  it("a charge whose installments were all paid by other means, with no amount: 409, no payment of 0 recorded", async () => {
+    const t = await creditTenant();
+    const { charge } = await chargeOf(t);
+    await db().installment.updateMany({ where: { id: { in: charge.installment_ids } }, data: { status: "paid" } }); // paid elsewhere, the charge left open
+    const res = await sandboxPay(t, charge.id);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe("Nothing is open on this charge: its installments are paid or canceled");
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+  });
+});
