@@ -6,7 +6,7 @@ import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import type { Tx } from "@/lib/db/client";
 import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
-import { invalidField, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import type { Scope } from "@/lib/scope";
@@ -51,7 +51,9 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   const account = accountOrDefault(scope, found!.account && fromRow(found!.account)); // 409 first when the environment has none
   if (!found!.contract) throw notFound("Contract");
   const contract = toContract(found!.contract);
-  if (!COLLECTIBLE.includes(contract.status as ContractStatus)) throw invalidField("contract_id", `The contract is ${contract.status}: only active and assigned contracts are collected`);
+  if (!COLLECTIBLE.includes(contract.status as ContractStatus)) {
+    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active and assigned contracts are collected`, { current_status: contract.status });
+  }
   const open = (found!.installments ?? []).map(toInstallment);
   const installments = chosenInstallments(open, body.installment_ids);
   const today = todayInBrazil();

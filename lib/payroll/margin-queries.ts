@@ -49,7 +49,7 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     validUntil: answer.validUntil,
     createdAt: new Date(),
   };
-  const response = toMarginQueryResponse(row, 0);
+  const response = toMarginQueryResponse(row, NONE_HELD);
   await execute(sql`
     WITH query AS (
       INSERT INTO margin_queries (id, tenant_id, environment, customer_id, source_kind, source, authority, authority_query_id, result, available_loan_margin, valid_until, created_at)
@@ -65,7 +65,7 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
 export async function getMarginQuery(scope: Scope, id: string): Promise<MarginQueryResponse> {
   const row = await db().marginQuery.findFirst({ where: { id, ...where(scope) } });
   if (!row) throw notFound("Margin query");
-  return toMarginQueryResponse(row, await heldFrom(db(), scope, id));
+  return toMarginQueryResponse(row, await heldByKind(db(), scope, id));
 }
 
 export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQuery) {
@@ -73,7 +73,7 @@ export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQu
   const filters = { ...where(scope), ...(query.customer_id ? { customerId: query.customer_id } : {}) };
   const page = await paginate(query.limit, (args) => db().marginQuery.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const held = await heldByQuery(scope, page.items.map((r) => r.id));
-  return toListResponse(scope, page, (row) => toMarginQueryResponse(row, held.get(row.id) ?? 0));
+  return toListResponse(scope, page, (row) => toMarginQueryResponse(row, held.get(row.id) ?? NONE_HELD));
 }
 
 /**
@@ -81,7 +81,15 @@ export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQu
  * source able to take deductions, and the available loan margin (after this platform's reservations from
  * it) covering the installment. Locks the query row so two submissions cannot both spend the same margin.
  */
-export async function requireUsableMargin(tx: Tx, scope: Scope, marginQueryId: string, customerId: string, installmentAmount: number, param = "margin_query_id"): Promise<MarginQuery> {
+export async function requireUsableMargin(
+  tx: Tx,
+  scope: Scope,
+  marginQueryId: string,
+  customerId: string,
+  installmentAmount: number,
+  kind: MarginKind = "loan",
+  param = "margin_query_id",
+): Promise<MarginQuery> {
   await tx.$queryRaw`SELECT id FROM margin_queries WHERE id = ${marginQueryId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
@@ -96,10 +104,15 @@ export async function requireUsableMargin(tx: Tx, scope: Scope, marginQueryId: s
       blocks: result.blocks,
     });
   }
-  const available = Number(row.availableLoanMargin) - (await heldFrom(tx, scope, row.id));
+  // Each kind against its own margin (loan 35%, credit card 5%, benefit card 5% of the base), less this
+  // platform's holding reservations of that kind from the query.
+  const held = (await heldByKind(tx, scope, row.id))[kind];
+  const available = kind === "loan" ? Number(row.availableLoanMargin) - held : (result.margins.find((m) => m.kind === kind)?.available ?? 0) - held;
   if (installmentAmount > available) {
-    throw new DomainError("insufficient_margin", `The installment (${installmentAmount} centavos) is above the available loan margin (${available} centavos)`, {
-      available_loan_margin: available,
+    const name = kind === "loan" ? "loan" : kind === "credit_card" ? "credit card (RMC)" : "benefit card (RCC)";
+    throw new DomainError("insufficient_margin", `The installment (${installmentAmount} centavos) is above the available ${name} margin (${available} centavos)`, {
+      kind,
+      [kind === "loan" ? "available_loan_margin" : "available_margin"]: available,
       installment_amount: installmentAmount,
     });
   }
@@ -113,28 +126,35 @@ export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string,
   if (row.customerId !== customerId) throw invalidField("margin_query_id", "The margin query belongs to another customer");
   const result = row.result as unknown as StoredResult;
   return {
-    available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldFrom(tx, scope, row.id))),
+    available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldByKind(tx, scope, row.id)).loan),
     source_status: result.source_status,
     blocked_for_loans: result.blocks.some((b) => b.code === "blocked_for_loans"),
   };
 }
 
-async function heldFrom(client: Tx, scope: Scope, marginQueryId: string): Promise<number> {
-  const sum = await client.marginReservation.aggregate({
-    where: { ...where(scope), marginQueryId, kind: "loan", status: { in: [...HOLDING_STATUSES] } },
-    _sum: { installmentAmount: true },
-  });
-  return Number(sum._sum.installmentAmount ?? 0n);
+type MarginKind = "loan" | "credit_card" | "benefit_card";
+type Held = Record<MarginKind, number>;
+const NONE_HELD: Held = { loan: 0, credit_card: 0, benefit_card: 0 };
+
+/** This platform's holding reservations from one query, per kind of margin. */
+async function heldByKind(client: Tx, scope: Scope, marginQueryId: string): Promise<Held> {
+  return (await heldByQuery(scope, [marginQueryId], client)).get(marginQueryId) ?? NONE_HELD;
 }
 
-async function heldByQuery(scope: Scope, ids: string[]): Promise<Map<string, number>> {
+async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "marginReservation"> = db()): Promise<Map<string, Held>> {
   if (ids.length === 0) return new Map();
-  const groups = await db().marginReservation.groupBy({
-    by: ["marginQueryId"],
-    where: { ...where(scope), marginQueryId: { in: ids }, kind: "loan", status: { in: [...HOLDING_STATUSES] } },
+  const groups = await client.marginReservation.groupBy({
+    by: ["marginQueryId", "kind"],
+    where: { ...where(scope), marginQueryId: { in: ids }, status: { in: [...HOLDING_STATUSES] } },
     _sum: { installmentAmount: true },
   });
-  return new Map(groups.map((g) => [g.marginQueryId, Number(g._sum.installmentAmount ?? 0n)]));
+  const held = new Map<string, Held>();
+  for (const g of groups) {
+    const entry = held.get(g.marginQueryId) ?? { ...NONE_HELD };
+    entry[g.kind as MarginKind] += Number(g._sum.installmentAmount ?? 0n);
+    held.set(g.marginQueryId, entry);
+  }
+  return held;
 }
 
 function storedResult(answer: MarginQueryResult): StoredResult {
@@ -159,8 +179,8 @@ function sourceView(source: PayrollSource): Prisma.JsonObject {
   return source.kind === "inss" ? { type: "inss", benefit_number: source.benefitNumber } : { type: "private", employer_cnpj: source.employerCnpj, registration: source.registration };
 }
 
-/** `held`: this platform's holding reservations from the query (loan kind), shown as reserved. */
-export function toMarginQueryResponse(row: MarginQuery, held: number): MarginQueryResponse {
+/** `held`: this platform's holding reservations from the query, per kind, shown as reserved. */
+export function toMarginQueryResponse(row: MarginQuery, held: Held): MarginQueryResponse {
   const r = row.result as unknown as StoredResult;
   return {
     id: row.id,
@@ -170,8 +190,8 @@ export function toMarginQueryResponse(row: MarginQuery, held: number): MarginQue
     authority: row.authority as MarginQueryResponse["authority"],
     authority_query_id: row.authorityQueryId,
     margin_base: r.margin_base,
-    margins: r.margins.map((m) => (m.kind === "loan" ? { ...m, reserved: m.reserved + held, available: m.available - held } : m)),
-    available_loan_margin: Number(row.availableLoanMargin) - held,
+    margins: r.margins.map((m) => ({ ...m, reserved: m.reserved + held[m.kind], available: m.available - held[m.kind] })),
+    available_loan_margin: Number(row.availableLoanMargin) - held.loan,
     source_type: r.source_type,
     source_status: r.source_status,
     blocks: r.blocks,

@@ -50,7 +50,7 @@ export async function createReservation(scope: Scope, actor: Actor, requestId: s
 
 /** Checks the margin, asks the authority and stores the outcome (reserved or refused) with its event. */
 export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: ReservationRequest): Promise<ReservationResponse> {
-  const query = await requireUsableMargin(tx, scope, request.marginQueryId, request.customerId, request.installmentAmount);
+  const query = await requireUsableMargin(tx, scope, request.marginQueryId, request.customerId, request.installmentAmount, request.kind);
   const customer = await tx.customer.findFirstOrThrow({ where: { id: request.customerId, ...where(scope) }, select: { document: true } });
   const id = newId("marginReservation");
   await tx.marginReservation.create({

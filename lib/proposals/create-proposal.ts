@@ -30,13 +30,21 @@ export async function createProposal(
     ? (await createSimulation(scope, { ...input.terms, customer_id: input.customer_id })).simulation.id
     : input.simulation_id!;
   return db().$transaction(async (tx) => {
-    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true, payroll: true } });
+    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true, kind: true, payroll: true } });
     if (!customer) throw notFound("Customer");
     const simulation = await tx.simulation.findFirst({ where: { id: simulationId, ...where(scope) } });
     if (!simulation) throw notFound("Simulation");
     if (simulation.customerId && simulation.customerId !== customer.id) {
       throw new DomainError("validation_error", "The simulation was made for another customer", {
         errors: [{ param: "simulation_id", in: "body", message: "Simulated for another customer" }],
+      });
+    }
+    // The IOF rate depends on the borrower (PF/PJ): a simulation priced for a person is not a company's terms.
+    const simulatedFor = (simulation.result as { borrower_kind?: string }).borrower_kind;
+    const kind = customer.kind === "company" ? "PJ" : "PF";
+    if (simulatedFor !== undefined && simulatedFor !== kind) {
+      throw new DomainError("validation_error", `The simulation was priced for a ${simulatedFor} borrower; the customer is ${kind}`, {
+        errors: [{ param: "simulation_id", in: "body", message: `Simulated for a ${simulatedFor === "PF" ? "person (PF)" : "company (PJ)"}: simulate again for this customer` }],
       });
     }
     checkPayrollLink(simulation.product as ProductCode, customer.payroll);

@@ -53,10 +53,10 @@ export type RiskResult = {
 
 export function scoreRisk(input: RiskInputs): RiskResult {
   const reasons: Reason[] = [];
-  let unexplained = 0; // points of neutral bands: they move the score but need no reason
+  // Every factor that moves the score is a reason with its points (a person can add them up to the score);
+  // only the neutral bands (0 points) have none.
   const add = (code: ReasonCode | null, points: number) => {
-    if (code === null) unexplained += points;
-    else reasons.push({ code, points, description: REASON_TEXT[code] });
+    if (code !== null) reasons.push({ code, points, description: REASON_TEXT[code] });
   };
 
   const maxAffordable = maxAffordableInstallment(input);
@@ -93,7 +93,7 @@ export function scoreRisk(input: RiskInputs): RiskResult {
   if (daysBetween(input.customer_since, input.as_of) >= ESTABLISHED_AFTER_DAYS) add("established_customer", POINTS.establishedCustomer);
   if (input.term_months > LONG_TERM_ABOVE_MONTHS) add("long_term", POINTS.longTerm);
 
-  const total = BASE_SCORE + unexplained + reasons.reduce((sum, r) => sum + r.points, 0);
+  const total = BASE_SCORE + reasons.reduce((sum, r) => sum + r.points, 0);
   const score = Math.min(1000, Math.max(0, total));
   const band = BANDS.find((b) => score >= b.min)!.band;
   reasons.sort((a, b) => a.points - b.points || a.code.localeCompare(b.code));

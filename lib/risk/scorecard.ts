@@ -2,7 +2,7 @@
 // bump SCORECARD_VERSION so stored assessments keep naming the rules that decided them.
 // Percentages are integer basis points (1% = 100 bp) so the comparisons are exact.
 
-export const SCORECARD_VERSION = "2026-11.1";
+export const SCORECARD_VERSION = "2026-11.2";
 
 /** Points start here; each factor adds or removes; the result is clamped to 0..1000. */
 export const BASE_SCORE = 500;
@@ -29,7 +29,7 @@ export type Decision = (typeof DECISIONS)[number];
 export const COMMITMENT_BANDS = [
   { upToBp: 1500, points: 150, reason: "income_commitment_low" },
   { upToBp: 2500, points: 100, reason: "income_commitment_low" },
-  { upToBp: 3500, points: 40, reason: null },
+  { upToBp: 3500, points: 40, reason: "income_commitment_moderate" },
   { upToBp: 4500, points: -80, reason: "income_commitment_high" },
   { upToBp: Number.POSITIVE_INFINITY, points: -220, reason: "income_commitment_excessive" },
 ] as const;
@@ -38,8 +38,8 @@ export const COMMITMENT_BANDS = [
 export const AGE_BANDS = [
   { below: 21, points: -40, reason: "young_borrower" },
   { below: 26, points: 0, reason: null },
-  { below: 61, points: 60, reason: null },
-  { below: 76, points: 40, reason: null },
+  { below: 61, points: 60, reason: "borrower_age_26_to_60" },
+  { below: 76, points: 40, reason: "borrower_age_61_to_75" },
   { below: Number.POSITIVE_INFINITY, points: 0, reason: null },
 ] as const;
 export const MAX_AGE_AT_TERM_END = 85;
@@ -64,10 +64,13 @@ export const MAX_COMMITMENT_BP = 3500;
 
 export const REASON_CODES = [
   "income_commitment_low",
+  "income_commitment_moderate",
   "income_commitment_high",
   "income_commitment_excessive",
   "income_not_declared",
   "young_borrower",
+  "borrower_age_26_to_60",
+  "borrower_age_61_to_75",
   "age_at_term_end_above_limit",
   "payroll_deduction",
   "margin_covers_installment",
@@ -86,10 +89,13 @@ export type ReasonCode = (typeof REASON_CODES)[number];
 /** What each code tells a person (staff, the borrower's agent, an auditor). */
 export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   income_commitment_low: "Debt payments take a small share of the monthly income",
+  income_commitment_moderate: "Debt payments would take between 25% and 35% of the monthly income",
   income_commitment_high: "Debt payments would take between 35% and 45% of the monthly income",
   income_commitment_excessive: "Debt payments would take more than 45% of the monthly income",
   income_not_declared: "The customer has no declared monthly income: a person must review",
   young_borrower: "The borrower is younger than 21",
+  borrower_age_26_to_60: "The borrower is 26 to 60 years old",
+  borrower_age_61_to_75: "The borrower is 61 to 75 years old",
   age_at_term_end_above_limit: `The borrower would be older than ${MAX_AGE_AT_TERM_END} at the last installment`,
   payroll_deduction: "The installment is deducted from payroll or benefit before payment",
   margin_covers_installment: "The available payroll margin covers the installment",

@@ -6,6 +6,8 @@ import { POST as approve } from "@/app/v1/proposals/[id]/approve/route";
 import { POST as reject } from "@/app/v1/proposals/[id]/reject/route";
 import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
+import { POST as createCustomerRoute } from "@/app/v1/customers/route";
+import { POST as createSimulationRoute } from "@/app/v1/simulations/route";
 import type { RouteHandler } from "@/lib/api/route";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db/client";
@@ -74,6 +76,18 @@ describe("proposals", () => {
     expect(badTerms.status).toBe(400);
     expect(badTerms.body.code).toBe("product_rule_violation");
     expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+  });
+
+  it("a simulation priced for a person is not a company's proposal (the IOF rate differs), nothing stored", async () => {
+    const t = await creditTenant();
+    const company = await call(createCustomerRoute, { path: "/v1/customers", headers: t.headers, json: { document: "11222333000181", name: "Padaria Pão Quente Ltda" } });
+    expect(company.status).toBe(201);
+    const simulation = await call(createSimulationRoute, { path: "/v1/simulations", headers: t.headers, json: { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0299" } });
+    expect(simulation.body.borrower_kind).toBe("PF");
+    const res = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: company.body.id, simulation_id: simulation.body.id } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ param: "simulation_id", in: "body", message: "Simulated for a person (PF): simulate again for this customer" }]);
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(0);
   });
 
   it("payroll products: the proposal's customer needs the matching payroll link (400 payroll_link_required), nothing stored", async () => {

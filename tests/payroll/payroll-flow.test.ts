@@ -214,6 +214,26 @@ describe("margin reservations", () => {
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
   });
 
+  it("a card reservation is held against its own margin (credit card 5%), not the loan margin", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567891");
+    const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const card = q.margins.find((m: { kind: string }) => m.kind === "credit_card");
+    expect(card.available).toBeLessThan(q.available_loan_margin);
+    // Above the card margin but within the loan margin: refused.
+    const tooMuch = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: card.available + 1, term: 24, kind: "credit_card" });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toMatchObject({ code: "insufficient_margin", kind: "credit_card", available_margin: card.available, installment_amount: card.available + 1 });
+    const ok = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: card.available, term: 24, kind: "credit_card" });
+    expect(ok.status).toBe(201);
+    // Held against the card margin only: the loan margin is untouched.
+    const after = (await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q.id}`, headers: t.headers, params: { id: q.id } })).body;
+    expect(after.available_loan_margin).toBe(q.available_loan_margin);
+    expect(after.margins.find((m: { kind: string }) => m.kind === "credit_card")).toMatchObject({ reserved: card.reserved + card.available, available: 0 });
+    const second = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: 100, term: 24, kind: "credit_card" });
+    expect(second.status).toBe(422);
+  });
+
   it("the expiry job expires reservations past expires_at, with an event", async () => {
     const t = await creditTenant();
     const customer = await customerWithBenefit(t, "1234567890");

@@ -31,11 +31,14 @@ describe("risk assessments", () => {
       customer_id: customer.id,
       proposal_id: null,
       margin_query_id: null,
-      scorecard_version: "2026-11.1",
+      scorecard_version: "2026-11.2",
       score: 640,
       band: "C",
       decision: "review",
-      reasons: [{ code: "income_commitment_low", points: 100, description: "Debt payments take a small share of the monthly income" }],
+      reasons: [
+        { code: "borrower_age_61_to_75", points: 40, description: "The borrower is 61 to 75 years old" },
+        { code: "income_commitment_low", points: 100, description: "Debt payments take a small share of the monthly income" },
+      ],
       max_affordable_installment: 157500 - 30000,
       inputs: {
         as_of: todayInBrazil(),
@@ -55,7 +58,7 @@ describe("risk assessments", () => {
       created_at: expect.any(String),
     });
     const row = await db().riskAssessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.1" });
+    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.2" });
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "risk_assessment.created" } })).toBe(1);
     const got = await call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${res.body.id}`, headers: t.headers, params: { id: res.body.id } });
     expect(got.body).toEqual(res.body);

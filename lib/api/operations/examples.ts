@@ -67,11 +67,12 @@ export const RISK_ASSESSMENT_EXAMPLE = {
   customer_id: "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
   proposal_id: "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
   margin_query_id: "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-  scorecard_version: "2026-11.1",
+  scorecard_version: "2026-11.2",
   score: 820,
   band: "A",
   decision: "approve",
   reasons: [
+    { code: "borrower_age_61_to_75", points: 40, description: "The borrower is 61 to 75 years old" },
     { code: "margin_covers_installment", points: 60, description: "The available payroll margin covers the installment" },
     { code: "income_commitment_low", points: 100, description: "Debt payments take a small share of the monthly income" },
     { code: "payroll_deduction", points: 120, description: "The installment is deducted from payroll or benefit before payment" },

@@ -509,7 +509,7 @@ export interface paths {
         put?: never;
         /**
          * Score a customer for a proposal, a simulation or inline terms
-         * @description Runs the documented scorecard (version 2026-11.1, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
+         * @description Runs the documented scorecard (version 2026-11.2, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
          *
          *     Requires permission `risk:write`.
          */
@@ -743,7 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Create a boleto or Pix charge for open installments of a contract
-         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account).
+         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled, canceled or written-off contract.
          *
          *     Requires permission `collections:write`.
          */
@@ -2281,7 +2281,7 @@ export interface components {
             customer_id: string;
             proposal_id: string | null;
             margin_query_id: string | null;
-            /** @example 2026-11.1 */
+            /** @example 2026-11.2 */
             scorecard_version: string;
             score: number;
             /**
@@ -2307,7 +2307,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "income_commitment_low" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "young_borrower" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
+            code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "young_borrower" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
             /** @description What the factor added to (or took from) the score; 0 for knock-outs. */
             points: number;
             /** @description What the code means, for a person. */
@@ -2442,9 +2442,11 @@ export interface components {
             principal: number;
             released_amount: number;
             monthly_rate: string;
+            /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
             term: number;
             disbursement_date: string;
             first_due_date: string;
+            /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
             installment_amount: number;
             /** @description Received on the installments so far, integer centavos. */
             amount_paid: number;
@@ -7962,11 +7964,16 @@ export interface operations {
                      *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *           "scorecard_version": "2026-11.1",
+                     *           "scorecard_version": "2026-11.2",
                      *           "score": 820,
                      *           "band": "A",
                      *           "decision": "approve",
                      *           "reasons": [
+                     *             {
+                     *               "code": "borrower_age_61_to_75",
+                     *               "points": 40,
+                     *               "description": "The borrower is 61 to 75 years old"
+                     *             },
                      *             {
                      *               "code": "margin_covers_installment",
                      *               "points": 60,
@@ -8121,11 +8128,16 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.1",
+                     *       "scorecard_version": "2026-11.2",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
                      *       "reasons": [
+                     *         {
+                     *           "code": "borrower_age_61_to_75",
+                     *           "points": 40,
+                     *           "description": "The borrower is 61 to 75 years old"
+                     *         },
                      *         {
                      *           "code": "margin_covers_installment",
                      *           "points": 60,
@@ -8310,11 +8322,16 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.1",
+                     *       "scorecard_version": "2026-11.2",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
                      *       "reasons": [
+                     *         {
+                     *           "code": "borrower_age_61_to_75",
+                     *           "points": 40,
+                     *           "description": "The borrower is 61 to 75 years old"
+                     *         },
                      *         {
                      *           "code": "margin_covers_installment",
                      *           "points": 60,
@@ -16164,9 +16181,11 @@ export interface operations {
                         principal: number;
                         released_amount: number;
                         monthly_rate: string;
+                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
                         term: number;
                         disbursement_date: string;
                         first_due_date: string;
+                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
                         installment_amount: number;
                         /** @description Received on the installments so far, integer centavos. */
                         amount_paid: number;
@@ -16264,9 +16283,11 @@ export interface operations {
                         principal: number;
                         released_amount: number;
                         monthly_rate: string;
+                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
                         term: number;
                         disbursement_date: string;
                         first_due_date: string;
+                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
                         installment_amount: number;
                         /** @description Received on the installments so far, integer centavos. */
                         amount_paid: number;
