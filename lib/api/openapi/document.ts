@@ -35,7 +35,10 @@ function requestHeaders(op: Operation) {
 
 function routeConfig(op: Operation): RouteConfig {
   const mediaType = op.bodyKind === "form" ? "application/x-www-form-urlencoded" : "application/json";
-  const errors = op.auth === "none" ? [421, 500] : [...new Set([...COMMON_ERRORS, ...(op.errors ?? []), ...(op.body ? [413, 415] : []), ...(op.method === "POST" && op.idempotent !== false ? [409, 422] : [])])].sort();
+  // Without a credential (the document itself, the provider's signed notifications): the operation's own errors,
+  // and a body's 400, 413 and 415.
+  const unauthenticated = [...new Set([421, 500, ...(op.errors ?? []), ...(op.body ? [400, 413, 415] : [])])].sort();
+  const errors = op.auth === "none" ? unauthenticated : [...new Set([...COMMON_ERRORS, ...(op.errors ?? []), ...(op.body ? [413, 415] : []), ...(op.method === "POST" && op.idempotent !== false ? [409, 422] : [])])].sort();
   const responses: RouteConfig["responses"] = {};
   for (const [status, r] of Object.entries(op.responses)) {
     const example = exampleFor(op, Number(status));
