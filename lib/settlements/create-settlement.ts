@@ -11,7 +11,7 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
 import { completeSettlementIn } from "./complete-settlement";
-import { checkNotTaken, computeQuote, settleableIn } from "./payoff-quote";
+import { checkNotTaken, checkReceivedDate, computeQuote, settleableIn } from "./payoff-quote";
 import type { CreateSettlementBody, SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
 
@@ -28,6 +28,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
   const date = body.date ?? todayInBrazil();
   await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
   const { contract, open } = await settleableIn(tx, scope, body.contract_id, date, "date");
+  checkReceivedDate(body.payment_method, date);
   const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });
   const offered = await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: contract.id, live: true }, select: { assignmentId: true } });
   checkNotTaken(pending?.id ?? null, offered?.assignmentId ?? null);

@@ -84,6 +84,14 @@ export function checkSettleable(contract: Contract | null, open: Installment[], 
   return { contract, open };
 }
 
+/** Funds already received settle on the day they are recorded: a later date would price late charges (and less
+ *  discount) for days the money was already there. A later date is for a settlement paid by boleto or Pix. */
+export function checkReceivedDate(paymentMethod: string, date: string): void {
+  if (paymentMethod === "received" && date !== todayInBrazil()) {
+    throw invalidField("date", "Funds received settle today: omit date (or send today's), or use boleto or pix for a later date");
+  }
+}
+
 /** A contract with a pending settlement, or on offer in a portfolio assignment, cannot get another settlement. */
 export function checkNotTaken(pendingSettlementId: string | null, liveAssignmentId: string | null): void {
   if (pendingSettlementId) {

@@ -7,7 +7,7 @@ import { execute, queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
-import { checkNotTaken, checkSettleable, computeQuote } from "./payoff-quote";
+import { checkNotTaken, checkReceivedDate, checkSettleable, computeQuote } from "./payoff-quote";
 import type { CreateSettlementBody } from "./schemas";
 import { toSettlementResponse } from "./serialize";
 
@@ -50,6 +50,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     : [];
   const open = rows.map(toInstallment);
   checkSettleable(contract, open, date, "date");
+  checkReceivedDate(body.payment_method, date);
   checkNotTaken(c!.pending_settlement, c!.live_assignment);
   if (c!.open_charges) throw new OpenChargesNeedServicesPath();
   const settled = contract!;

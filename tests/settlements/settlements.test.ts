@@ -201,6 +201,16 @@ describe("settlements", () => {
     expect(await db().payment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
   });
 
+  it("funds received settle today: a later date is 400 (it would price late charges for days the money was there)", async () => {
+    const t = await creditTenant();
+    const contract = await contractOf(t, true);
+    const res = await settle(t, { contract_id: contract.id, type: "full", payment_method: "received", date: addDays(today(), 5) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ param: "date", in: "body", message: "Funds received settle today: omit date (or send today's), or use boleto or pix for a later date" }]);
+    expect(await db().settlement.count({ where: { contractId: contract.id } })).toBe(0);
+    expect((await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto", date: addDays(today(), 5) })).status).toBe(201);
+  });
+
   it("by boleto: pending with its charge; paying the charge completes it and closes the contract", async () => {
     const t = await creditTenant();
     const contract = await contractOf(t, true);

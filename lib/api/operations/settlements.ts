@@ -46,7 +46,7 @@ export const createSettlementOperation = defineOperation({
     "`partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every " +
     "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
     "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` " +
-    "completes it immediately (funds that arrived outside the platform); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
+    "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
     "paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the " +
     "rest arrives); a pending settlement not paid by its date is canceled by the collection job. One pending " +
     "settlement per contract (409 `conflict`).",
