@@ -1,6 +1,8 @@
 import type { Contract, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { cancelCoveredCharges } from "@/lib/collection/cancel-charge";
+import { toPaymentResponse } from "@/lib/collection/serialize";
+import { writeAudit } from "@/lib/audit/audit-log";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { todayInBrazil } from "@/lib/clock";
 import { db, rootDb, type Tx } from "@/lib/db/client";
@@ -124,9 +126,10 @@ async function applyToContract(tx: Tx, scope: Scope, actor: Actor, contract: Con
       const interestOpen = Math.max(0, centavos(installment.interest) - Math.min(centavos(installment.paidAmount), centavos(installment.interest)));
       const interest = Math.min(pay, interestOpen);
       const allocation = { installment_id: installment.id, number: installment.number, fine: 0, late_interest: 0, interest, principal: pay - interest, total: pay };
-      await tx.payment.create({
+      const payment = await tx.payment.create({
         data: { id: newId("payment"), ...where(scope), contractId: contract.id, installmentId: installment.id, assignmentId: current.assignmentId, amount: BigInt(pay), source, competence: body.competence, allocations: [allocation], paidAt: now },
       });
+      await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: toPaymentResponse(payment) as unknown as Prisma.InputJsonObject });
       const view = toInstallmentResponse(row, asOf);
       await writeOutboxEvent(tx, { ...where(scope), type: paid ? "installment.paid" : "installment.partially_paid", payload: { ...view, payment: { amount: pay, source, competence: body.competence } } as unknown as Prisma.InputJsonObject });
     }
@@ -147,6 +150,13 @@ async function applyToContract(tx: Tx, scope: Scope, actor: Actor, contract: Con
     }
   }
   const result: RepasseContractResult = { contract_id: contract.id, status: "processed", reason: null, amount_due: amountDue, amount_paid: amountPaid, installments: applied };
+  await writeAudit(tx, {
+    ...where(scope),
+    actor,
+    action: "repasse.processed",
+    target: { type: "contract", id: contract.id },
+    metadata: { competence: body.competence, scenario: body.scenario, source, amount_due: amountDue, amount_paid: amountPaid },
+  });
   await writeOutboxEvent(tx, {
     ...where(scope),
     type: "repasse.processed",

@@ -4,7 +4,9 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { COLLECTIBLE, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { todayInBrazil } from "@/lib/clock";
 import { cancelOpenChargesOf } from "@/lib/collection/cancel-charge";
+import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import type { Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -61,7 +63,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
     for (const line of quote.installments) {
-      await tx.installment.update({
+      const paid = await tx.installment.update({
         where: { id: line.installment_id },
         data: {
           paidAmount: { increment: BigInt(line.open_amount) },
@@ -70,7 +72,9 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
           status: "paid",
           paidAt: received.paidAt,
         },
+        include: { contract: { select: { terms: true } } },
       });
+      await writeOutboxEvent(tx, { ...where(scope), type: "installment.paid", payload: toInstallmentResponse(paid, todayInBrazil()) as unknown as Prisma.InputJsonObject });
     }
     allocations = quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total }));
     const closed = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "settle");

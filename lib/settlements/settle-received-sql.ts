@@ -2,6 +2,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import { toContractResponse } from "@/lib/contracts/serialize";
+import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import { execute, queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -83,7 +84,22 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: "active", to: "settled", settlement_id: settlementId } },
     { id: newId("audit"), action: "settlement.completed", target_type: "settlement", target_id: settlementId, metadata: { from: "pending", to: "completed", payment_id: payment.id, amount: needed } },
   ];
+  const byId = new Map(open.map((i) => [i.id, i]));
+  const installmentEvents = quote.installments.map((l) => {
+    const row = byId.get(l.installment_id)!;
+    const paid = {
+      ...row,
+      paidAmount: row.paidAmount + BigInt(l.open_amount),
+      finePaid: row.finePaid + BigInt(l.fine),
+      lateInterestPaid: row.lateInterestPaid + BigInt(l.late_interest),
+      status: "paid",
+      paidAt: now,
+      contract: { terms: settled.terms },
+    };
+    return { id: newId("event"), type: "installment.paid", payload: toInstallmentResponse(paid, todayInBrazil(now)) };
+  });
   const events = [
+    ...installmentEvents,
     { id: newId("event"), type: "contract.closed", payload: { ...closed, reason: "settled", settlement_id: settlementId } },
     { id: newId("event"), type: "payment.received", payload: toPaymentResponse(payment) },
     { id: newId("event"), type: "settlement.completed", payload: settlement },

@@ -84,8 +84,14 @@ describe("POST /v1/sandbox/repasse", () => {
       ],
       payments: 2,
     });
-    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "installment.partially_paid", "repasse.processed"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => e.type);
-    expect(types).toEqual(["installment.paid", "repasse.processed", "installment.partially_paid", "repasse.processed", "repasse.processed"]);
+    const types = (await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["installment.paid", "installment.partially_paid", "payment.received", "repasse.processed"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => e.type);
+    expect(types).toEqual(["payment.received", "installment.paid", "repasse.processed", "payment.received", "installment.partially_paid", "repasse.processed", "repasse.processed"]);
+    const audits = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, action: "repasse.processed" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(audits.map((a) => [a.targetId, (a.metadata as { competence: string; amount_paid: number }).competence, (a.metadata as { amount_paid: number }).amount_paid])).toEqual([
+      [contract.id, "2026-04", amount(1)],
+      [contract.id, "2026-05", half],
+      [contract.id, "2026-06", 0],
+    ]);
 
     // The same months again, any scenario: skipped, with the amounts of the first run; nothing changes.
     const again = await run(t, { competence: "2026-05", scenario: "full" });

@@ -22,7 +22,10 @@ async function state(contractId: string) {
   const contract = await db().contract.findUniqueOrThrow({ where: { id: contractId } });
   const targets = [contractId, settlement.id];
   const audits = await db().auditLog.findMany({ where: { targetId: { in: targets } }, orderBy: { action: "asc" } });
-  const events = await db().outboxEvent.findMany({ where: { type: { in: ["contract.closed", "payment.received", "settlement.completed", "settlement.created"] }, OR: [{ payload: { path: ["contract_id"], equals: contractId } }, { payload: { path: ["id"], equals: contractId } }] }, orderBy: { type: "asc" } });
+  const events = await db().outboxEvent.findMany({
+    where: { type: { in: ["contract.closed", "installment.paid", "payment.received", "settlement.completed", "settlement.created"] }, OR: [{ payload: { path: ["contract_id"], equals: contractId } }, { payload: { path: ["id"], equals: contractId } }] },
+    orderBy: [{ type: "asc" }, { id: "asc" }],
+  });
   const ids = {
     contract: contractId,
     settlement: settlement.id,
@@ -66,7 +69,9 @@ describe("settlement batch: the plain-SQL path", () => {
     const a = await state(viaServices!);
     const b = await state(viaBatch!);
     expect(b).toEqual(a);
-    expect((a as { events: { type: string }[] }).events.map((e) => e.type)).toEqual(["contract.closed", "payment.received", "settlement.completed"]);
+    const types = (a as { events: { type: string }[] }).events.map((e) => e.type);
+    expect(types).toEqual(["contract.closed", ...types.filter((x) => x === "installment.paid"), "payment.received", "settlement.completed"]);
+    expect(types.filter((x) => x === "installment.paid").length).toBeGreaterThan(0); // one per installment paid
   });
 
   it("answers the same problems as the services for a contract that is not settleable", async () => {
