@@ -3,7 +3,7 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { notFound } from "@/lib/errors";
+import { DomainError, notFound } from "@/lib/errors";
 import { dateSchema } from "@/lib/date-schema";
 import { todayInBrazil } from "@/lib/clock";
 import { checkSignature, type SignatureCheck } from "./provider-signature";
@@ -47,20 +47,26 @@ export function verifyProvider(provider: string, signatureHeader: string | null,
 }
 
 export async function handleProviderNotification(environment: Environment, provider: string, body: ProviderNotificationBody): Promise<{ payment: PaymentResponse; replayed: boolean }> {
-  const charge = await db().charge.findFirst({
+  const found = await db().charge.findMany({
     where: { environment, ...(body.txid ? { pix: { path: ["txid"], equals: body.txid } } : { boleto: { path: ["our_number"], equals: body.our_number } }) },
     select: { id: true, tenantId: true },
+    take: 2,
   });
-  if (!charge) throw notFound("Charge");
+  if (found.length === 0) throw notFound("Charge");
+  // A nosso número embeds the agreement, unique per bank; the same agreement number at two banks could repeat one:
+  // never guess whose money it is.
+  if (found.length > 1) throw new DomainError("conflict", "More than one charge has this identifier: send the payment to support to reconcile by hand");
+  const charge = found[0]!;
   const scope = { tenantId: charge.tenantId, environment };
-  const previous = async () => db().payment.findFirst({ where: { ...scope, providerEventId: body.event_id } });
+  // This provider's event (or one recorded before payments named their provider).
+  const previous = async () => db().payment.findFirst({ where: { ...scope, providerEventId: body.event_id, OR: [{ provider }, { provider: null }] } });
   const seen = await previous();
   if (seen) return { payment: toPaymentResponse(seen), replayed: true };
   const actor = { type: "system", label: `provider:${provider}` } as const;
   const paidOn = body.paid_on > todayInBrazil() ? todayInBrazil() : body.paid_on;
   try {
     // Money for a paid, canceled or expired charge arrived anyway: it becomes the contract's credit (pay-charge.ts).
-    const { payment } = await payCharge(scope, actor, charge.id, { amount: body.amount, paidOn, providerEventId: body.event_id, whenClosed: "credit" });
+    const { payment } = await payCharge(scope, actor, charge.id, { amount: body.amount, paidOn, provider: { name: provider, eventId: body.event_id }, whenClosed: "credit" });
     return { payment, replayed: false };
   } catch (err) {
     // The same event delivered twice at once: the other delivery made the payment.

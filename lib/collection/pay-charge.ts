@@ -45,7 +45,7 @@ export function chargePaymentRow(
   scope: Scope,
   charge: Pick<Charge, "id" | "method">,
   contract: { id: string; assignmentId: string | null },
-  money: { amount: number; allocations: readonly object[]; credit: number; providerEventId?: string; paidAt: Date },
+  money: { amount: number; allocations: readonly object[]; credit: number; provider?: ProviderEvent; paidAt: Date },
 ): Prisma.PaymentUncheckedCreateInput {
   return {
     id: newId("payment"),
@@ -57,7 +57,8 @@ export function chargePaymentRow(
     source: charge.method,
     allocations: money.allocations as unknown as Prisma.InputJsonArray,
     credit: BigInt(money.credit),
-    providerEventId: money.providerEventId ?? null,
+    provider: money.provider?.name ?? null,
+    providerEventId: money.provider?.eventId ?? null,
     paidAt: money.paidAt,
   };
 }
@@ -65,7 +66,10 @@ export function chargePaymentRow(
 /** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method.
  *  `whenClosed`: what a charge that can no longer be paid does with the money — refuse it (409, the default)
  *  or, when `amount` is given, keep it as the contract's credit. */
-export type ReceivedPayment = { amount?: number; paidOn?: string; providerEventId?: string; whenClosed?: "refuse" | "credit" };
+/** The payment provider that notified a payment, and its event id (one payment per provider and event). */
+export type ProviderEvent = { name: string; eventId: string };
+
+export type ReceivedPayment = { amount?: number; paidOn?: string; provider?: ProviderEvent; whenClosed?: "refuse" | "credit" };
 
 export async function payCharge(scope: Scope, actor: Actor, chargeId: string, received: ReceivedPayment): Promise<{ charge: ChargeResponse; payment: PaymentResponse }> {
   return db().$transaction(async (tx) => {
@@ -89,7 +93,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const lapsed = from === "pending" && charge.expiresAt !== null && charge.expiresAt <= new Date();
     const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
     if (!payable && arrived && received.amount !== undefined) {
-      const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, providerEventId: received.providerEventId });
+      const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, provider: received.provider });
       return { charge: toChargeResponse(charge), payment };
     }
     if (lapsed) throw new DomainError("invalid_transition", `The Pix charge expired at ${charge.expiresAt!.toISOString()}`, { current_status: "expired", action: "pay" });
@@ -99,7 +103,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     if (charge.settlementId) {
       // Default: what is still open on the charge (it may have been paid in part before).
       given ??= Math.max(0, centavos(charge.amount) - centavos(charge.amountPaid));
-      const settled = await settlementPaidIn(tx, scope, actor, charge, given, paidAt, received.providerEventId);
+      const settled = await settlementPaidIn(tx, scope, actor, charge, given, paidAt, received.provider);
       if (settled) return settled;
     }
     const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
@@ -124,7 +128,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       where: { id: charge.id },
       data: { status: to, amountPaid: { increment: BigInt(amount) }, ...(to === "paid" ? { paidAt } : {}) },
     });
-    const payment = await tx.payment.create({ data: chargePaymentRow(scope, charge, contract, { amount, allocations: lines, credit, providerEventId: received.providerEventId, paidAt }) });
+    const payment = await tx.payment.create({ data: chargePaymentRow(scope, charge, contract, { amount, allocations: lines, credit, provider: received.provider, paidAt }) });
     const chargeBody = toChargeResponse(updatedCharge);
     const paymentBody = toPaymentResponse(payment);
     await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS[action], target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount } });
@@ -145,12 +149,12 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
  *  a settlement that can no longer be completed (the payoff grew, the installments changed, the contract closed):
  *  it is canceled with that reason (its charge stays, being paid now), and the money, which has arrived, is
  *  allocated to the charge's installments like any payment, the rest the contract's credit — never refused. */
-async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, amount: number, paidAt: Date, providerEventId: string | undefined) {
+async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Charge, amount: number, paidAt: Date, provider: ProviderEvent | undefined) {
   const settlement = await tx.settlement.findFirst({ where: { id: charge.settlementId!, ...where(scope) } });
   if (!settlement || settlement.status !== "pending") return null;
   const heldBefore = centavos(charge.amountPaid);
-  if (heldBefore + amount < centavos(settlement.amount)) return holdTowardSettlement(tx, scope, actor, charge, settlement.id, { amount, paidAt, providerEventId });
-  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, providerEventId, held: heldBefore });
+  if (heldBefore + amount < centavos(settlement.amount)) return holdTowardSettlement(tx, scope, actor, charge, settlement.id, { amount, paidAt, provider });
+  const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, { amount, paidAt, source: charge.method, chargeId: charge.id, provider, held: heldBefore });
   if ("blocked" in outcome) {
     await cancelSettlementIn(tx, scope, actor, settlement.id, `its charge ${charge.id} was paid but it could not be completed: ${outcome.blocked}`, { keepCharge: true });
     return null;
@@ -167,7 +171,7 @@ async function settlementPaidIn(tx: Tx, scope: Scope, actor: Actor, charge: Char
 }
 
 /** Part of a pending settlement's amount: held as the contract's credit until the rest arrives. */
-async function holdTowardSettlement(tx: Tx, scope: Scope, actor: Actor, charge: Charge, settlementId: string, money: { amount: number; paidAt: Date; providerEventId?: string }) {
+async function holdTowardSettlement(tx: Tx, scope: Scope, actor: Actor, charge: Charge, settlementId: string, money: { amount: number; paidAt: Date; provider?: ProviderEvent }) {
   const contract = await tx.contract.update({ where: { id: charge.contractId }, data: { creditBalance: { increment: BigInt(money.amount) } }, select: { id: true, assignmentId: true } });
   const from = charge.status as ChargeStatus;
   const to = nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial");
@@ -182,7 +186,7 @@ async function holdTowardSettlement(tx: Tx, scope: Scope, actor: Actor, charge: 
 }
 
 /** Money received for a charge that can no longer be paid: all of it becomes the contract's credit. */
-async function creditClosedCharge(tx: Tx, scope: Scope, actor: Actor, charge: Charge, money: { amount: number; paidAt: Date; providerEventId?: string }): Promise<PaymentResponse> {
+async function creditClosedCharge(tx: Tx, scope: Scope, actor: Actor, charge: Charge, money: { amount: number; paidAt: Date; provider?: ProviderEvent }): Promise<PaymentResponse> {
   const contract = await tx.contract.update({
     where: { id: charge.contractId },
     data: { creditBalance: { increment: BigInt(money.amount) } },

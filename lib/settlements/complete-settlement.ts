@@ -30,7 +30,7 @@ import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from
 // it (source `settlement` for funds received outside the platform, else the charge's method).
 
 /** `held`: earlier payments of this settlement's charge, held as the contract's credit until this one. */
-export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; providerEventId?: string; held?: number };
+export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; provider?: { name: string; eventId: string }; held?: number };
 
 export async function completeSettlementIn(tx: Tx, scope: Scope, actor: Actor, settlement: Settlement, received: Received): Promise<SettlementResponse> {
   const outcome = await tryCompleteSettlementIn(tx, scope, actor, settlement, received);
@@ -125,7 +125,8 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
       source: received.source,
       allocations,
       credit: BigInt(overpaid),
-      providerEventId: received.providerEventId ?? null,
+      provider: received.provider?.name ?? null,
+      providerEventId: received.provider?.eventId ?? null,
       paidAt: received.paidAt,
     },
   });

@@ -64,7 +64,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     id: newId("payment"), tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, installmentId: null, chargeId: null,
     settlementId, assignmentId: null, amount: BigInt(needed), source: "settlement", competence: null,
     allocations: quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total })),
-    credit: 0n, providerEventId: null, paidAt: now, createdAt: now,
+    credit: 0n, provider: null, providerEventId: null, paidAt: now, createdAt: now,
   };
   const settlement = toSettlementResponse({
     id: settlementId, tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, batchId: item.batchId, type: "full", status: "completed",

@@ -11,11 +11,12 @@ import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-
 // Inbound provider notifications: HMAC over the raw body with a timestamp, idempotent by event id.
 
 const SECRET = "provider-secret-0123456789abcdefghijklmnop";
+const OTHER_SECRET = "another-provider-secret-0123456789abcdefgh";
 let t: CreditTenant;
 
 beforeAll(async () => {
   // Read once by lib/env.ts on first use, which comes after this point in this file's process.
-  process.env.COLLECTION_PROVIDER_SECRETS = JSON.stringify({ "acme-bank": SECRET });
+  process.env.COLLECTION_PROVIDER_SECRETS = JSON.stringify({ "acme-bank": SECRET, "beta-pay": OTHER_SECRET });
   t = await creditTenant();
 });
 
@@ -48,6 +49,23 @@ describe("POST /v1/charges/notifications/{provider}", () => {
     const again = await send("acme-bank", event);
     expect(again.body).toEqual({ ...first.body, replayed: true });
     expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(1);
+  });
+
+  it("an event id is unique per provider: two providers' event \"1\" are two payments", async () => {
+    const a = await pixCharge();
+    const b = await pixCharge();
+    const today = new Date().toISOString().slice(0, 10);
+    const fromAcme = await send("acme-bank", { event_id: "1", type: "payment.confirmed", txid: a.pix.txid, amount: a.amount, paid_on: today });
+    const fromBeta = await send("beta-pay", { event_id: "1", type: "payment.confirmed", txid: b.pix.txid, amount: b.amount, paid_on: today }, { secret: OTHER_SECRET });
+    expect([fromAcme.body.replayed, fromBeta.body.replayed]).toEqual([false, false]);
+    expect(fromBeta.body.payment).toMatchObject({ charge_id: b.id, amount: b.amount });
+    const rows = await db().payment.findMany({ where: { chargeId: { in: [a.id, b.id] } }, orderBy: { provider: "asc" } });
+    expect(rows.map((p) => [p.chargeId, p.provider, p.providerEventId])).toEqual([
+      [a.id, "acme-bank", "1"],
+      [b.id, "beta-pay", "1"],
+    ]);
+    // Each provider's own repeat is still a replay.
+    expect((await send("beta-pay", { event_id: "1", type: "payment.confirmed", txid: b.pix.txid, amount: b.amount, paid_on: today }, { secret: OTHER_SECRET })).body.replayed).toBe(true);
   });
 
   it("records money for a charge that can no longer be paid (paid twice, paid after its cancellation) as the contract's credit", async () => {

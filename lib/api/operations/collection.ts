@@ -179,7 +179,7 @@ export const providerNotificationOperation = defineOperation({
   description:
     "For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, " +
     "\"<t>.<raw body>\")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 " +
-    "`invalid_signature`, before the body is read. Idempotent by `event_id`: a repeated event answers the payment already made " +
+    "`invalid_signature`, before the body is read. Idempotent by `event_id` per provider: a repeated event answers the payment already made " +
     "(`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the " +
     "address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid " +
     "(paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no " +
@@ -192,7 +192,7 @@ export const providerNotificationOperation = defineOperation({
   params: ProviderParams,
   body: ProviderNotificationBody,
   responses: { 200: { description: "The payment made (or already made) for the event.", schema: ProviderNotificationResponse, example: { received: true, replayed: false, payment: PAYMENT_EXAMPLE } } },
-  errors: [401, 404],
+  errors: [401, 404, 409],
 });
 
 const accountExample = {

@@ -915,7 +915,7 @@ export interface paths {
         put?: never;
         /**
          * Inbound payment notification from the payment provider (no API key: HMAC-signed)
-         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id`: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid (paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no `allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge stays as it is.
+         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id` per provider: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid (paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no `allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge stays as it is.
          */
         post: operations["receiveProviderNotification"];
         delete?: never;
@@ -11824,6 +11824,15 @@ export interface operations {
             };
             /** @description Not found — also for another tenant's or environment's objects. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
