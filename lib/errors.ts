@@ -27,6 +27,7 @@ export const DOMAIN_ERROR_CODES = [
   "contract_not_active",
   "open_installments_due",
   "insufficient_credit",
+  "disbursement_date_passed",
   "batch_too_large",
   "idempotency_in_progress",
   "idempotency_key_reused",

@@ -39,6 +39,7 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   contract_not_active: "contract_not_active",
   open_installments_due: "open_installments_due",
   insufficient_credit: "insufficient_credit",
+  disbursement_date_passed: "disbursement_date_passed",
   batch_too_large: "batch_too_large",
   idempotency_in_progress: "idempotency_in_progress",
   idempotency_key_reused: "idempotency_key_reused",

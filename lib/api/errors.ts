@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   contract_not_active: { status: 409, title: "The contract is not active" },
   open_installments_due: { status: 409, title: "Installments due by that date are open: pay them first or settle in full" },
   insufficient_credit: { status: 409, title: "The contract's credit does not cover the refund" },
+  disbursement_date_passed: { status: 422, title: "The proposal's disbursement date has passed" },
   idempotency_in_progress: { status: 409, title: "A request with this idempotency key is still in progress" },
   payload_too_large: { status: 413, title: "The body is too large" },
   batch_too_large: { status: 413, title: "The batch has more items than allowed" },

@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -29,6 +30,15 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
       throw new DomainError("invalid_transition", "A contract was already issued for this proposal", { current_status: proposal.status, action: "issue_contract" });
     }
     const terms = proposal.terms as unknown as FrozenTerms;
+    // Production money is released today or later: a contract dated before would start late (interest, due dates
+    // and the 7-day withdrawal window all run from a day the borrower had no money). The sandbox issues
+    // back-dated contracts on purpose — that is how integrators test late installments and collection.
+    const today = todayInBrazil();
+    if (scope.environment === "production" && terms.disbursement_date < today) {
+      throw new DomainError("disbursement_date_passed", `The proposal's disbursement date (${terms.disbursement_date}) has passed: simulate and propose again with today's date or later`, {
+        disbursement_date: terms.disbursement_date,
+      });
+    }
     // Payroll loans: issued only after the authority endorsed them, under the endorsed CCB number.
     let number: string | null = null;
     if (proposal.status === "signed" && PRODUCTS[terms.product as ProductCode]?.payrollLink != null) {

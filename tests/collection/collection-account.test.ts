@@ -10,7 +10,9 @@ import { POST as createSimulation } from "@/app/v1/simulations/route";
 import { barcodeFromLine } from "@/lib/collection/boleto";
 import { loadPaymentPage } from "@/lib/collection/payment-page-data";
 import { parseBrCode } from "@/lib/collection/pix-brcode";
+import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { addMonths } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
 import { creditTenant, signedProposal, uniqueCpf, type CreditTenant } from "../credit/flow-helpers";
@@ -32,14 +34,15 @@ const account = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A production contract without the payroll authority: a personal loan through the action endpoints. */
-async function personalLoanContract(t: CreditTenant) {
+/** Dated today: production refuses a back-dated disbursement (lib/contracts/issue-contract.ts). */
+async function personalLoanContract(t: CreditTenant, dates: Record<string, string> = { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) }) {
   const created = await call(createCustomer, { base: t.base, path: "/v1/customers", headers: t.headers, json: { document: uniqueCpf(), name: "Maria da Silva", birth_date: "1980-05-10", monthly_income: 2_000_000 } });
   const customer = created.body as { id: string };
   const simulation = await call(createSimulation, {
     base: t.base,
     path: "/v1/simulations",
     headers: t.headers,
-    json: { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id, disbursement_date: "2026-03-02", first_due_date: "2026-04-02" },
+    json: { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id, ...dates },
   });
   expect(simulation.status).toBe(201);
   const proposal = await call(createProposal, { base: t.base, path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: simulation.body.id } });

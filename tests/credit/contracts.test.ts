@@ -9,9 +9,15 @@ import { GET as getProposal } from "@/app/v1/proposals/[id]/route";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
+import { POST as createCustomer } from "@/app/v1/customers/route";
+import { POST as createProposal } from "@/app/v1/proposals/route";
+import { POST as signProposal } from "@/app/v1/proposals/[id]/sign/route";
+import { POST as submitProposal } from "@/app/v1/proposals/[id]/submit/route";
+import { POST as createSimulation } from "@/app/v1/simulations/route";
+import { addDays } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
-import { creditTenant, newProposal, signedProposal, type CreditTenant } from "./flow-helpers";
+import { creditTenant, newProposal, signedProposal, uniqueCpf, type CreditTenant } from "./flow-helpers";
 
 afterAll(() => stopListener());
 
@@ -155,5 +161,26 @@ describe("contracts and installments (customer → simulation → proposal → a
     const { key: readOnly } = await newKey(t.tenant.id, "sandbox", ["read"]);
     const denied = await call(cancelContract, { path: `/v1/contracts/${contract.id}/cancel`, headers: bearer(readOnly, t.tenant.id), params: { id: contract.id }, json: { reason: "x" } });
     expect(denied.status).toBe(403);
+  });
+});
+
+describe("disbursement dates in production", () => {
+  it("a proposal whose disbursement date has passed is not issued in production (422), nothing changes (the sandbox issues back-dated contracts: every late-collection test here)", async () => {
+    const t = await creditTenant("production");
+    const post = (handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) => call(handler, { base: t.base, path, headers: t.headers, json, params });
+    const customer = (await post(createCustomer, "/v1/customers", { document: uniqueCpf(), name: "Maria da Silva", birth_date: "1980-05-10", monthly_income: 2_000_000 })).body;
+    const yesterday = addDays(todayInBrazil(), -1);
+    const simulation = (await post(createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id, disbursement_date: yesterday })).body;
+    const proposal = (await post(createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id })).body;
+    for (const handler of [submitProposal, signProposal]) expect((await post(handler, `/v1/proposals/${proposal.id}/x`, undefined, { id: proposal.id })).status).toBe(200);
+    const res = await post(issue, "/v1/contracts", { proposal_id: proposal.id });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: "disbursement_date_passed",
+      detail: `The proposal's disbursement date (${yesterday}) has passed: simulate and propose again with today's date or later`,
+      disbursement_date: yesterday,
+    });
+    expect(await db().contract.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("signed");
   });
 });

@@ -12,13 +12,15 @@ export const issueContractOperation = defineOperation({
   summary: "Issue a contract from a signed proposal",
   description:
     "Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and " +
-    "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`.",
+    "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 " +
+    "`disbursement_date_passed` when the proposal's disbursement date is before today (simulate and propose again); the sandbox " +
+    "issues back-dated contracts, so late installments and collection can be tried.",
   tags,
   auth: "bearer",
   permission: "contracts:write",
   body: IssueContractBody,
   responses: { 201: { description: "The contract.", schema: ContractResponse } },
-  errors: [404],
+  errors: [404, 409, 422],
 });
 
 export const listContractsOperation = defineOperation({
