@@ -7,6 +7,7 @@ import { addDays, daysBetween } from "@/lib/finance";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { isoDate } from "@/lib/serialize";
+import { requestTermination } from "@/lib/payroll/endorsement-termination";
 import { cancelPendingSettlementsOf } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
 import { lockContract } from "./lock-contract";
@@ -38,6 +39,7 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
     // Nothing is collected from a withdrawn contract: its pending settlement and open charges go with it.
     await cancelPendingSettlementsOf(tx, scope, actor, id, "the contract was canceled (withdrawal)");
     await cancelOpenChargesOf(tx, scope, actor, id, "the contract was canceled (withdrawal)");
+    await requestTermination(tx, scope, actor, contract, "canceled"); // a payroll contract's averbação ends
     await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.cancel, target: { type: "contract", id }, metadata: { from, to, reason } });
     const body = toContractResponse((await tx.contract.findFirst({ where: { id, ...where(scope) } }))!);
     await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.cancel, payload: { ...body, reason } });

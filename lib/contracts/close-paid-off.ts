@@ -4,6 +4,7 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import type { Tx } from "@/lib/db/client";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import { requestTermination } from "@/lib/payroll/endorsement-termination";
 import { cancelPendingSettlementsOf } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
 import { lockContract } from "./lock-contract";
@@ -36,5 +37,7 @@ export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contrac
     payload: { ...toContractResponse(closed), reason: "paid_off", settlement_id: null } as unknown as Prisma.InputJsonObject,
   });
   await cancelPendingSettlementsOf(tx, scope, actor, contract.id, "the contract was paid off by its installments");
+  await requestTermination(tx, scope, actor, contract, "settled"); // a payroll contract's averbação ends
+
   return closed;
 }

@@ -17,7 +17,7 @@ import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { Refusal } from "./authority/types";
 import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
 import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
-import { ENDORSEMENT_AUDIT_ACTIONS, ENDORSEMENT_TRANSITIONS, type EndorsementStatus } from "./transitions";
+import { ENDORSEMENT_AUDIT_ACTIONS, ENDORSEMENT_TRANSITIONS, type EndorsementAction, type EndorsementStatus } from "./transitions";
 
 // Endorsement (averbação): the authority registers the signed proposal's contract against its reserved
 // margin. Endorsed: the reservation is consumed and POST /v1/contracts may issue the contract under the
@@ -87,20 +87,19 @@ export async function listEndorsements(scope: Scope, query: ListEndorsementsQuer
   return toListResponse(scope, page, toEndorsementResponse);
 }
 
-async function transition(
+/** One transition of the table, with its audit row and `endorsement.status_changed`; `data` is stored with it. */
+export async function transition(
   tx: Tx,
   scope: Scope,
   actor: Actor,
   id: string,
-  action: "endorse" | "refuse",
-  data: { authorityEndorsementId?: string; endorsedAt?: Date; refusal?: Refusal },
+  action: EndorsementAction,
+  data: { authorityEndorsementId?: string; endorsedAt?: Date; refusal?: Refusal } & Omit<Prisma.EndorsementUpdateInput, "status" | "refusal"> = {},
 ): Promise<EndorsementResponse> {
   const current = (await tx.endorsement.findFirst({ where: { id, ...where(scope) } }))!;
   const to = nextState(ENDORSEMENT_TRANSITIONS, "endorsement", current.status as EndorsementStatus, action);
-  const row = await tx.endorsement.update({
-    where: { id },
-    data: { status: to, authorityEndorsementId: data.authorityEndorsementId, endorsedAt: data.endorsedAt, ...(data.refusal ? { refusal: data.refusal } : {}) },
-  });
+  const { refusal, ...rest } = data;
+  const row = await tx.endorsement.update({ where: { id }, data: { ...rest, status: to, ...(refusal ? { refusal } : {}) } });
   const body = toEndorsementResponse(row);
   await writeAudit(tx, { ...where(scope), actor, action: ENDORSEMENT_AUDIT_ACTIONS[action], target: { type: "endorsement", id }, metadata: { proposal_id: row.proposalId } });
   await writeOutboxEvent(tx, { ...where(scope), type: "endorsement.status_changed", payload: { ...body, previous_status: current.status } as unknown as Prisma.InputJsonObject });
@@ -118,6 +117,9 @@ export function toEndorsementResponse(row: Endorsement): EndorsementResponse {
     authority_endorsement_id: row.authorityEndorsementId,
     refusal: (row.refusal as Refusal | null) ?? null,
     endorsed_at: row.endorsedAt?.toISOString() ?? null,
+    termination: row.terminationReason
+      ? { reason: row.terminationReason as "settled" | "canceled", attempts: row.terminationAttempts, last_error: row.terminationLastError, terminated_at: row.terminatedAt?.toISOString() ?? null }
+      : null,
     environment: row.environment,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -144,6 +144,15 @@ export const EndorsementResponse = z
     authority_endorsement_id: z.string().nullable(),
     refusal: Refusal.nullable(),
     endorsed_at: z.string().nullable(),
+    termination: z
+      .object({
+        reason: z.enum(["settled", "canceled"]).meta({ description: "`settled`: its contract was paid off or settled; `canceled`: withdrawn." }),
+        attempts: z.number().int().meta({ description: "Calls made to the authority so far." }),
+        last_error: z.string().nullable().meta({ description: "Why the last call failed (it is retried), or null." }),
+        terminated_at: z.string().nullable().meta({ description: "When the authority confirmed it (`terminated`)." }),
+      })
+      .nullable()
+      .meta({ description: "Once its contract closes or is withdrawn: ending the averbação at the authority (`terminating` → `terminated`)." }),
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),
     updated_at: z.string(),

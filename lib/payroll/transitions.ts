@@ -14,7 +14,8 @@ export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
 export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, ReservationAction> = {
   requested: { reserve: "reserved", refuse: "refused" },
   reserved: { consume: "consumed", release: "released", expire: "expired" },
-  consumed: {},
+  // The contract's endorsement ended at the authority (contract closed or withdrawn): the margin is free again.
+  consumed: { release: "released" },
   released: {},
   expired: {},
   refused: {},
@@ -33,19 +34,25 @@ export const RESERVATION_AUDIT_ACTIONS: Record<ReservationAction, string> = {
 export const HOLDING_STATUSES: readonly ReservationStatus[] = ["requested", "reserved", "consumed"];
 
 // Endorsement (averbação): submitted ──endorse──▶ endorsed, or ──refuse──▶ refused (the authority's reason).
-export const ENDORSEMENT_STATUSES = ["submitted", "endorsed", "refused"] as const;
+// Its contract closed or withdrawn: endorsed ──end──▶ terminating (in that transaction) ──terminate──▶ terminated
+// (once the authority confirms; a worker retries until it does).
+export const ENDORSEMENT_STATUSES = ["submitted", "endorsed", "refused", "terminating", "terminated"] as const;
 export type EndorsementStatus = (typeof ENDORSEMENT_STATUSES)[number];
-export const ENDORSEMENT_ACTIONS = ["endorse", "refuse"] as const;
+export const ENDORSEMENT_ACTIONS = ["endorse", "refuse", "end", "terminate"] as const;
 export type EndorsementAction = (typeof ENDORSEMENT_ACTIONS)[number];
 
 export const ENDORSEMENT_TRANSITIONS: TransitionTable<EndorsementStatus, EndorsementAction> = {
   submitted: { endorse: "endorsed", refuse: "refused" },
-  endorsed: {},
+  endorsed: { end: "terminating" },
   refused: {},
+  terminating: { terminate: "terminated" },
+  terminated: {},
 };
 
 /** The audit-log action of each transition (the outbox event is `endorsement.status_changed`, with `previous_status`). */
 export const ENDORSEMENT_AUDIT_ACTIONS: Record<EndorsementAction, string> = {
   endorse: "endorsement.endorsed",
   refuse: "endorsement.refused",
+  end: "endorsement.termination_requested",
+  terminate: "endorsement.terminated",
 };

@@ -11,7 +11,7 @@ import { idSchema } from "@/lib/id-schema";
 import { newId } from "@/lib/ids";
 import { where, type Scope } from "@/lib/scope";
 import { createSettlementIn } from "./create-settlement";
-import { OpenChargesNeedServicesPath, settleFullReceivedSql } from "./settle-received-sql";
+import { NeedsServicesPath, settleFullReceivedSql } from "./settle-received-sql";
 import { CreateSettlementBody } from "./schemas";
 
 // POST /v1/settlements/batch: up to MAX_BATCH_ITEMS settlements, each validated and applied in its own
@@ -151,7 +151,7 @@ async function applyItem(scope: Scope, actor: Actor, batchId: string, token: str
   try {
     if (parsed.data.type === "full" && parsed.data.payment_method === "received") {
       // The common case of a batch, in plain SQL (same rules and figures: lib/settlements/settle-received-sql.ts);
-      // a contract with open charges to cancel takes the services' path below.
+      // a contract with open charges to cancel or an averbação to end takes the services' path below.
       const done = await withSqlTransaction(async () => {
         const [held] = await queryRows<{ id: string }>(sql`
           UPDATE settlement_batches SET lease_expires_at = ${new Date(Date.now() + leaseMs())} WHERE id = ${batchId} AND lease_token = ${token} RETURNING id`);
@@ -159,7 +159,7 @@ async function applyItem(scope: Scope, actor: Actor, batchId: string, token: str
         await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId });
         return true;
       }).catch((err: unknown) => {
-        if (err instanceof OpenChargesNeedServicesPath) return false;
+        if (err instanceof NeedsServicesPath) return false;
         throw err;
       });
       if (done) return;

@@ -7,6 +7,7 @@ import { COLLECTIBLE, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/co
 import { todayInBrazil } from "@/lib/clock";
 import { cancelOpenChargesOf } from "@/lib/collection/cancel-charge";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
+import { requestTermination } from "@/lib/payroll/endorsement-termination";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import type { Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -90,6 +91,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     await writeAudit(tx, { ...where(scope), actor, action: "contract.closed", target: { type: "contract", id: contract.id }, metadata: { from: contract.status, to: closed, settlement_id: settlement.id } });
     await writeOutboxEvent(tx, { ...where(scope), type: "contract.closed", payload: { ...toContractResponse(updated), reason: "settled", settlement_id: settlement.id } as unknown as Prisma.InputJsonObject });
     await cancelOpenChargesOf(tx, scope, actor, contract.id, `the contract was settled by settlement ${settlement.id}`);
+    await requestTermination(tx, scope, actor, contract, "settled"); // a payroll contract's averbação ends
   } else {
     const plan = settlement.reschedule as NonNullable<SettlementResponse["reschedule"]>;
     const planned = new Set([...plan.schedule.map((r) => r.installment_id), ...plan.dropped_installment_ids]);

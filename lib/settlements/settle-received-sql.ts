@@ -2,7 +2,10 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import { toContractResponse } from "@/lib/contracts/serialize";
+import type { Environment, Prisma } from "@prisma/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
+import { toEndorsementResponse } from "@/lib/payroll/endorsements";
+import { ENDORSEMENT_AUDIT_ACTIONS } from "@/lib/payroll/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import { execute, queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -20,11 +23,11 @@ import { toSettlementResponse } from "./serialize";
 // quote (computeQuote), same serializers for the event payloads; tests/settlements/batch-sql-path.test.ts
 // compares its database state with the generic path's. ~20 Prisma statements + one per installment → 4.
 
-type Taken = { pending_settlement: string | null; live_assignment: string | null; open_charges: boolean };
+type Taken = { pending_settlement: string | null; live_assignment: string | null; open_charges: boolean; endorsement: Record<string, unknown> | null };
 
-/** The contract has open charges: they must be canceled with it, which the services' path does (batch.ts falls back
- *  to it for this item; nothing was written). */
-export class OpenChargesNeedServicesPath extends Error {}
+/** The contract has open charges to cancel: the services' path does that (batch.ts falls back to it for this item;
+ *  nothing was written). */
+export class NeedsServicesPath extends Error {}
 
 export type BatchItemRef = { batchId: string; index: number; contractId: string | null };
 
@@ -39,7 +42,9 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
            (SELECT s.id FROM settlements s WHERE s.contract_id = c.id AND s.status = 'pending' LIMIT 1) AS pending_settlement,
            (SELECT a.assignment_id FROM assignment_contracts a WHERE a.contract_id = c.id AND a.live LIMIT 1) AS live_assignment,
            EXISTS (SELECT 1 FROM charges ch WHERE ch.tenant_id = c.tenant_id AND ch.environment = c.environment AND ch.contract_id = c.id
-                     AND ch.status IN ('pending', 'partially_paid', 'overdue')) AS open_charges
+                     AND ch.status IN ('pending', 'partially_paid', 'overdue')) AS open_charges,
+           (SELECT row_to_json(en) FROM endorsements en WHERE en.tenant_id = c.tenant_id AND en.environment = c.environment AND en.proposal_id = c.proposal_id
+                     AND en.status = 'endorsed' LIMIT 1) AS endorsement
     FROM contracts c
     WHERE c.id = ${body.contract_id} AND c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment"`);
   const contract = c ? toContract(c) : null;
@@ -53,7 +58,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   checkSettleable(contract, open, date, "date");
   checkReceivedDate(body.payment_method, date);
   checkNotTaken(c!.pending_settlement, c!.live_assignment);
-  if (c!.open_charges) throw new OpenChargesNeedServicesPath();
+  if (c!.open_charges) throw new NeedsServicesPath();
   const settled = contract!;
 
   const quote = computeQuote(settled, open, date);
@@ -79,11 +84,17 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     creditBalance: settled.creditBalance - BigInt(quote.credit_applied),
     updatedAt: now,
   });
-  const audits = [
+  const audits: { id: string; action: string; target_type: string; target_id: string; metadata: Record<string, unknown> }[] = [
     { id: newId("audit"), action: "settlement.created", target_type: "settlement", target_id: settlementId, metadata: { contract_id: settled.id, type: "full", amount: needed, payment_method: "received" } },
     { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: "active", to: "settled", settlement_id: settlementId } },
     { id: newId("audit"), action: "settlement.completed", target_type: "settlement", target_id: settlementId, metadata: { from: "pending", to: "completed", payment_id: payment.id, amount: needed } },
   ];
+  // A payroll contract's averbação ends with it (lib/payroll/endorsement-termination.ts): `terminating` here, the
+  // worker asks the authority.
+  const endorsement = c!.endorsement ? endingEndorsement(c!.endorsement, now) : null;
+  if (endorsement) {
+    audits.push({ id: newId("audit"), action: ENDORSEMENT_AUDIT_ACTIONS.end, target_type: "endorsement", target_id: endorsement.id, metadata: { proposal_id: endorsement.proposal_id } });
+  }
   const byId = new Map(open.map((i) => [i.id, i]));
   const installmentEvents = quote.installments.map((l) => {
     const row = byId.get(l.installment_id)!;
@@ -101,6 +112,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const events = [
     ...installmentEvents,
     { id: newId("event"), type: "contract.closed", payload: { ...closed, reason: "settled", settlement_id: settlementId } },
+    ...(endorsement ? [{ id: newId("event"), type: "endorsement.status_changed", payload: { ...endorsement, previous_status: "endorsed" } }] : []),
     { id: newId("event"), type: "payment.received", payload: toPaymentResponse(payment) },
     { id: newId("event"), type: "settlement.completed", payload: settlement },
   ];
@@ -121,6 +133,9 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
       UPDATE contracts SET status = 'settled', amount_paid = amount_paid + ${String(needed + quote.credit_applied)}::bigint, outstanding_balance = 0,
              credit_balance = credit_balance - ${String(quote.credit_applied)}::bigint, updated_at = ${now}
       WHERE id = ${settled.id}
+    ), en AS (
+      UPDATE endorsements SET status = 'terminating', termination_reason = 'settled', termination_next_attempt_at = ${now}, updated_at = ${now}
+      WHERE id = ${endorsement?.id ?? null} AND status = 'endorsed'
     ), p AS (
       INSERT INTO payments (id, tenant_id, environment, contract_id, settlement_id, amount, source, allocations, credit, paid_at, created_at)
       VALUES (${payment.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${settlementId}, ${String(needed)}::bigint, 'settlement',
@@ -140,4 +155,28 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     SELECT count(*)::int AS installments FROM i`);
   if (written!.installments !== lines.length) throw new Error(`settled ${written!.installments} of ${lines.length} installments`);
   return settlementId;
+}
+
+/** The endorsement (a row_to_json of it) as it is once its termination is requested. */
+function endingEndorsement(row: Record<string, unknown>, now: Date) {
+  const at = (v: unknown) => (v ? new Date(v as string) : null);
+  return toEndorsementResponse({
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    environment: row.environment as Environment,
+    proposalId: row.proposal_id as string,
+    reservationId: row.reservation_id as string,
+    contractNumber: row.contract_number as string,
+    status: "terminating",
+    authorityEndorsementId: (row.authority_endorsement_id as string | null) ?? null,
+    refusal: (row.refusal as Prisma.JsonValue) ?? null,
+    endorsedAt: at(row.endorsed_at),
+    terminationReason: "settled",
+    terminationAttempts: 0,
+    terminationNextAttemptAt: now,
+    terminationLastError: null,
+    terminatedAt: null,
+    createdAt: at(row.created_at)!,
+    updatedAt: now,
+  });
 }

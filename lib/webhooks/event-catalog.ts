@@ -38,7 +38,7 @@ export const EVENT_CATALOG = [
   { type: "risk_assessment.created", summary: "A risk assessment was made (on submit, or by POST /v1/risk-assessments).", data: RiskAssessmentResponse },
   { type: "margin_query.completed", summary: "The payroll authority answered a margin query.", data: MarginQueryResponse },
   { type: "margin_reservation.status_changed", summary: "A margin reservation was reserved, refused, consumed, released or expired.", data: withChange(ReservationResponse) },
-  { type: "endorsement.status_changed", summary: "The payroll authority endorsed (averbação) or refused an endorsement.", data: withChange(EndorsementResponse) },
+  { type: "endorsement.status_changed", summary: "The payroll authority endorsed (averbação) or refused an endorsement; or, once its contract closed or was withdrawn, its termination was requested (terminating) or confirmed (terminated).", data: withChange(EndorsementResponse) },
   { type: "contract.issued", summary: "A contract (CCB) was issued from a signed proposal, with its installments.", data: ContractResponse },
   {
     type: "contract.closed",

@@ -1,4 +1,5 @@
 import { runCollectionJob } from "@/lib/collection/collection-job";
+import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
 import { expireReservations } from "@/lib/payroll/reservations";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { output, parse, runCli, UsageError } from "./common";
@@ -7,13 +8,16 @@ const USAGE = `Usage:
   npm run jobs -- expire-proposals [--json]
   npm run jobs -- expire-reservations [--json]
   npm run jobs -- collection [--json]
+  npm run jobs -- endorsement-terminations [--json]
 
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
   expire-reservations  marks payroll margin reservations past their expires_at as "expired" (audit + outbox each)
   collection           cancels pending settlements past their date (with their charges), expires Pix cob charges
                        past their expiry, marks charges past their due date overdue, and writes
-                       installment.overdue once for each installment unpaid after its due date`;
+                       installment.overdue once for each installment unpaid after its due date
+  endorsement-terminations  asks the payroll authority to end the averbação of payroll contracts that closed or
+                       were withdrawn (the worker does this continuously; failures are retried with backoff)`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -31,6 +35,14 @@ await runCli(USAGE, async (argv) => {
       result,
       `${result.lapsedSettlements} settlement(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
     );
+  } else if (command === "endorsement-terminations") {
+    // Until none is due (a failed call is not due again until its backoff has passed).
+    const total = { attempted: 0, terminated: 0 };
+    for (let round = await runEndorsementTerminations(); round.attempted > 0; round = await runEndorsementTerminations()) {
+      total.attempted += round.attempted;
+      total.terminated += round.terminated;
+    }
+    output(values.json, total, `${total.terminated} endorsement(s) terminated at the payroll authority (${total.attempted} attempted).`);
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }

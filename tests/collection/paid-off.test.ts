@@ -116,6 +116,9 @@ describe("a contract paid to its last installment", () => {
     }
     const events = await closedEvents(t);
     expect(events.map((e) => (e.payload as { reason: string }).reason)).toEqual(["paid_off"]);
+    // A payroll contract: its averbação is to end at the authority (tests/payroll/endorsement-termination.test.ts).
+    const contractRow = await db().contract.findUniqueOrThrow({ where: { id: contract.id } });
+    expect(await db().endorsement.findFirstOrThrow({ where: { proposalId: contractRow.proposalId } })).toMatchObject({ status: "terminating", terminationReason: "settled" });
     // The next month finds nothing to collect.
     const after = await post(t, repasse, "/v1/sandbox/repasse", { competence: "2028-01", scenario: "full", contract_ids: [contract.id] });
     expect(after.body.contracts[0]).toMatchObject({ status: "skipped", reason: "contract_not_active" });

@@ -143,6 +143,14 @@ describe("HttpPayrollAuthority", () => {
     fake.handler = () => ({ status: 404, json: {} });
     await expect(client.releaseReservation({ authorityReservationId: "R-1", requestId: "k3" })).resolves.toBeUndefined();
     expect(fake.requests.at(-1)!.path).toBe("/v1/reservations/R-1/release");
+
+    // Ending the averbação: POST …/terminate with the reason; already ended (409) counts as done; 5xx is an error.
+    fake.handler = () => ({ status: 204, json: {} });
+    await expect(client.terminateEndorsement({ authorityEndorsementId: "E-1", reason: "settled", requestId: "k4" })).resolves.toBeUndefined();
+    expect(fake.requests.at(-1)!).toMatchObject({ path: "/v1/endorsements/E-1/terminate", body: { reason: "settled" } });
+    expect(fake.requests.at(-1)!.headers["idempotency-key"]).toBe("k4");
+    fake.handler = () => ({ status: 409, json: {} });
+    await expect(client.terminateEndorsement({ authorityEndorsementId: "E-1", reason: "canceled", requestId: "k5" })).resolves.toBeUndefined();
   });
 
   it("renews the token once on a 401 and goes on", async () => {

@@ -275,6 +275,7 @@ describe("the payroll proposal flow", () => {
       authority_endorsement_id: expect.stringMatching(/^SIME-/),
       refusal: null,
       endorsed_at: expect.any(String),
+      termination: null,
       environment: "sandbox",
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -56,6 +56,7 @@ export const ENDORSEMENT_EXAMPLE = {
   authority_endorsement_id: "SIME-5C7D9E1F3A5B7C9D",
   refusal: null,
   endorsed_at: "2026-11-23T15:20:00.000Z",
+  termination: null,
   environment: "sandbox",
   created_at: "2026-11-23T15:20:00.000Z",
   updated_at: "2026-11-23T15:20:00.000Z",

@@ -185,6 +185,13 @@ export class HttpPayrollAuthority implements PayrollAuthority {
     return { status: "endorsed", authorityEndorsementId: body.endorsement_id, endorsedAt: new Date(body.endorsed_at) };
   }
 
+  async terminateEndorsement(input: { authorityEndorsementId: string; reason: "settled" | "canceled"; requestId: string }): Promise<void> {
+    const answer = await this.call(`v1/endorsements/${encodeURIComponent(input.authorityEndorsementId)}/terminate`, input.requestId, { reason: input.reason });
+    // Already ended (or unknown: never in force) at the authority: the deduction is not running either way.
+    if (answer.status === 409 || answer.status === 404) return;
+    expectStatus(answer, [200, 202, 204]);
+  }
+
   /** Closes the connection pool (tests, shutdown). */
   async close(): Promise<void> {
     await this.dispatcher.close();

@@ -122,6 +122,10 @@ export class SandboxSimulator implements PayrollAuthority {
     failIfTriggered(reservationTrigger(input.authorityReservationId));
   }
 
+  async terminateEndorsement(): Promise<void> {
+    // The simulator keeps no state between calls: the averbação ends at once.
+  }
+
   async endorse(input: EndorseInput): Promise<EndorseResult> {
     const trigger = reservationTrigger(input.authorityReservationId);
     failIfTriggered(trigger);

@@ -81,6 +81,9 @@ export interface PayrollAuthority {
   reserveMargin(input: ReserveMarginInput): Promise<ReserveMarginResult>;
   releaseReservation(input: { authorityReservationId: string; requestId: string }): Promise<void>;
   endorse(input: EndorseInput): Promise<EndorseResult>;
+  /** Ends an averbação (its contract settled or withdrawn): the deduction stops and the margin is free. Already
+   *  ended at the authority counts as done. Idempotent by `requestId`. */
+  terminateEndorsement(input: { authorityEndorsementId: string; reason: "settled" | "canceled"; requestId: string }): Promise<void>;
 }
 
 /** The authority could not answer: mapped to 502 (bad_response), 503 (unavailable, circuit open, 429) or

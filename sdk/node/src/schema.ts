@@ -1561,7 +1561,7 @@ export interface webhooks {
         put?: never;
         /**
          * endorsement.status_changed
-         * @description The payroll authority endorsed (averbação) or refused an endorsement.
+         * @description The payroll authority endorsed (averbação) or refused an endorsement; or, once its contract closed or was withdrawn, its termination was requested (terminating) or confirmed (terminated).
          *
          *     POSTed to each enabled endpoint subscribed to `endorsement.status_changed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
@@ -3348,7 +3348,7 @@ export interface components {
             /** @enum {string} */
             object: "endorsement";
             /** @enum {string} */
-            status: "submitted" | "endorsed" | "refused";
+            status: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
             proposal_id: string;
             reservation_id: string;
             /** @description The CCB number registered with the authority; POST /v1/contracts issues the contract under it. */
@@ -3356,6 +3356,20 @@ export interface components {
             authority_endorsement_id: string | null;
             refusal: components["schemas"]["AuthorityRefusal"];
             endorsed_at: string | null;
+            /** @description Once its contract closes or is withdrawn: ending the averbação at the authority (`terminating` → `terminated`). */
+            termination: {
+                /**
+                 * @description `settled`: its contract was paid off or settled; `canceled`: withdrawn.
+                 * @enum {string}
+                 */
+                reason: "settled" | "canceled";
+                /** @description Calls made to the authority so far. */
+                attempts: number;
+                /** @description Why the last call failed (it is retried), or null. */
+                last_error: string | null;
+                /** @description When the authority confirmed it (`terminated`). */
+                terminated_at: string | null;
+            } | null;
             /** @enum {string} */
             environment: "sandbox" | "production";
             created_at: string;
@@ -9567,7 +9581,7 @@ export interface operations {
                 limit?: number;
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
-                status?: "submitted" | "endorsed" | "refused";
+                status?: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
                 proposal_id?: string;
             };
             header: {
@@ -9609,6 +9623,7 @@ export interface operations {
                      *           "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
                      *           "refusal": null,
                      *           "endorsed_at": "2026-11-23T15:20:00.000Z",
+                     *           "termination": null,
                      *           "environment": "sandbox",
                      *           "created_at": "2026-11-23T15:20:00.000Z",
                      *           "updated_at": "2026-11-23T15:20:00.000Z"
@@ -9729,6 +9744,7 @@ export interface operations {
                      *       "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
                      *       "refusal": null,
                      *       "endorsed_at": "2026-11-23T15:20:00.000Z",
+                     *       "termination": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-11-23T15:20:00.000Z",
                      *       "updated_at": "2026-11-23T15:20:00.000Z"
@@ -9897,6 +9913,7 @@ export interface operations {
                      *       "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
                      *       "refusal": null,
                      *       "endorsed_at": "2026-11-23T15:20:00.000Z",
+                     *       "termination": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-11-23T15:20:00.000Z",
                      *       "updated_at": "2026-11-23T15:20:00.000Z"
@@ -16103,7 +16120,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "endorsement";
                         /** @enum {string} */
-                        status: "submitted" | "endorsed" | "refused";
+                        status: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
                         proposal_id: string;
                         reservation_id: string;
                         /** @description The CCB number registered with the authority; POST /v1/contracts issues the contract under it. */
@@ -16111,6 +16128,20 @@ export interface operations {
                         authority_endorsement_id: string | null;
                         refusal: components["schemas"]["AuthorityRefusal"];
                         endorsed_at: string | null;
+                        /** @description Once its contract closes or is withdrawn: ending the averbação at the authority (`terminating` → `terminated`). */
+                        termination: {
+                            /**
+                             * @description `settled`: its contract was paid off or settled; `canceled`: withdrawn.
+                             * @enum {string}
+                             */
+                            reason: "settled" | "canceled";
+                            /** @description Calls made to the authority so far. */
+                            attempts: number;
+                            /** @description Why the last call failed (it is retried), or null. */
+                            last_error: string | null;
+                            /** @description When the authority confirmed it (`terminated`). */
+                            terminated_at: string | null;
+                        } | null;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
                         created_at: string;
@@ -16119,7 +16150,7 @@ export interface operations {
                          * @description The status before this change.
                          * @enum {string}
                          */
-                        previous_status: "submitted" | "endorsed" | "refused";
+                        previous_status: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
                     };
                 };
             };

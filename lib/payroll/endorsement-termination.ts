@@ -1,0 +1,85 @@
+import type { Actor } from "@/lib/audit/audit-log";
+import { db, type Tx } from "@/lib/db/client";
+import { queryRows, sql } from "@/lib/db/sql";
+import { runPollLoop } from "@/lib/jobs/poll-loop";
+import { log } from "@/lib/log";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { where, type Scope } from "@/lib/scope";
+import { payrollAuthorityFor } from "./authority";
+import { AuthorityError } from "./authority/types";
+import { transition } from "./endorsements";
+import { applyReservationActionIn } from "./reservations";
+
+// Ending an averbação. A payroll contract that closes (paid off, settled) or is withdrawn must be reported to the
+// payroll authority, or the paying source keeps deducting installments nobody owes and the borrower's margin stays
+// taken. The authority cannot be called inside the payment's transaction (it may be slow or down; the money must
+// be recorded regardless), so that transaction only marks the endorsement `terminating` — the outbox pattern again —
+// and a worker (`npm run worker`, or `npm run jobs -- endorsement-terminations`) calls the authority, idempotently
+// (`Idempotency-Key` = the endorsement), retrying with backoff until it confirms; then the endorsement is
+// `terminated` and its reservation `released` (the margin counts as free again), each with its audit row and event.
+
+export type TerminationReason = "settled" | "canceled";
+
+const WORKER: Actor = { type: "system", label: "endorsement worker" };
+/** How long a claimed termination is held by its worker before another may take it over. */
+const LEASE = "2 minutes";
+/** Waits after each failed call: 1 min, 5 min, 15 min, 1 h, 3 h, then every 6 h — never given up (the deduction must stop). */
+const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000, 21_600_000];
+
+/** In the transaction that closes or withdraws a payroll contract: its endorsement becomes `terminating`. */
+export async function requestTermination(tx: Tx, scope: Scope, actor: Actor, contract: { proposalId: string; terms: unknown }, reason: TerminationReason): Promise<void> {
+  const product = (contract.terms as { product?: string } | null)?.product as ProductCode | undefined;
+  if (!product || PRODUCTS[product]?.payrollLink == null) return;
+  const endorsement = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId: contract.proposalId, status: "endorsed" }, select: { id: true } });
+  if (!endorsement) return;
+  await transition(tx, scope, actor, endorsement.id, "end", { terminationReason: reason, terminationNextAttemptAt: new Date() });
+}
+
+type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_endorsement_id: string; termination_reason: TerminationReason; termination_attempts: number; reservation_id: string };
+
+/** Claims due terminations (FOR UPDATE SKIP LOCKED, a lease), asks the authority, records the outcome. Returns how many were attempted. */
+export async function runEndorsementTerminations(limit = 20, now: () => Date = () => new Date()): Promise<{ attempted: number; terminated: number }> {
+  const claimed = await queryRows<Claimed>(sql`
+    WITH due AS (
+      SELECT id FROM endorsements WHERE status = 'terminating' AND termination_next_attempt_at <= now()
+      ORDER BY termination_next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE endorsements e
+       SET termination_attempts = e.termination_attempts + 1, termination_next_attempt_at = now() + ${LEASE}::interval, updated_at = now()
+      FROM due WHERE e.id = due.id
+    RETURNING e.id, e.tenant_id, e.environment::text AS environment, e.authority_endorsement_id, e.termination_reason, e.termination_attempts, e.reservation_id`);
+  let terminated = 0;
+  for (const row of claimed) {
+    const scope = { tenantId: row.tenant_id, environment: row.environment };
+    try {
+      await payrollAuthorityFor(row.environment).terminateEndorsement({ authorityEndorsementId: row.authority_endorsement_id, reason: row.termination_reason, requestId: `terminate:${row.id}` });
+    } catch (err) {
+      const message = err instanceof AuthorityError ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err);
+      const wait = BACKOFF_MS[Math.min(row.termination_attempts, BACKOFF_MS.length) - 1]!;
+      await db().endorsement.updateMany({
+        where: { id: row.id, status: "terminating" },
+        data: { terminationLastError: message.slice(0, 500), terminationNextAttemptAt: new Date(now().getTime() + wait) },
+      });
+      log().warn({ endorsement_id: row.id, attempts: row.termination_attempts, err: message }, "ending an endorsement at the payroll authority failed; retrying later");
+      continue;
+    }
+    await db().$transaction(async (tx) => {
+      const current = await tx.endorsement.findFirst({ where: { id: row.id, ...where(scope) }, select: { status: true } });
+      if (current?.status !== "terminating") return;
+      await transition(tx, scope, WORKER, row.id, "terminate", { terminatedAt: now(), terminationLastError: null, terminationNextAttemptAt: null });
+      const reservation = await tx.marginReservation.findFirst({ where: { id: row.reservation_id, ...where(scope) }, select: { status: true } });
+      if (reservation?.status === "consumed") await applyReservationActionIn(tx, scope, WORKER, row.reservation_id, "release");
+      terminated += 1;
+    });
+  }
+  return { attempted: claimed.length, terminated };
+}
+
+/** Ends averbações until `signal` aborts (inside `npm run worker`): straight on while some are due, else every 5 s. */
+export async function runEndorsementWorker(signal: AbortSignal, options: { idleMs?: number } = {}): Promise<void> {
+  await runPollLoop(signal, {
+    name: "endorsement worker",
+    waiting: "endorsement terminations wait",
+    idleMs: options.idleMs ?? 5000,
+    round: async () => (await runEndorsementTerminations()).attempted > 0,
+  });
+}
