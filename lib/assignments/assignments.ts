@@ -54,6 +54,19 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
     await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} ORDER BY id FOR UPDATE`;
     await assertFree(tx, scope, contractIds, id);
     const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
+    // Priced on what was open when the assignment was made: a contract paid since (to the seller) would be sold
+    // for money the assignee will never receive. Refuse, so it is priced again.
+    const open = await tx.installment.findMany({ where: { ...where(scope), contractId: { in: contractIds }, status: { in: ["open", "partially_paid"] } }, select: { contractId: true, amount: true, paidAmount: true } });
+    for (const member of members) {
+      const face = open.filter((i) => i.contractId === member.contractId).reduce((sum, i) => sum + (i.amount - i.paidAmount), 0n);
+      if (face !== member.faceValue) {
+        throw new DomainError("conflict", `Contract ${member.contractId} received payments since this assignment was priced (open face ${face} centavos, priced on ${member.faceValue}): cancel it and make a new one`, {
+          contract_id: member.contractId,
+          face_value: Number(face),
+          priced_face_value: Number(member.faceValue),
+        });
+      }
+    }
     for (const contract of contracts) {
       if (contract.status !== "active") {
         throw new DomainError("contract_not_active", `Contract ${contract.id} is ${contract.status} now; cancel this assignment`, { contract_id: contract.id, current_status: contract.status });

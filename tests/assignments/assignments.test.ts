@@ -129,6 +129,19 @@ describe("assignments", () => {
     expect((await post(t, { assignee: ASSIGNEE, contract_ids: [a], price: 5000 })).status).toBe(201);
   });
 
+  it("settle refuses a contract paid since the assignment was priced (409): it is priced again, never sold for money already collected", async () => {
+    const t = await creditTenant();
+    const [id] = await contractsOf(t, 1);
+    const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.02" })).body;
+    const charge = (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: id, method: "pix" } })).body;
+    expect((await call(pay, { base: t.base, path: `/v1/sandbox/charges/${charge.id}/pay`, headers: t.headers, params: { id: charge.id }, json: {} })).status).toBe(200);
+    const res = await act(t, settleAssignment, made.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "conflict", contract_id: id, priced_face_value: made.face_value });
+    expect(res.body.face_value).toBeLessThan(made.face_value);
+    expect((await call(getAssignment, { base: t.base, path: `/v1/assignments/${made.id}`, headers: t.headers, params: { id: made.id } })).body.status).toBe("pending");
+  });
+
   it("two racing assignments of one contract: exactly one is made", async () => {
     const t = await creditTenant();
     const [a] = await contractsOf(t, 1);

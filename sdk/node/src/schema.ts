@@ -1115,7 +1115,7 @@ export interface paths {
         put?: never;
         /**
          * Settle an assignment: its contracts become `assigned` and their later receipts the assignee's
-         * @description pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`. Assigned contracts cannot be settled (409). Event `assignment.status_changed`.
+         * @description pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`. Assigned contracts cannot be settled (409). Event `assignment.status_changed`.
          *
          *     Requires permission `assignments:write`.
          */
