@@ -6,7 +6,7 @@ import { v1Client } from "./v1-client";
 
 // A contract's file in the panel: a personal loan issued through /v1, charged by Pix and paid in the sandbox, is
 // found by its CCB number and shows its installments, the Pix copy-and-paste code and QR, the payment, the borrower's
-// credit, today's payoff quote and the timeline of its events; its customer's page lists the proposal and the contract.
+// credit and what of it was refunded, today's payoff quote and the timeline of its events; its customer's page lists the proposal and the contract.
 
 type Fixture = { tenantId: string; sandboxKey: string; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
@@ -20,6 +20,8 @@ test("support opens a contract by its number and sees installments, the Pix char
   const second = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
   // Paid with R$ 50,00 more than asked: the rest is the borrower's credit; the first charge, for the same installment, is canceled.
   await post(`/v1/sandbox/charges/${second.id}/pay`, { amount: second.amount + 5000 });
+  // R$ 20,00 of it paid back to the borrower and recorded.
+  const refund = await post("/v1/refunds", { contract_id: contract.id, amount: 2000, method: "pix", reference: "E2E-REF-1" });
 
   await signIn(page, support);
   await page.getByRole("link", { name: "Contracts" }).click();
@@ -36,11 +38,13 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByRole("img", { name: `Pix QR code of charge ${charge.id}` })).toBeVisible();
   await expect(page.getByTestId("payment")).toContainText("by pix");
   await expect(page.getByTestId("payoff-quote")).toContainText("Payoff today");
-  await expect(page.getByTestId("credit-balance")).toHaveText(/^Borrower's credit \(paid beyond what was owed; a payoff uses it\): R\$\s50,00$/);
+  await expect(page.getByTestId("credit-balance")).toHaveText(/^Borrower's credit \(paid beyond what was owed; a payoff uses it\): R\$\s30,00$/);
+  await expect(page.getByTestId("refund")).toHaveText(new RegExp(`^Refund ${refund.id}: R\\$\\s20,00 paid back by PIX on \\d{2}/\\d{2}/\\d{4} — reference E2E-REF-1$`));
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("contract.issued");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.paid");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("payment.received");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.canceled");
+  await expect(page.getByRole("list", { name: "Timeline" })).toContainText("refund.created");
 
   // The customer's page lists the proposal and the contract.
   await page.getByRole("link", { name: "Carlos Contrato" }).click();

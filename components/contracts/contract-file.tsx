@@ -27,6 +27,7 @@ type File = {
   installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
   charges: Charge[];
   payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number }[];
+  refunds: { id: string; amount: number; method: string; reference: string | null; refunded_on: string }[];
   settlements: { id: string; type: string; status: string; amount: number; date: string }[];
   payoff_quote: { amount: number; date: string; valid_until?: string } | { unavailable: string } | null;
   assignment: { id: string; status: string; assignee: { name: string } } | null;
@@ -39,7 +40,7 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
   if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
-  const { contract: c, customer, installments, charges, payments, settlements, payoff_quote: quote, assignment, timeline } = file.data;
+  const { contract: c, customer, installments, charges, payments, settlements, refunds, payoff_quote: quote, assignment, timeline } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   return (
     <div className="space-y-4">
@@ -111,7 +112,7 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
 
       <section aria-labelledby="c-pay" className={box}>
         <h2 id="c-pay" className="mb-2 font-semibold">{t("payments")}</h2>
-        {payments.length === 0 && settlements.length === 0 && <p className="text-slate-600">{t("none")}</p>}
+        {payments.length === 0 && settlements.length === 0 && refunds.length === 0 && <p className="text-slate-600">{t("none")}</p>}
         <ul className="space-y-1">
           {payments.map((p) => (
             <li key={p.id} data-testid="payment">
@@ -121,6 +122,12 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
             </li>
           ))}
           {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: s.type, status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}
+          {refunds.map((r) => (
+            <li key={r.id} data-testid="refund">
+              {t("refund", { id: r.id, amount: formatBRL(r.amount), method: r.method.toUpperCase(), date: r.refunded_on.split("-").reverse().join("/") })}
+              {r.reference && ` — ${t("refundReference", { reference: r.reference })}`}
+            </li>
+          ))}
         </ul>
       </section>
 

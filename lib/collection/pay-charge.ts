@@ -63,12 +63,12 @@ export function chargePaymentRow(
   };
 }
 
-/** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method.
- *  `whenClosed`: what a charge that can no longer be paid does with the money — refuse it (409, the default)
- *  or, when `amount` is given, keep it as the contract's credit. */
 /** The payment provider that notified a payment, and its event id (one payment per provider and event). */
 export type ProviderEvent = { name: string; eventId: string };
 
+/** `amount` defaults to all that is open on `paidOn` (default today); the source is the charge's method.
+ *  `whenClosed`: what a charge that can no longer be paid does with the money — refuse it (409, the default)
+ *  or, when `amount` is given, keep it as the contract's credit (the provider already holds it). */
 export type ReceivedPayment = { amount?: number; paidOn?: string; provider?: ProviderEvent; whenClosed?: "refuse" | "credit" };
 
 export async function payCharge(scope: Scope, actor: Actor, chargeId: string, received: ReceivedPayment): Promise<{ charge: ChargeResponse; payment: PaymentResponse }> {

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { toAssignmentResponse } from "@/lib/assignments/serialize";
 import { todayInBrazil } from "@/lib/clock";
+import { toRefundResponse } from "@/lib/collection/refunds";
 import { toChargeResponse, toPaymentResponse } from "@/lib/collection/serialize";
 import { getContract } from "@/lib/contracts/queries";
 import { toContractResponse } from "@/lib/contracts/serialize";
@@ -53,12 +54,13 @@ export async function contractFile(scope: Scope, id: string) {
   if (!CONTRACT_ID.test(id)) throw notFound("Contract");
   const contract = await getContract(scope, id);
   const today = todayInBrazil();
-  const [customer, installments, charges, payments, settlements, assignment, events] = await Promise.all([
+  const [customer, installments, charges, payments, settlements, refunds, assignment, events] = await Promise.all([
     getCustomer(scope, contract.customer_id),
     db().installment.findMany({ where: { contractId: id, ...where(scope) }, include: { contract: { select: { terms: true } } }, orderBy: { number: "asc" } }),
     db().charge.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
     db().payment.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
     db().settlement.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
+    db().refund.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
     contract.assignment_id ? db().assignment.findFirst({ where: { id: contract.assignment_id, ...where(scope) } }) : null,
     // Every event about this contract: its own, and those of its installments, charges, payments and settlements.
     queryRows<{ id: string; type: string; created_at: Date }>(sql`
@@ -77,6 +79,7 @@ export async function contractFile(scope: Scope, id: string) {
     charges: charges.map(toChargeResponse),
     payments: payments.map(toPaymentResponse),
     settlements: settlements.map(toSettlementResponse),
+    refunds: refunds.map(toRefundResponse),
     payoff_quote: quote,
     assignment: assignment ? toAssignmentResponse(assignment, await db().assignmentContract.findMany({ where: { assignmentId: assignment.id } })) : null,
     timeline: events.map((e) => ({ id: e.id, type: e.type, at: new Date(e.created_at).toISOString() })),

@@ -44,6 +44,7 @@ describe("the panel's contracts", () => {
     expect(file.installments[0]!.status).toBe("paid");
     expect(file.charges.map((c) => [c.id, c.status])).toEqual([[charge.body.id, "paid"]]);
     expect(file.payments.map((p) => p.charge_id)).toEqual([charge.body.id]);
+    expect(file.refunds).toEqual([]); // the panel shows refunds of the credit (e2e/contracts.spec.ts)
     expect(file.payoff_quote).toMatchObject({ object: "payoff_quote", contract_id: id });
     expect(file.timeline.map((e) => e.type)).toEqual(expect.arrayContaining(["contract.issued", "charge.created", "charge.paid", "payment.received", "installment.paid"]));
     const order = file.timeline.map((e) => e.type);
