@@ -54,24 +54,12 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
     await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} ORDER BY id FOR UPDATE`;
     await assertFree(tx, scope, contractIds, id);
     const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
-    // Priced on what was open when the assignment was made: a contract paid since (to the seller) would be sold
-    // for money the assignee will never receive. Refuse, so it is priced again.
-    const open = await tx.installment.findMany({ where: { ...where(scope), contractId: { in: contractIds }, status: { in: ["open", "partially_paid"] } }, select: { contractId: true, amount: true, paidAmount: true } });
-    for (const member of members) {
-      const face = open.filter((i) => i.contractId === member.contractId).reduce((sum, i) => sum + (i.amount - i.paidAmount), 0n);
-      if (face !== member.faceValue) {
-        throw new DomainError("conflict", `Contract ${member.contractId} received payments since this assignment was priced (open face ${face} centavos, priced on ${member.faceValue}): cancel it and make a new one`, {
-          contract_id: member.contractId,
-          face_value: Number(face),
-          priced_face_value: Number(member.faceValue),
-        });
-      }
-    }
     for (const contract of contracts) {
       if (contract.status !== "active") {
         throw new DomainError("contract_not_active", `Contract ${contract.id} is ${contract.status} now; cancel this assignment`, { contract_id: contract.id, current_status: contract.status });
       }
       const status = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "assign");
+      await checkPricedFace(tx, scope, members.find((m) => m.contractId === contract.id)!);
       const updated = await tx.contract.update({ where: { id: contract.id }, data: { status, assignmentId: id } });
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
@@ -86,4 +74,21 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
   await writeAudit(tx, { ...where(scope), actor, action: `assignment.${action === "settle" ? "settled" : "canceled"}`, target: { type: "assignment", id }, metadata: { from, to, ...(reason ? { reason } : {}) } });
   await writeOutboxEvent(tx, { ...where(scope), type: "assignment.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;
+}
+
+/** A contract is sold for what was open when the assignment was priced: paid since (to the seller), it would be sold
+ *  for money the assignee will never receive. 409, so it is priced again. */
+async function checkPricedFace(tx: Tx, scope: Scope, member: { contractId: string; faceValue: bigint }): Promise<void> {
+  const open = await tx.installment.findMany({
+    where: { ...where(scope), contractId: member.contractId, status: { in: ["open", "partially_paid"] } },
+    select: { amount: true, paidAmount: true },
+  });
+  const face = open.reduce((sum, i) => sum + (i.amount - i.paidAmount), 0n);
+  if (face !== member.faceValue) {
+    throw new DomainError("conflict", `Contract ${member.contractId} received payments since this assignment was priced (open face ${face} centavos, priced on ${member.faceValue}): cancel it and make a new one`, {
+      contract_id: member.contractId,
+      face_value: Number(face),
+      priced_face_value: Number(member.faceValue),
+    });
+  }
 }

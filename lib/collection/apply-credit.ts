@@ -34,6 +34,9 @@ export async function applyCreditIn(tx: Tx, scope: Scope, actor: Actor, contract
   await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
   if (!contract || !COLLECTIBLE.includes(contract.status as ContractStatus) || contract.creditBalance <= 0n) return null;
+  // A pending settlement may be holding part of the credit (its charge paid in parts): that money is the
+  // settlement's, not the installments'. The credit waits until the settlement completes or is canceled.
+  if (await tx.settlement.findFirst({ where: { ...where(scope), contractId, status: "pending" }, select: { id: true } })) return null;
   const due = await tx.installment.findMany({
     where: { ...where(scope), contractId, status: { in: ["open", "partially_paid"] }, dueDate: { lte: dateColumn(asOf) } },
     include: { contract: { select: { terms: true } } },

@@ -89,8 +89,9 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       paidOn = issuedOn;
     }
     const paidAt = paidAtOf(paidOn);
-    // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired.
-    const lapsed = from === "pending" && charge.expiresAt !== null && charge.expiresAt <= new Date();
+    // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired — from the sandbox.
+    // A provider's notification is for money its PSP took in time (it refuses an expired cob): it pays the charge.
+    const lapsed = !arrived && from === "pending" && charge.expiresAt !== null && charge.expiresAt <= new Date();
     const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
     if (!payable && arrived && received.amount !== undefined) {
       const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, provider: received.provider });
@@ -122,7 +123,9 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     });
 
     const settledAll = open.every((r) => lines.some((l) => l.installment_id === r.id && l.settles));
-    const action = settledAll ? "pay_full" : "pay_partial";
+    // A settlement's charge whose settlement is gone (canceled, blocked) is done once its own amount has come in.
+    const chargeCovered = charge.settlementId !== null && centavos(charge.amountPaid) + amount >= centavos(charge.amount);
+    const action = settledAll || chargeCovered ? "pay_full" : "pay_partial";
     const to = nextState(CHARGE_TRANSITIONS, "charge", from, action);
     const updatedCharge = await tx.charge.update({
       where: { id: charge.id },

@@ -27,11 +27,18 @@ export async function createRefund(scope: Scope, actor: Actor, body: CreateRefun
   return db().$transaction(async (tx) => {
     if (!(await lockContract(tx, scope, body.contract_id))) throw notFound("Contract");
     const contract = (await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } }))!;
+    // Money paid toward a pending settlement (its charge paid in parts) sits in the credit but is the settlement's:
+    // not refundable while the settlement is pending.
+    const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { chargeId: true } });
+    const heldCharge = pending?.chargeId ? await tx.charge.findFirst({ where: { id: pending.chargeId, ...where(scope) }, select: { amountPaid: true } }) : null;
     const credit = centavos(contract.creditBalance);
-    const amount = body.amount ?? credit;
-    if (credit === 0 || amount > credit) {
-      throw new DomainError("insufficient_credit", `The contract's credit is ${credit} centavos${body.amount !== undefined ? `; ${amount} cannot be refunded` : ": nothing to refund"}`, {
+    const refundable = Math.max(0, credit - centavos(heldCharge?.amountPaid ?? 0n));
+    const amount = body.amount ?? refundable;
+    if (refundable === 0 || amount > refundable) {
+      const why = refundable < credit ? ` (${credit - refundable} of it is held for a pending settlement)` : "";
+      throw new DomainError("insufficient_credit", `The contract's refundable credit is ${refundable} centavos${why}${body.amount !== undefined ? `; ${amount} cannot be refunded` : ": nothing to refund"}`, {
         credit_balance: credit,
+        refundable,
       });
     }
     await tx.contract.update({ where: { id: contract.id }, data: { creditBalance: { decrement: BigInt(amount) } } });

@@ -67,7 +67,7 @@ export async function runEndorsementTerminations(limit = 20, now: () => Date = (
       if (current?.status !== "terminating") return;
       await transition(tx, scope, WORKER, row.id, "terminate", { terminatedAt: now(), terminationLastError: null, terminationNextAttemptAt: null });
       const reservation = await tx.marginReservation.findFirst({ where: { id: row.reservation_id, ...where(scope) }, select: { status: true } });
-      if (reservation?.status === "consumed") await applyReservationActionIn(tx, scope, WORKER, row.reservation_id, "release");
+      if (reservation?.status === "consumed") await applyReservationActionIn(tx, scope, WORKER, row.reservation_id, "free");
       terminated += 1;
     });
   }

@@ -8,14 +8,15 @@ import type { TransitionTable } from "@/lib/state-machine";
 // answers, and the row leaves `requested` before anyone can read it.
 export const RESERVATION_STATUSES = ["requested", "reserved", "consumed", "released", "expired", "refused"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
-export const RESERVATION_ACTIONS = ["reserve", "refuse", "consume", "release", "expire"] as const;
+export const RESERVATION_ACTIONS = ["reserve", "refuse", "consume", "release", "expire", "free"] as const;
 export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
 
 export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, ReservationAction> = {
   requested: { reserve: "reserved", refuse: "refused" },
   reserved: { consume: "consumed", release: "released", expire: "expired" },
-  // The contract's endorsement ended at the authority (contract closed or withdrawn): the margin is free again.
-  consumed: { release: "released" },
+  // Its endorsement ended at the authority (contract closed or withdrawn): the margin is free again. `free`, not
+  // `release`: only the endorsement worker applies it — the cancel endpoint still answers 409 for a consumed one.
+  consumed: { free: "released" },
   released: {},
   expired: {},
   refused: {},
@@ -28,6 +29,7 @@ export const RESERVATION_AUDIT_ACTIONS: Record<ReservationAction, string> = {
   consume: "margin_reservation.consumed",
   release: "margin_reservation.released",
   expire: "margin_reservation.expired",
+  free: "margin_reservation.released",
 };
 
 /** Reservations that hold margin: counted against the margin query they were made from. */

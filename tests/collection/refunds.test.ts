@@ -59,7 +59,7 @@ describe("refunds of a contract's credit", () => {
     expect(rest.body).toMatchObject({ amount: 3000, credit_after: 0, reference: null });
     const none = await refund(t, { contract_id: contract.id, method: "ted" });
     expect(none.status).toBe(409);
-    expect(none.body).toMatchObject({ code: "insufficient_credit", credit_balance: 0, detail: "The contract's credit is 0 centavos: nothing to refund" });
+    expect(none.body).toMatchObject({ code: "insufficient_credit", credit_balance: 0, detail: "The contract's refundable credit is 0 centavos: nothing to refund" });
 
     expect(await db().refund.count({ where: { contractId: contract.id } })).toBe(2);
     const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "refund.created" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

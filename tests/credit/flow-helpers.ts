@@ -97,5 +97,5 @@ export async function signedProposal(t: CreditTenant, dates?: Record<string, str
   }
   const endorsed = await call(createEndorsementRoute, { base: t.base, path: "/v1/payroll/endorsements", headers: t.headers, json: { proposal_id: made.proposal.id } });
   if (endorsed.status !== 201 || endorsed.body.status !== "endorsed") throw new Error(`endorsement: ${endorsed.status} ${endorsed.text}`);
-  return { ...made, endorsement: endorsed.body as { id: string; contract_number: string } };
+  return { ...made, endorsement: endorsed.body as { id: string; contract_number: string; reservation_id: string } };
 }

@@ -151,6 +151,9 @@ describe("HttpPayrollAuthority", () => {
     expect(fake.requests.at(-1)!.headers["idempotency-key"]).toBe("k4");
     fake.handler = () => ({ status: 409, json: {} });
     await expect(client.terminateEndorsement({ authorityEndorsementId: "E-1", reason: "canceled", requestId: "k5" })).resolves.toBeUndefined();
+    // A 404 may be a wrong path or base URL: never taken as "ended" (the deduction could still be running).
+    fake.handler = () => ({ status: 404, json: {} });
+    await expect(client.terminateEndorsement({ authorityEndorsementId: "E-1", reason: "canceled", requestId: "k6" })).rejects.toMatchObject({ name: "AuthorityError" });
   });
 
   it("renews the token once on a 401 and goes on", async () => {

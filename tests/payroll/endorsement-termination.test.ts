@@ -3,6 +3,7 @@ import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
 import { GET as getEndorsement } from "@/app/v1/payroll/endorsements/[id]/route";
 import { GET as getMarginQuery } from "@/app/v1/payroll/margin-queries/[id]/route";
+import { POST as cancelReservationRoute } from "@/app/v1/payroll/margin-reservations/[id]/cancel/route";
 import { POST as batch } from "@/app/v1/settlements/batch/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
@@ -43,6 +44,9 @@ describe("ending the averbação of a payroll contract", () => {
 
     expect((await call(cancelContract, { base: t.base, path: `/v1/contracts/${contract.id}/cancel`, headers: t.headers, json: { reason: "withdrawal" }, params: { id: contract.id } })).status).toBe(200);
     expect(await endorsementNow(t, endorsement.id)).toMatchObject({ status: "terminating", termination: { reason: "canceled", attempts: 0, last_error: null, terminated_at: null } });
+    // The reservation is the worker's to free: the cancel endpoint still refuses a consumed one.
+    const cancelReservation = await call(cancelReservationRoute, { base: t.base, path: `/v1/payroll/margin-reservations/${endorsement.reservation_id}/cancel`, headers: t.headers, params: { id: endorsement.reservation_id } });
+    expect(cancelReservation.body).toMatchObject({ status: 409, code: "invalid_transition", current_status: "consumed" });
 
     await drain();
     const ended = await endorsementNow(t, endorsement.id);
@@ -85,7 +89,7 @@ describe("ending the averbação of a payroll contract", () => {
     await drain(); // other files' terminations out of the way
     vi.spyOn(SandboxSimulator.prototype, "terminateEndorsement").mockRejectedValueOnce(new AuthorityError("unavailable", "down for maintenance", 30));
     await db().endorsement.update({ where: { id: endorsement.id }, data: { status: "terminating", terminatedAt: null, terminationAttempts: 0, terminationNextAttemptAt: new Date() } });
-    expect(await runEndorsementTerminations(50)).toMatchObject({ terminated: 0 });
+    await runEndorsementTerminations(50);
     const failed = await db().endorsement.findUniqueOrThrow({ where: { id: endorsement.id } });
     expect(failed).toMatchObject({ status: "terminating", terminationAttempts: 1, terminationLastError: "unavailable: down for maintenance" });
     expect(failed.terminationNextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 50_000); // 1 minute later

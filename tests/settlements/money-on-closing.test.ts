@@ -7,9 +7,11 @@ import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as createAssignment } from "@/app/v1/assignments/route";
 import { POST as batch } from "@/app/v1/settlements/batch/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
+import { POST as createRefund } from "@/app/v1/refunds/route";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { addMonths } from "@/lib/finance";
+import { addDays, addMonths } from "@/lib/finance";
+import { runCollectionJob } from "@/lib/collection/collection-job";
 import { centavos } from "@/lib/serialize";
 import { call } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
@@ -40,7 +42,7 @@ const contractNow = async (t: CreditTenant, id: string) => (await call(getContra
 const statusOf = async (chargeId: string) => (await db().charge.findUniqueOrThrow({ where: { id: chargeId } })).status;
 
 describe("payments at the same time", () => {
-  it("a boleto and a Pix for one installment paid at once: the installment is paid once, the second payment is credit", async () => {
+  it("a boleto and a Pix for one installment paid at once: the installment is paid once, the other charge canceled (409), never a 500", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
     const first = installments[0]!;
@@ -57,8 +59,10 @@ describe("payments at the same time", () => {
     expect(received - credit).toBe(centavos(first.amount));
     const now = await contractNow(t, contract.id);
     expect(now).toMatchObject({ outstanding_balance: contract.outstanding_balance - centavos(first.amount), credit_balance: credit });
-    expect(results.map((r) => r.status).sort()).toEqual(payments.length === 2 ? [200, 200] : [200, 409]); // never a deadlock's 500
-    expect(results.filter((r) => r.status === 200).length).toBe(payments.length);
+    // The second waits for the contract's lock, then finds its charge canceled by the first: 409 (a bank refuses a
+    // canceled boleto; a provider's notification of it would become credit). Before the lock: a deadlock's 500.
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(payments).toHaveLength(1);
   });
 });
 
@@ -74,7 +78,8 @@ describe("a settlement's charge paid when the settlement can no longer complete"
 
     const paid = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount: settlement.amount }, { id: settlement.charge_id });
     expect(paid.status).toBe(200);
-    expect(paid.body.charge).toMatchObject({ id: settlement.charge_id, status: expect.stringMatching(/^(paid|partially_paid)$/) });
+    // Its settlement gone, the charge is done once its own amount came in (never left open for the job to mark overdue).
+    expect(paid.body.charge).toMatchObject({ id: settlement.charge_id, status: "paid" });
     expect(paid.body.payment.amount).toBe(settlement.amount);
     const row = await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } });
     expect(row.status).toBe("canceled");
@@ -110,6 +115,23 @@ describe("a settlement's charge paid in parts", () => {
     expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
     expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0, amount_paid: settlement.amount });
     expect((await db().installment.findMany({ where: { contractId: contract.id, status: "paid" } })).length).toBe(installments.length);
+  });
+
+  it("held money is the settlement's: the credit job does not spend it and it is not refundable until the settlement ends", async () => {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" }); // installments late by now
+    const contract = (await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id })).body;
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto", date: addDays(today(), 5) })).body;
+    expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount: 100_000 }, { id: settlement.charge_id })).status).toBe(200);
+    await runCollectionJob();
+    expect(await contractNow(t, contract.id)).toMatchObject({ credit_balance: 100_000 });
+    const refund = await post(t, createRefund, "/v1/refunds", { contract_id: contract.id, method: "pix" });
+    expect(refund.status).toBe(409);
+    expect(refund.body).toMatchObject({ code: "insufficient_credit", credit_balance: 100_000, refundable: 0 });
+    const rest = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id });
+    expect(rest.body.charge.status).toBe("paid");
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0 });
   });
 
   it("a partial settlement (prepayment) paid in two parts reschedules once, with the held credit used", async () => {

@@ -187,8 +187,9 @@ export class HttpPayrollAuthority implements PayrollAuthority {
 
   async terminateEndorsement(input: { authorityEndorsementId: string; reason: "settled" | "canceled"; requestId: string }): Promise<void> {
     const answer = await this.call(`v1/endorsements/${encodeURIComponent(input.authorityEndorsementId)}/terminate`, input.requestId, { reason: input.reason });
-    // Already ended (or unknown: never in force) at the authority: the deduction is not running either way.
-    if (answer.status === 409 || answer.status === 404) return;
+    // Already ended at the authority (409): done. A 404 is not taken as "ended" — a wrong path or base URL answers 404
+    // too, and believing it would release margins whose deductions still run: it is an error, retried and shown.
+    if (answer.status === 409) return;
     expectStatus(answer, [200, 202, 204]);
   }
 

@@ -383,7 +383,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a contract from a signed proposal
-         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (simulate and propose again); the sandbox issues back-dated contracts, so late installments and collection can be tried.
+         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (simulate and propose again; payroll proposals, already endorsed, are exempt); the sandbox issues back-dated contracts, so late installments and collection can be tried.
          *
          *     Requires permission `contracts:write`.
          */
@@ -853,7 +853,7 @@ export interface paths {
         put?: never;
         /**
          * Record money paid back to the borrower from a contract's credit
-         * @description A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's `credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event `refund.created`. Any contract status. 409 `insufficient_credit` when the credit is 0 or less than `amount` (`credit_balance` in the problem). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then fails if the credit no longer covers it).
+         * @description A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's `credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event `refund.created`. Any contract status. 409 `insufficient_credit` when the refundable credit is 0 or less than `amount` (`credit_balance` and `refundable` in the problem: money paid toward a pending settlement is not refundable until it ends). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then fails if the credit no longer covers it).
          *
          *     Requires permission `collections:write`.
          */
