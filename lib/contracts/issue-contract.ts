@@ -32,13 +32,11 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
     const terms = proposal.terms as unknown as FrozenTerms;
     // Production money is released today or later: a contract dated before would start late (interest, due dates
     // and the 7-day withdrawal window all run from a day the borrower had no money). The sandbox issues
-    // back-dated contracts on purpose — that is how integrators test late installments and collection. A payroll
-    // proposal is exempt: once endorsed, the authority holds its averbação and there is no way yet to end it for a
-    // proposal that never becomes a contract (a signed proposal cannot be canceled), so refusing would strand it.
+    // back-dated contracts on purpose — that is how integrators test late installments and collection. Such a signed
+    // proposal is canceled (POST /v1/proposals/{id}/cancel: a payroll one's averbação is ended) and proposed again.
     const today = todayInBrazil();
-    const payroll = PRODUCTS[terms.product as ProductCode]?.payrollLink != null;
-    if (scope.environment === "production" && !payroll && terms.disbursement_date < today) {
-      throw new DomainError("disbursement_date_passed", `The proposal's disbursement date (${terms.disbursement_date}) has passed: simulate and propose again with today's date or later`, {
+    if (scope.environment === "production" && terms.disbursement_date < today) {
+      throw new DomainError("disbursement_date_passed", `The proposal's disbursement date (${terms.disbursement_date}) has passed: cancel it, then simulate and propose again with today's date or later`, {
         disbursement_date: terms.disbursement_date,
       });
     }

@@ -7,7 +7,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 import { payrollAuthorityFor } from "./authority";
 import { AuthorityError } from "./authority/types";
-import { transition } from "./endorsements";
+import { applyEndorsementActionIn } from "./endorsement-transition";
 import { applyReservationActionIn } from "./reservations";
 
 // Ending an averbação. A payroll contract that closes (paid off, settled) or is withdrawn must be reported to the
@@ -32,7 +32,7 @@ export async function requestTermination(tx: Tx, scope: Scope, actor: Actor, con
   if (!product || PRODUCTS[product]?.payrollLink == null) return;
   const endorsement = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId: contract.proposalId, status: "endorsed" }, select: { id: true } });
   if (!endorsement) return;
-  await transition(tx, scope, actor, endorsement.id, "end", { terminationReason: reason, terminationNextAttemptAt: new Date() });
+  await applyEndorsementActionIn(tx, scope, actor, endorsement.id, "end", { terminationReason: reason, terminationNextAttemptAt: new Date() });
 }
 
 type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_endorsement_id: string; termination_reason: TerminationReason; termination_attempts: number; reservation_id: string };
@@ -65,7 +65,7 @@ export async function runEndorsementTerminations(limit = 20, now: () => Date = (
     await db().$transaction(async (tx) => {
       const current = await tx.endorsement.findFirst({ where: { id: row.id, ...where(scope) }, select: { status: true } });
       if (current?.status !== "terminating") return;
-      await transition(tx, scope, WORKER, row.id, "terminate", { terminatedAt: now(), terminationLastError: null, terminationNextAttemptAt: null });
+      await applyEndorsementActionIn(tx, scope, WORKER, row.id, "terminate", { terminatedAt: now(), terminationLastError: null, terminationNextAttemptAt: null });
       const reservation = await tx.marginReservation.findFirst({ where: { id: row.reservation_id, ...where(scope) }, select: { status: true } });
       if (reservation?.status === "consumed") await applyReservationActionIn(tx, scope, WORKER, row.reservation_id, "free");
       terminated += 1;

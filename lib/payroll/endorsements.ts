@@ -1,23 +1,21 @@
-import type { Endorsement, Prisma } from "@prisma/client";
+import type { Endorsement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
-import { writeAudit } from "@/lib/audit/audit-log";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { applyProposalActionIn } from "@/lib/proposals/apply-action";
 import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
-import { nextState } from "@/lib/state-machine";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
-import type { Refusal } from "./authority/types";
 import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
+import { applyEndorsementActionIn, toEndorsementResponse } from "./endorsement-transition";
 import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
-import { ENDORSEMENT_AUDIT_ACTIONS, ENDORSEMENT_TRANSITIONS, type EndorsementAction, type EndorsementStatus } from "./transitions";
+
+export { toEndorsementResponse };
 
 // Endorsement (averbação): the authority registers the signed proposal's contract against its reserved
 // margin. Endorsed: the reservation is consumed and POST /v1/contracts may issue the contract under the
@@ -59,9 +57,9 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
 
     if (answer.status === "endorsed") {
       await applyReservationActionIn(tx, scope, actor, reservation.id, "consume");
-      return transition(tx, scope, actor, id, "endorse", { authorityEndorsementId: answer.authorityEndorsementId, endorsedAt: answer.endorsedAt });
+      return applyEndorsementActionIn(tx, scope, actor, id, "endorse", { authorityEndorsementId: answer.authorityEndorsementId, endorsedAt: answer.endorsedAt });
     }
-    const refused = await transition(tx, scope, actor, id, "refuse", { refusal: answer.refusal });
+    const refused = await applyEndorsementActionIn(tx, scope, actor, id, "refuse", { refusal: answer.refusal });
     if (answer.refusal.code === "reservation_expired") await applyReservationActionIn(tx, scope, actor, reservation.id, "expire");
     // Rejecting the proposal releases what it still holds (lib/proposals/apply-action.ts).
     await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
@@ -85,43 +83,4 @@ export async function listEndorsements(scope: Scope, query: ListEndorsementsQuer
   const filters = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(query.proposal_id ? { proposalId: query.proposal_id } : {}) };
   const page = await paginate(query.limit, (args) => db().endorsement.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toEndorsementResponse);
-}
-
-/** One transition of the table, with its audit row and `endorsement.status_changed`; `data` is stored with it. */
-export async function transition(
-  tx: Tx,
-  scope: Scope,
-  actor: Actor,
-  id: string,
-  action: EndorsementAction,
-  data: { authorityEndorsementId?: string; endorsedAt?: Date; refusal?: Refusal } & Omit<Prisma.EndorsementUpdateInput, "status" | "refusal"> = {},
-): Promise<EndorsementResponse> {
-  const current = (await tx.endorsement.findFirst({ where: { id, ...where(scope) } }))!;
-  const to = nextState(ENDORSEMENT_TRANSITIONS, "endorsement", current.status as EndorsementStatus, action);
-  const { refusal, ...rest } = data;
-  const row = await tx.endorsement.update({ where: { id }, data: { ...rest, status: to, ...(refusal ? { refusal } : {}) } });
-  const body = toEndorsementResponse(row);
-  await writeAudit(tx, { ...where(scope), actor, action: ENDORSEMENT_AUDIT_ACTIONS[action], target: { type: "endorsement", id }, metadata: { proposal_id: row.proposalId } });
-  await writeOutboxEvent(tx, { ...where(scope), type: "endorsement.status_changed", payload: { ...body, previous_status: current.status } as unknown as Prisma.InputJsonObject });
-  return body;
-}
-
-export function toEndorsementResponse(row: Endorsement): EndorsementResponse {
-  return {
-    id: row.id,
-    object: "endorsement",
-    status: row.status as EndorsementStatus,
-    proposal_id: row.proposalId,
-    reservation_id: row.reservationId,
-    contract_number: row.contractNumber,
-    authority_endorsement_id: row.authorityEndorsementId,
-    refusal: (row.refusal as Refusal | null) ?? null,
-    endorsed_at: row.endorsedAt?.toISOString() ?? null,
-    termination: row.terminationReason
-      ? { reason: row.terminationReason as "settled" | "canceled", attempts: row.terminationAttempts, last_error: row.terminationLastError, terminated_at: row.terminatedAt?.toISOString() ?? null }
-      : null,
-    environment: row.environment,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
 }

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { authorityTransactionOptions } from "@/lib/payroll/authority";
+import { requestTermination } from "@/lib/payroll/endorsement-termination";
 import { releaseProposalReservations } from "@/lib/payroll/reservations";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
@@ -48,8 +49,10 @@ export async function applyProposalActionIn(
     target: { type: "proposal", id },
     metadata: { from, to, ...(options.reason ? { reason: options.reason } : {}) },
   });
-  // Leaving the open path (canceled, rejected, expired) releases the margin the proposal still holds.
+  // Leaving the open path (canceled, rejected, expired) releases the margin the proposal still holds; a signed payroll
+  // proposal already endorsed has its averbação ended at the authority (the worker frees that margin).
   if (RELEASING.includes(to)) await releaseProposalReservations(tx, scope, actor, id);
+  if (from === "signed" && action === "cancel") await requestTermination(tx, scope, actor, { proposalId: id, terms: row.terms }, "canceled");
   const body = toProposalResponse(row, options.contractId ?? null);
   await writeOutboxEvent(tx, { ...where(scope), type: "proposal.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;

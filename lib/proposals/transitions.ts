@@ -3,8 +3,9 @@ import type { TransitionTable } from "@/lib/state-machine";
 // Proposal lifecycle (see docs/state-machines.md):
 //   draft ──submit──▶ pending_review ──approve──▶ approved ──sign──▶ signed ──issue_contract──▶ contract_issued
 //                        └──reject──▶ rejected
-//   cancel from draft, pending_review, approved (not once signed: the contract path takes over);
-//   expire (the proposal-expiry job, past expires_at) from the same three.
+//   cancel from draft, pending_review, approved and signed (a signed one never issued: the borrower gave up, or its
+//   disbursement date passed — a payroll one's averbação is ended at the authority); expire (the proposal-expiry
+//   job, past expires_at) from the first three.
 // refuse_endorsement (payroll): the authority refused the averbação of a signed proposal (lib/payroll/endorsements.ts).
 // issue_contract is not an endpoint of its own: POST /v1/contracts applies it in the contract's transaction.
 
@@ -18,7 +19,7 @@ export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalActio
   draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
   pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
   approved: { sign: "signed", cancel: "canceled", expire: "expired" },
-  signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected" },
+  signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected", cancel: "canceled" },
   rejected: {},
   contract_issued: {},
   canceled: {},

@@ -4,7 +4,7 @@ import { toPaymentResponse } from "@/lib/collection/serialize";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import type { Environment, Prisma } from "@prisma/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
-import { toEndorsementResponse } from "@/lib/payroll/endorsements";
+import { toEndorsementResponse } from "@/lib/payroll/endorsement-transition";
 import { ENDORSEMENT_AUDIT_ACTIONS } from "@/lib/payroll/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import { execute, queryRows, raw, sql } from "@/lib/db/sql";

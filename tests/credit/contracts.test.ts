@@ -12,6 +12,7 @@ import { stopListener } from "@/lib/db/notifications";
 import { POST as createCustomer } from "@/app/v1/customers/route";
 import { POST as createProposal } from "@/app/v1/proposals/route";
 import { POST as signProposal } from "@/app/v1/proposals/[id]/sign/route";
+import { POST as cancelProposal } from "@/app/v1/proposals/[id]/cancel/route";
 import { POST as submitProposal } from "@/app/v1/proposals/[id]/submit/route";
 import { POST as createSimulation } from "@/app/v1/simulations/route";
 import { addDays } from "@/lib/finance";
@@ -177,10 +178,13 @@ describe("disbursement dates in production", () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: "disbursement_date_passed",
-      detail: `The proposal's disbursement date (${yesterday}) has passed: simulate and propose again with today's date or later`,
+      detail: `The proposal's disbursement date (${yesterday}) has passed: cancel it, then simulate and propose again with today's date or later`,
       disbursement_date: yesterday,
     });
     expect(await db().contract.count({ where: { tenantId: t.tenant.id } })).toBe(0);
     expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("signed");
+    // The way out: a signed proposal can be canceled.
+    const canceled = await post(cancelProposal, `/v1/proposals/${proposal.id}/cancel`, { reason: "disbursement date passed" }, { id: proposal.id });
+    expect(canceled.body).toMatchObject({ status: "canceled" });
   });
 });

@@ -132,7 +132,7 @@ describe("proposals", () => {
   it("applies every allowed transition of the table, with an audit row and an outbox event each", async () => {
     const t = await creditTenant();
     const endpointActions = transitions(PROPOSAL_TRANSITIONS).filter(([, a]) => a !== "issue_contract" && a !== "expire" && a !== "refuse_endorsement");
-    expect(endpointActions.length).toBe(7);
+    expect(endpointActions.length).toBe(8);
     for (const [from, action, to] of endpointActions) {
       const { proposal } = await newProposal(t);
       await db().proposal.update({ where: { id: proposal.id }, data: { status: from } });

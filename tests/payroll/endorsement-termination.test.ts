@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
+import { POST as cancelProposal } from "@/app/v1/proposals/[id]/cancel/route";
 import { GET as getEndorsement } from "@/app/v1/payroll/endorsements/[id]/route";
 import { GET as getMarginQuery } from "@/app/v1/payroll/margin-queries/[id]/route";
 import { POST as cancelReservationRoute } from "@/app/v1/payroll/margin-reservations/[id]/cancel/route";
@@ -80,6 +81,19 @@ describe("ending the averbação of a payroll contract", () => {
     expect(strip(b)).toEqual(strip(a));
     await drain();
     expect((await endorsementNow(t, batched.endorsement.id)).status).toBe("terminated");
+  });
+
+  it("a signed payroll proposal canceled before its contract (e.g. its disbursement date passed): the averbação ends", async () => {
+    const t = await creditTenant();
+    const made = await signedProposal(t, { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) });
+    const res = await call(cancelProposal, { base: t.base, path: `/v1/proposals/${made.proposal.id}/cancel`, headers: t.headers, json: { reason: "borrower gave up" }, params: { id: made.proposal.id } });
+    expect(res.body).toMatchObject({ status: "canceled" });
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminating", termination: { reason: "canceled" } });
+    await drain();
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminated" });
+    expect((await marginNow(t, made.marginQuery.id)).available_loan_margin).toBe(made.marginQuery.available_loan_margin);
+    // Nothing to issue any more.
+    expect((await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: made.proposal.id } })).status).toBe(409);
   });
 
   it("a failing authority is retried later with the error shown, then the averbação ends", async () => {

@@ -13,8 +13,8 @@ export const issueContractOperation = defineOperation({
   description:
     "Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and " +
     "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 " +
-    "`disbursement_date_passed` when the proposal's disbursement date is before today (simulate and propose again; payroll proposals, " +
-    "already endorsed, are exempt); the sandbox " +
+    "`disbursement_date_passed` when the proposal's disbursement date is before today (cancel it — a payroll one's averbação is ended — " +
+    "and propose again); the sandbox " +
     "issues back-dated contracts, so late installments and collection can be tried.",
   tags,
   auth: "bearer",

@@ -67,7 +67,7 @@ export const submitProposalOperation = action("submit", "Submit a draft for revi
 export const approveProposalOperation = action("approve", "Approve (pending_review → approved); staff: proposals:review", "proposals:review");
 export const rejectProposalOperation = action("reject", "Reject with a reason (pending_review → rejected); staff: proposals:review", "proposals:review", RejectBody);
 export const signProposalOperation = action("sign", "Record the borrower's signature (approved → signed)", "proposals:write");
-export const cancelProposalOperation = action("cancel", "Cancel (from draft, pending_review or approved)", "proposals:write", ReasonBody);
+export const cancelProposalOperation = action("cancel", "Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)", "proposals:write", ReasonBody);
 
 export const proposalOperations = [
   createProposalOperation,

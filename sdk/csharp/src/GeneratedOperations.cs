@@ -67,7 +67,7 @@ namespace CreditPlatform.Sdk
         /// <summary>POST /v1/proposals/{id}/sign — Record the borrower's signature (approved → signed)</summary>
         public Task<JToken> SignProposalAsync(string id, Request request = null) => CallAsync("signProposal", new Dictionary<string, string> { ["id"] = id }, request);
 
-        /// <summary>POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review or approved)</summary>
+        /// <summary>POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)</summary>
         public Task<JToken> CancelProposalAsync(string id, Request request = null) => CallAsync("cancelProposal", new Dictionary<string, string> { ["id"] = id }, request);
 
         /// <summary>GET /v1/contracts — List contracts (newest first)</summary>

@@ -356,7 +356,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel (from draft, pending_review or approved)
+         * Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)
          * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
          *
          *     Requires permission `proposals:write`.
@@ -383,7 +383,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a contract from a signed proposal
-         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (simulate and propose again; payroll proposals, already endorsed, are exempt); the sandbox issues back-dated contracts, so late installments and collection can be tried.
+         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (cancel it — a payroll one's averbação is ended — and propose again); the sandbox issues back-dated contracts, so late installments and collection can be tried.
          *
          *     Requires permission `contracts:write`.
          */

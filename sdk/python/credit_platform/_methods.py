@@ -85,7 +85,7 @@ class OperationMethods:
         return self._call("sign_proposal", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
 
     def cancel_proposal(self, *, id: str, body: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
-        """POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review or approved)"""
+        """POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)"""
         return self._call("cancel_proposal", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)
 
     def list_contracts(self, *, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:

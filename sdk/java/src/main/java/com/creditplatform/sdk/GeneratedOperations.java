@@ -198,7 +198,7 @@ public abstract class GeneratedOperations {
     return call("signProposal", Map.of("id", id), Request.create());
   }
 
-  /** POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review or approved) */
+  /** POST /v1/proposals/{id}/cancel — Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended) */
   public JsonNode cancelProposal(String id, Request request) {
     return call("cancelProposal", Map.of("id", id), request);
   }
