@@ -54,12 +54,13 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
     await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} ORDER BY id FOR UPDATE`;
     await assertFree(tx, scope, contractIds, id);
     const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
+    const faces = await openFaces(tx, scope, contractIds);
     for (const contract of contracts) {
       if (contract.status !== "active") {
         throw new DomainError("contract_not_active", `Contract ${contract.id} is ${contract.status} now; cancel this assignment`, { contract_id: contract.id, current_status: contract.status });
       }
       const status = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "assign");
-      await checkPricedFace(tx, scope, members.find((m) => m.contractId === contract.id)!);
+      checkPricedFace(members.find((m) => m.contractId === contract.id)!, faces.get(contract.id) ?? 0n);
       const updated = await tx.contract.update({ where: { id: contract.id }, data: { status, assignmentId: id } });
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
@@ -76,14 +77,20 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
   return body;
 }
 
+/** Each contract's open face value now: what its open installments still owe. */
+async function openFaces(tx: Tx, scope: Scope, contractIds: string[]): Promise<Map<string, bigint>> {
+  const open = await tx.installment.findMany({
+    where: { ...where(scope), contractId: { in: contractIds }, status: { in: ["open", "partially_paid"] } },
+    select: { contractId: true, amount: true, paidAmount: true },
+  });
+  const faces = new Map<string, bigint>();
+  for (const i of open) faces.set(i.contractId, (faces.get(i.contractId) ?? 0n) + (i.amount - i.paidAmount));
+  return faces;
+}
+
 /** A contract is sold for what was open when the assignment was priced: paid since (to the seller), it would be sold
  *  for money the assignee will never receive. 409, so it is priced again. */
-async function checkPricedFace(tx: Tx, scope: Scope, member: { contractId: string; faceValue: bigint }): Promise<void> {
-  const open = await tx.installment.findMany({
-    where: { ...where(scope), contractId: member.contractId, status: { in: ["open", "partially_paid"] } },
-    select: { amount: true, paidAmount: true },
-  });
-  const face = open.reduce((sum, i) => sum + (i.amount - i.paidAmount), 0n);
+function checkPricedFace(member: { contractId: string; faceValue: bigint }, face: bigint): void {
   if (face !== member.faceValue) {
     throw new DomainError("conflict", `Contract ${member.contractId} received payments since this assignment was priced (open face ${face} centavos, priced on ${member.faceValue}): cancel it and make a new one`, {
       contract_id: member.contractId,

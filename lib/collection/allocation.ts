@@ -1,4 +1,6 @@
+import type { Installment } from "@prisma/client";
 import { lateCharges, type IsoDate } from "@/lib/finance";
+import { centavos, isoDate } from "@/lib/serialize";
 
 // How a payment is applied (pure): installments oldest first; within each, late fine, then late interest,
 // then interest, then principal. What is left after every open installment is a credit of the borrower,
@@ -17,6 +19,20 @@ export type AllocatableInstallment = {
   finePaid: number;
   lateInterestPaid: number;
 };
+
+/** An installment row as the allocation reads it. */
+export function allocatable(i: Installment): AllocatableInstallment {
+  return {
+    id: i.id,
+    number: i.number,
+    dueDate: isoDate(i.dueDate),
+    principal: centavos(i.principal),
+    interest: centavos(i.interest),
+    paidAmount: centavos(i.paidAmount),
+    finePaid: centavos(i.finePaid),
+    lateInterestPaid: centavos(i.lateInterestPaid),
+  };
+}
 
 export type LateRules = { fineRate: string; monthlyLateInterestRate: string };
 

@@ -2,16 +2,17 @@ import type { Payment, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import type { Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn } from "@/lib/serialize";
-import { allocate } from "./allocation";
+import { allocatable, allocate } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
 import { cancelCoveredCharges } from "./cancel-charge";
-import { allocatable, lateRulesOf } from "./create-charge";
+import { lateRulesOf } from "./create-charge";
 import { paidAtOf } from "./pay-charge";
 import { toPaymentResponse } from "./serialize";
 
@@ -31,7 +32,7 @@ import { toPaymentResponse } from "./serialize";
 export const CREDIT_SOURCE = "contract_credit";
 
 export async function applyCreditIn(tx: Tx, scope: Scope, actor: Actor, contractId: string, asOf: string, now = new Date()): Promise<Payment | null> {
-  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await lockContract(tx, scope, contractId);
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
   if (!contract || !COLLECTIBLE.includes(contract.status as ContractStatus) || contract.creditBalance <= 0n) return null;
   // A pending settlement may be holding part of the credit (its charge paid in parts): that money is the

@@ -10,9 +10,9 @@ import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import type { Scope } from "@/lib/scope";
-import { centavos, dateColumn, isoDate } from "@/lib/serialize";
+import { dateColumn, isoDate } from "@/lib/serialize";
 import { accountOrDefault, collectionAccount, fromRow, ourNumberSequence, type CollectionAccount } from "./account";
-import { amountsDue, type AllocatableInstallment } from "./allocation";
+import { allocatable, amountsDue } from "./allocation";
 import { bankFreeField, barcode, digitableLine } from "./boleto";
 import { pixQrPngDataUrl } from "./payment-images";
 import { brCode } from "./pix-brcode";
@@ -141,18 +141,6 @@ export function lateRulesOf(contract: Contract) {
   return { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
 }
 
-export function allocatable(i: Installment): AllocatableInstallment {
-  return {
-    id: i.id,
-    number: i.number,
-    dueDate: isoDate(i.dueDate),
-    principal: centavos(i.principal),
-    interest: centavos(i.interest),
-    paidAmount: centavos(i.paidAmount),
-    finePaid: centavos(i.finePaid),
-    lateInterestPaid: centavos(i.lateInterestPaid),
-  };
-}
 
 function chosenInstallments(open: Installment[], ids: string[] | undefined): Installment[] {
   if (ids === undefined) {

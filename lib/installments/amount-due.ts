@@ -1,5 +1,6 @@
 import type { Installment } from "@prisma/client";
-import { lateCharges } from "@/lib/finance";
+import { allocatable, amountsDue } from "@/lib/collection/allocation";
+import { daysBetween } from "@/lib/finance";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { centavos, isoDate } from "@/lib/serialize";
 import type { InstallmentStatus } from "./schemas";
@@ -20,23 +21,16 @@ export function amountDueOn(row: Installment, product: string, asOf: string) {
     return { as_of: asOf, days_late: 0, outstanding: 0, fine: 0, late_interest: 0, total: 0 };
   }
   const rules = PRODUCTS[product as ProductCode] ?? PRODUCTS.personal_loan;
-  const charges = lateCharges({
-    amount: outstanding,
-    dueDate: isoDate(row.dueDate),
-    asOf,
-    fineRate: rules.lateFineRate,
-    monthlyLateInterestRate: rules.lateMonthlyInterestRate,
-  });
-  // Late charges already received (a partial payment takes them first) are not owed again — as the allocation
-  // reckons them (lib/collection/allocation.ts amountsDue).
-  const fine = Math.max(0, charges.fine - centavos(row.finePaid));
-  const lateInterest = Math.max(0, charges.late_interest - centavos(row.lateInterestPaid));
+  const dueDate = isoDate(row.dueDate);
+  // The same reckoning as a charge or a payment that day (lib/collection/allocation.ts): late charges on the open
+  // face, less what was already received of them.
+  const due = amountsDue(allocatable(row), { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate }, asOf);
   return {
     as_of: asOf,
-    days_late: charges.days_late,
+    days_late: Math.max(0, daysBetween(dueDate, asOf)),
     outstanding,
-    fine,
-    late_interest: lateInterest,
-    total: outstanding + fine + lateInterest,
+    fine: due.fine,
+    late_interest: due.late_interest,
+    total: outstanding + due.fine + due.late_interest,
   };
 }

@@ -4,6 +4,7 @@ import { cancelCoveredCharges } from "@/lib/collection/cancel-charge";
 import { toPaymentResponse } from "@/lib/collection/serialize";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { todayInBrazil } from "@/lib/clock";
 import { db, rootDb, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
@@ -86,7 +87,7 @@ async function applyToContract(tx: Tx, scope: Scope, actor: Actor, contract: Con
     amount_paid: paid,
     installments: [],
   });
-  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contract.id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await lockContract(tx, scope, contract.id);
   const previous = await tx.repasseEntry.findFirst({ where: { ...where(scope), contractId: contract.id, competence: body.competence } });
   if (previous) return skipped("already_processed", centavos(previous.amountDue), centavos(previous.amountPaid));
   const current = (await tx.contract.findFirst({ where: { id: contract.id, ...where(scope) } }))!;

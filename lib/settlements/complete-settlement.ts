@@ -63,6 +63,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     const quote = computeQuote(contract, open, settlement.settlementDate.toISOString().slice(0, 10));
     if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
+    const today = todayInBrazil();
     for (const line of quote.installments) {
       const paid = await tx.installment.update({
         where: { id: line.installment_id },
@@ -75,7 +76,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
         },
         include: { contract: { select: { terms: true } } },
       });
-      await writeOutboxEvent(tx, { ...where(scope), type: "installment.paid", payload: toInstallmentResponse(paid, todayInBrazil()) as unknown as Prisma.InputJsonObject });
+      await writeOutboxEvent(tx, { ...where(scope), type: "installment.paid", payload: toInstallmentResponse(paid, today) as unknown as Prisma.InputJsonObject });
     }
     allocations = quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total }));
     const closed = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "settle");

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { insertChargeIn } from "@/lib/collection/create-charge";
+import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField } from "@/lib/errors";
 import { prepaymentSchedule, type AmortizationSystem } from "@/lib/finance";
@@ -26,7 +27,7 @@ export async function createSettlement(scope: Scope, actor: Actor, body: CreateS
 
 export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, body: CreateSettlementBody, batchId: string | null): Promise<SettlementResponse> {
   const date = body.date ?? todayInBrazil();
-  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
+  await lockContract(tx, scope, body.contract_id);
   const { contract, open } = await settleableIn(tx, scope, body.contract_id, date, "date");
   checkReceivedDate(body.payment_method, date);
   const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });

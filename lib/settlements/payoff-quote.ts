@@ -1,7 +1,8 @@
 import type { Contract, Installment } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
-import { allocatable, lateRulesOf } from "@/lib/collection/create-charge";
+import { allocatable } from "@/lib/collection/allocation";
+import { lateRulesOf } from "@/lib/collection/create-charge";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { addDays, payoffLines } from "@/lib/finance";

@@ -12,7 +12,7 @@ import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
 import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
-import { allocatable } from "@/lib/collection/create-charge";
+import { allocatable } from "@/lib/collection/allocation";
 import { isValidTxid, parseBrCode } from "@/lib/collection/pix-brcode";
 import { db } from "@/lib/db/client";
 import { newKey } from "../helpers/factory";

@@ -5,7 +5,7 @@ import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { GET as getPayment } from "@/app/v1/payments/[id]/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { amountsDue } from "@/lib/collection/allocation";
-import { allocatable } from "@/lib/collection/create-charge";
+import { allocatable } from "@/lib/collection/allocation";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";

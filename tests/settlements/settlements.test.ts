@@ -10,7 +10,7 @@ import { POST as createSettlement, GET as listSettlements } from "@/app/v1/settl
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
 import { runCollectionJob } from "@/lib/collection/collection-job";
-import { allocatable } from "@/lib/collection/create-charge";
+import { allocatable } from "@/lib/collection/allocation";
 import { db } from "@/lib/db/client";
 import { addDays, addMonths, earlyPayoff } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
