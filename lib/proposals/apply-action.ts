@@ -15,6 +15,8 @@ import { toProposalResponse } from "./serialize";
 import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
 
 const RELEASING: readonly ProposalStatus[] = ["canceled", "rejected", "expired"];
+/** Actions that move a proposal forward: refused once its expires_at has passed, even before the job marks it. */
+const FORWARD: readonly ProposalAction[] = ["submit", "approve", "sign"];
 
 // Applies one action of the transition table: status change, audit row and outbox event commit together.
 // The update is conditional on the status read, so two racing actions cannot both apply (the loser gets 409).
@@ -30,6 +32,9 @@ export async function applyProposalActionIn(
   if (!current) throw notFound("Proposal");
   const from = current.status as ProposalStatus;
   const to = nextState(PROPOSAL_TRANSITIONS, "proposal", from, action);
+  // The expiry job runs every few minutes: between expires_at and its run the proposal is stale all the same (its
+  // simulated terms, its margin query), so it cannot be submitted, approved or signed — as the job would have left it.
+  if (FORWARD.includes(action) && current.expiresAt && current.expiresAt.getTime() <= Date.now()) throw new ProposalLapsed(current.expiresAt, action);
   const updated = await tx.proposal.updateMany({
     where: { id, ...where(scope), status: from },
     data: {
@@ -66,5 +71,39 @@ export function applyProposalAction(
   options: { reason?: string } = {},
 ): Promise<ProposalResponse> {
   // cancel and reject may release a payroll reservation at the authority: its time budget applies.
-  return db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options), authorityTransactionOptions());
+  return expiringLapsed(scope, id, () => db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options), authorityTransactionOptions()));
 }
+
+/** A forward action on a proposal past its expires_at: 409 as if the job had already run (current_status expired). */
+export class ProposalLapsed extends DomainError {
+  constructor(expiresAt: Date, action: ProposalAction) {
+    super("invalid_transition", `The proposal expired at ${expiresAt.toISOString()}`, { current_status: "expired", action, allowed_actions: [] });
+  }
+}
+
+/** Runs `work`; when it finds the proposal lapsed, closes it as the expiry job would (its own transaction: the
+ *  refused action's rolled back) so that what the 409 says is what a GET then shows, and rethrows. */
+export async function expiringLapsed<T>(scope: Scope, id: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ProposalLapsed) await expireProposal(scope, id);
+    throw err;
+  }
+}
+
+/** Closes one open proposal past its expires_at as `expired` (the expiry job's step); false when it changed meanwhile. */
+export async function expireProposal(scope: Scope, id: string): Promise<boolean> {
+  try {
+    await db().$transaction(
+      (tx) => applyProposalActionIn(tx, scope, EXPIRY_JOB, id, "expire", { reason: "Expired before signature" }),
+      authorityTransactionOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "invalid_transition") return false;
+    throw err;
+  }
+}
+
+const EXPIRY_JOB: Actor = { type: "system", label: "proposal-expiry" };

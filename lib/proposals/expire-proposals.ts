@@ -1,8 +1,6 @@
 import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { authorityTransactionOptions } from "@/lib/payroll/authority";
-import { applyProposalActionIn } from "./apply-action";
+import { expireProposal } from "./apply-action";
 
 // The proposal-expiry job: every open proposal (draft, pending_review, approved) past its expires_at is
 // closed as `expired`, each in its own transaction with its audit row and outbox event. Safe to run
@@ -22,17 +20,7 @@ export async function expireProposals(now = new Date()): Promise<{ expired: numb
     });
     let changed = 0;
     for (const p of due) {
-      try {
-        await db().$transaction((tx) =>
-          applyProposalActionIn(tx, { tenantId: p.tenantId, environment: p.environment }, { type: "system", label: "proposal-expiry" }, p.id, "expire", {
-            reason: "Expired before signature",
-          }),
-          authorityTransactionOptions(),
-        );
-        changed += 1;
-      } catch (err) {
-        if (!(err instanceof DomainError && err.code === "invalid_transition")) throw err;
-      }
+      if (await expireProposal({ tenantId: p.tenantId, environment: p.environment }, p.id)) changed += 1;
     }
     expired += changed;
     if (due.length < BATCH || changed === 0) break;

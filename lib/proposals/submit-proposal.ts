@@ -6,7 +6,7 @@ import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
-import { applyProposalActionIn } from "./apply-action";
+import { applyProposalActionIn, expiringLapsed } from "./apply-action";
 import type { ProposalResponse, ProposalTerms } from "./schemas";
 
 // POST /v1/proposals/{id}/submit: draft → pending_review, then in the same transaction
@@ -19,6 +19,10 @@ import type { ProposalResponse, ProposalTerms } from "./schemas";
 const RISK_ENGINE: Actor = { type: "system", label: "risk-engine" };
 
 export async function submitProposal(scope: Scope, actor: Actor, id: string): Promise<ProposalResponse> {
+  return expiringLapsed(scope, id, () => submitIn(scope, actor, id));
+}
+
+function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalResponse> {
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const proposal = await tx.proposal.findFirst({ where: { id, ...where(scope) } });

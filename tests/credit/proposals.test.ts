@@ -30,6 +30,9 @@ const ACTIONS: Record<string, { handler: RouteHandler; body?: Record<string, str
   cancel: { handler: cancel, body: { reason: "Customer gave up" } },
 };
 
+const getProposalBody = async (t: CreditTenant, id: string) =>
+  (await call(getProposal, { base: t.base, path: `/v1/proposals/${id}`, headers: t.headers, params: { id } })).body as { status: string };
+
 const act = (t: CreditTenant, id: string, action: string) =>
   call(ACTIONS[action]!.handler, { base: t.base, path: `/v1/proposals/${id}/${action}`, headers: t.headers, params: { id }, json: ACTIONS[action]!.body });
 
@@ -197,6 +200,38 @@ describe("proposals", () => {
     const late = await act(t, draft!, "submit");
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ current_status: "expired", allowed_actions: [] });
+  });
+
+  it("a proposal past expires_at cannot be submitted, approved or signed before the job runs: 409, and it is closed as expired", async () => {
+    const t = await creditTenant();
+    const past = new Date(Date.now() - 1000);
+    for (const [status, action] of [["draft", "submit"], ["pending_review", "approve"], ["approved", "sign"]] as const) {
+      const { proposal } = await newProposal(t);
+      await db().proposal.update({ where: { id: proposal.id }, data: { status, expiresAt: past } });
+      const res = await act(t, proposal.id, action);
+      expect(res.status, `${status} --${action}`).toBe(409);
+      expect(res.body).toEqual({
+        type: "urn:credit-platform:problem:invalid_transition",
+        title: "The action is not allowed in the resource's current state",
+        status: 409,
+        detail: `The proposal expired at ${past.toISOString()}`,
+        code: "invalid_transition",
+        request_id: expect.any(String),
+        current_status: "expired",
+        action,
+        allowed_actions: [],
+      });
+      const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+      expect([row.status, row.reason, row.riskAssessmentId]).toEqual(["expired", "Expired before signature", null]);
+      const audit = await db().auditLog.findMany({ where: { targetId: proposal.id }, orderBy: { createdAt: "asc" } });
+      expect(audit.map((a) => [a.action, a.actorLabel]).slice(-1)).toEqual([["proposal.expired", "proposal-expiry"]]);
+      expect(audit.some((a) => a.action === PROPOSAL_AUDIT_ACTIONS[action])).toBe(false);
+      expect((await getProposalBody(t, proposal.id)).status).toBe("expired");
+    }
+    // Cancel still works on a lapsed proposal the job has not reached (it is the borrower giving up either way).
+    const { proposal } = await newProposal(t);
+    await db().proposal.update({ where: { id: proposal.id }, data: { expiresAt: past } });
+    expect((await act(t, proposal.id, "cancel")).status).toBe(200);
   });
 
   it("needs proposals:review to approve or reject, and a reason to reject", async () => {

@@ -52,7 +52,9 @@ function action<B extends z.ZodType | undefined>(name: string, summary: string, 
     method: "POST",
     path: `/v1/proposals/{id}/${name}`,
     summary,
-    description: "409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.",
+    description:
+      "409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. " +
+      "Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.",
     tags,
     auth: "bearer",
     permission,

@@ -269,7 +269,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a draft for review (draft → pending_review)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
          *
          *     Requires permission `proposals:write`.
          */
@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (pending_review → approved); staff: proposals:review
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
          *
          *     Requires permission `proposals:review`.
          */
@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Reject with a reason (pending_review → rejected); staff: proposals:review
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
          *
          *     Requires permission `proposals:review`.
          */
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Record the borrower's signature (approved → signed)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
          *
          *     Requires permission `proposals:write`.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
          *
          *     Requires permission `proposals:write`.
          */
