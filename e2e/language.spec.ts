@@ -41,4 +41,11 @@ test("pt-BR by default, dates in dd/mm/aaaa São Paulo time, English on request"
   await expect(page.getByTestId("environment-badge")).toHaveText("Sandbox · test data");
   await page.getByLabel("Language").selectOption("pt-BR");
   await expect(page.getByRole("link", { name: "Visão geral" })).toBeVisible();
+
+  // The field errors beside the fields are Portuguese too: the panel's endpoints answer in the page's language.
+  await page.getByRole("link", { name: "Sua conta" }).click();
+  await page.getByLabel("Senha atual").fill("not-my-password");
+  await page.getByLabel("Nova senha (ao menos 12 caracteres)").fill("new-password-4567");
+  await page.getByRole("button", { name: "Trocar senha" }).click();
+  await expect(page.getByText("Senha incorreta", { exact: true })).toBeVisible();
 });

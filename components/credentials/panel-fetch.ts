@@ -4,7 +4,8 @@
 //
 // The messages are in the panel's language: app/providers.tsx registers them (setPanelMessages) from next-intl's
 // `Errors` messages. In English a problem shows the server's `detail` (the most specific words there are); in pt-BR
-// its code's message, since the API's own texts are English — the field errors beside the fields stay as sent.
+// its code's message, since the API's own texts are English. The field errors beside the fields come from the panel's
+// endpoints already in the panel's language (lib/panel/field-messages-pt-br.ts).
 export class PanelError extends Error {
   constructor(
     message: string,

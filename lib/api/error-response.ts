@@ -84,7 +84,8 @@ export function unavailable(): ApiError {
   });
 }
 
-export function errorResponse(err: unknown, requestId: string, headers: Headers, oauth: boolean): Response {
+/** `fieldMessage`: translates each field error's message (the panel in pt-BR); as sent by default. */
+export function errorResponse(err: unknown, requestId: string, headers: Headers, oauth: boolean, fieldMessage?: (message: string) => string): Response {
   let error = toApiError(err, requestId);
   if (oauth && error.code === "validation_error") {
     error = new ApiError("invalid_request", error.errors?.map((e) => `${e.param}: ${e.message}`).join("; "), {
@@ -93,6 +94,7 @@ export function errorResponse(err: unknown, requestId: string, headers: Headers,
   }
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
   const problem = toProblem(error, requestId);
+  if (fieldMessage && Array.isArray(problem.errors)) problem.errors = problem.errors.map((e) => ({ ...e, message: fieldMessage(e.message) }));
   if (!oauth) return problemResponse(problem, headers);
   // The token endpoint answers RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`
   // (OAuth2 client libraries refuse any other media type and would hide the code); the problem fields stay beside.

@@ -91,9 +91,10 @@ export function fieldErrors(error: z.ZodError, location: FieldError["in"]): Fiel
   });
 }
 
-export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: FieldError["in"]): z.infer<T> | undefined {
+/** `error`: the messages of zod's own issues in another language (the panel's pt-BR); English by default. */
+export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: FieldError["in"], error?: z.core.$ZodErrorMap): z.infer<T> | undefined {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, error ? { error } : undefined);
   if (parsed.success) return parsed.data;
   throw new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(parsed.error, location) });
 }

@@ -8,12 +8,13 @@ import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { canManageCredentials, canManageMembers, canReview } from "@/lib/tenants/roles";
+import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
 import { currentPanelUser, type PanelUser } from "./session";
 
 // The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
 // tenant, role check, the text rules of /v1 on path, query and body, strict body, the same problem+json errors as /v1. Cross-site writes are refused before
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
-// Content-Type: application/json.
+// Content-Type: application/json. Field errors come in the panel's language (lib/panel/field-messages-pt-br.ts).
 
 type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; manageMembers?: boolean; review?: boolean; body?: B };
 type Context<B> = {
@@ -21,8 +22,10 @@ type Context<B> = {
   actor: Actor;
   body: B extends z.ZodType ? z.infer<B> : undefined;
   params: Record<string, string>;
-  /** The query string, checked like the body (no NUL, well-formed Unicode); validate it with the route's schema. */
+  /** The query string, checked like the body (no NUL, well-formed Unicode); validate it with `parseQuery`. */
   query: Record<string, string | string[]>;
+  /** `schema` applied to the query (or to `raw`, part of it): a 400 with field errors in the panel's language. */
+  parseQuery: <T extends z.ZodType>(schema: T, raw?: Record<string, string | string[]>) => z.infer<T>;
   request: Request;
 };
 
@@ -33,6 +36,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
   return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     const requestId = newId("request");
     const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
+    const language = fieldLanguage(request);
     try {
       if (request.method !== "GET" && request.method !== "HEAD") {
         const verdict = checkSameOrigin(request.headers, panelOrigins(request));
@@ -45,15 +49,16 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       }
       if (options.manageMembers && !canManageMembers(user.role)) throw new ApiError("forbidden", "Only owners invite, change or remove members");
       if (options.review && !canReview(user.role)) throw new ApiError("forbidden", "Viewers cannot approve or reject proposals");
-      const input = await readInput(options.body, request, context);
+      const input = await readInput(options.body, request, context, language.errorMap);
       const { params, query } = input;
       const body = input.body as Context<B>["body"];
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
-      const result = await handler({ user, actor, body, params, query, request });
+      const parseQuery = <T extends z.ZodType>(schema: T, raw: Record<string, string | string[]> = query) => validate(schema, raw, "query", language.errorMap) as z.infer<T>;
+      const result = await handler({ user, actor, body, params, query, parseQuery, request });
       headers.set("content-type", "application/json");
       return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
     } catch (err) {
-      return errorResponse(err, requestId, headers, false);
+      return errorResponse(err, requestId, headers, false, language.message);
     }
   };
 }
@@ -68,20 +73,31 @@ export function publicPanelRoute<B extends z.ZodType>(
   return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     const requestId = newId("request");
     const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
+    const language = fieldLanguage(request);
     try {
       const verdict = checkSameOrigin(request.headers, panelOrigins(request));
       if (!verdict.ok) throw new ApiError("cross_origin_request", `Refused: ${verdict.reason}`);
-      const { params, body } = await readInput(options.body, request, context);
+      const { params, body } = await readInput(options.body, request, context, language.errorMap);
       const result = await handler({ body: body as z.infer<B>, params, request });
       headers.set("content-type", "application/json");
       return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
     } catch (err) {
-      return errorResponse(err, requestId, headers, false);
+      return errorResponse(err, requestId, headers, false, language.message);
     }
   };
 }
 
-async function readInput(schema: z.ZodType | undefined, request: Request, context: { params: Promise<Record<string, string>> }) {
+/** How field errors are worded for whoever sent the request: zod's messages and ours in pt-BR, or as written (English). */
+function fieldLanguage(request: Request): { errorMap?: z.core.$ZodErrorMap; message?: (message: string) => string } {
+  return panelLocale(request) === "pt-BR" ? { errorMap: ptBrErrorMap, message: toPtBr } : {};
+}
+
+async function readInput(
+  schema: z.ZodType | undefined,
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+  errorMap?: z.core.$ZodErrorMap,
+) {
   let raw: unknown = undefined;
   if (request.method !== "GET") {
     if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {
@@ -97,7 +113,7 @@ async function readInput(schema: z.ZodType | undefined, request: Request, contex
   rejectIllFormedText(params, "path");
   const query = queryObject(request);
   if (raw !== undefined) rejectIllFormedText(raw, "body");
-  const body = validate(schema, raw, "body");
+  const body = validate(schema, raw, "body", errorMap);
   return { params, query, body };
 }
 

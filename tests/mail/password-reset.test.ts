@@ -57,9 +57,12 @@ describe("password reset", () => {
     expect(row).toMatchObject({ tenantId: null, status: "sent", sealedBody: null });
     expect(await passwordResetByToken(token)).toEqual({ email, status: "open" });
 
+    // Field errors come in the page's language: pt-BR by default, English when the browser asks for it.
     const short = await setPassword(post(`/api/password-resets/${token}`, { password: "short" }), { params: Promise.resolve({ token }) });
     expect(short.status).toBe(400);
-    expect((await short.json()).errors).toEqual([{ param: "password", in: "body", message: "At least 12 characters" }]);
+    expect((await short.json()).errors).toEqual([{ param: "password", in: "body", message: "Ao menos 12 caracteres" }]);
+    const shortEn = await setPassword(post(`/api/password-resets/${token}`, { password: "short" }, { "accept-language": "en-US" }), { params: Promise.resolve({ token }) });
+    expect((await shortEn.json()).errors).toEqual([{ param: "password", in: "body", message: "At least 12 characters" }]);
 
     // Locked out by wrong passwords: the reset clears the count.
     for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i += 1) await signInAttempts().failed(email);
