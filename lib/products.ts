@@ -21,6 +21,8 @@ export type ProductRules = {
   lateMonthlyInterestRate: string;
   /** The customer's payroll link (customers.payroll.type) the installments are deducted from; null: none needed. */
   payrollLink: "inss" | "private" | null;
+  /** Amortization systems offered. Payroll products deduct one fixed amount a month (the averbação's): Price only. */
+  amortizations: readonly ("price" | "sac")[];
   /**
    * Cap of each fee as a fraction of the released amount (the credit the borrower receives), financed or
    * not: "0.05" = at most 5%; "0" = the fee is not allowed. Above it: 400 `fee_above_cap`.
@@ -37,7 +39,8 @@ export type ProductRules = {
 //   is the flat 0.38% IOF annualized over a first period of a few days.
 // - Crédito do Trabalhador: no TAC (forbidden for individuals since Res. CMN 3.518/2007), registration
 //   (cadastro) ≤ 1%, insurance ≤ 5%. CET ceiling 100% a.a. (worst fee-free loan at the 3.99% cap: 88.9%).
-// - Personal loan: TAC ≤ 5% (the product also serves companies), registration ≤ 3%, insurance ≤ 5%. CET
+// - Personal loan: TAC ≤ 5% for companies only (forbidden for individuals, as above: a PF simulation with an
+//   origination fee is refused — lib/simulations/product-rules.ts), registration ≤ 3%, insurance ≤ 5%. CET
 //   ceiling 250% a.a. (worst fee-free loan at the 8% cap: 215%): a 97% upfront fee (CET ≈ 3·10¹³%) or the
 //   maximum fees on a one-month loan are refused.
 
@@ -53,6 +56,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: "inss",
+    amortizations: ["price"],
     maxFeeRates: { origination: "0", registration: "0", insurance: "0" },
     maxAnnualCet: "0.45",
   },
@@ -67,6 +71,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: "private",
+    amortizations: ["price"],
     maxFeeRates: { origination: "0", registration: "0.01", insurance: "0.05" },
     maxAnnualCet: "1.00",
   },
@@ -81,6 +86,7 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     lateFineRate: "0.02",
     lateMonthlyInterestRate: "0.01",
     payrollLink: null,
+    amortizations: ["price", "sac"],
     maxFeeRates: { origination: "0.05", registration: "0.03", insurance: "0.05" },
     maxAnnualCet: "2.50",
   },

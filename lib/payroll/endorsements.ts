@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { applyProposalActionIn } from "@/lib/proposals/apply-action";
-import type { ProposalTerms } from "@/lib/proposals/schemas";
+import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
@@ -49,7 +49,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
           authorityReservationId: reservation.authorityReservationId!,
           contractNumber,
           principal: terms.principal,
-          installmentAmount: terms.installment_amount,
+          installmentAmount: deductedInstallment(terms),
           termMonths: terms.term,
           firstDueDate: terms.first_due_date,
           requestId: authorityKey(scope, "endorse", proposalId),

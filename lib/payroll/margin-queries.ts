@@ -49,7 +49,9 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     validUntil: answer.validUntil,
     createdAt: new Date(),
   };
-  const response = toMarginQueryResponse(row, NONE_HELD);
+  // A stateless authority's answer ignores what this platform already holds on the source: shown taken off.
+  const held = STATELESS_AUTHORITIES.includes(authority.name) ? await heldOnSource(scope, customer.id, sourceView(source)) : NONE_HELD;
+  const response = toMarginQueryResponse(row, held);
   await execute(sql`
     WITH query AS (
       INSERT INTO margin_queries (id, tenant_id, environment, customer_id, source_kind, source, authority, authority_query_id, result, available_loan_margin, valid_until, created_at)
@@ -77,9 +79,11 @@ export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQu
 }
 
 /**
- * The margin query behind a payroll installment, checked for use now: the customer's, still valid, the
- * source able to take deductions, and the available loan margin (after this platform's reservations from
- * it) covering the installment. Locks the query row so two submissions cannot both spend the same margin.
+ * The margin query behind a payroll installment, checked for use now: the customer's, on the source type the
+ * product deducts from (`sourceType`: an INSS benefit for inss_payroll, an employment link for private_payroll),
+ * still valid, the source able to take deductions, and the available margin (after this platform's holding
+ * reservations on the same source: see heldByQuery) covering the installment. Holds a lock per customer so two
+ * submissions — from the same query or from two — cannot both spend the same margin.
  */
 export async function requireUsableMargin(
   tx: Tx,
@@ -89,11 +93,15 @@ export async function requireUsableMargin(
   installmentAmount: number,
   kind: MarginKind = "loan",
   param = "margin_query_id",
+  sourceType?: "inss" | "private",
 ): Promise<MarginQuery> {
-  await tx.$queryRaw`SELECT id FROM margin_queries WHERE id = ${marginQueryId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`margin:${scope.tenantId}:${scope.environment}:${customerId}`}, 0))`;
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
   if (row.customerId !== customerId) throw invalidField(param, "The margin query belongs to another customer");
+  if (sourceType !== undefined && row.sourceKind !== sourceType) {
+    throw invalidField(param, sourceType === "inss" ? "The product deducts from an INSS benefit: query the margin of one" : "The product deducts from a salary: query the margin of the employment link");
+  }
   if (row.validUntil.getTime() <= Date.now()) {
     throw new DomainError("margin_query_expired", `The margin query expired at ${row.validUntil.toISOString()}; query the margin again`, { margin_query_id: row.id });
   }
@@ -105,7 +113,7 @@ export async function requireUsableMargin(
     });
   }
   // Each kind against its own margin (loan 35%, credit card 5%, benefit card 5% of the base), less this
-  // platform's holding reservations of that kind from the query.
+  // platform's holding reservations of that kind on the source that the answer does not reflect.
   const held = (await heldByKind(tx, scope, row.id))[kind];
   const available = kind === "loan" ? Number(row.availableLoanMargin) - held : (result.margins.find((m) => m.kind === kind)?.available ?? 0) - held;
   if (installmentAmount > available) {
@@ -136,24 +144,51 @@ type MarginKind = "loan" | "credit_card" | "benefit_card";
 type Held = Record<MarginKind, number>;
 const NONE_HELD: Held = { loan: 0, credit_card: 0, benefit_card: 0 };
 
-/** This platform's holding reservations from one query, per kind of margin. */
+/** What this platform holds against one query's answer, per kind of margin (see heldByQuery). */
 async function heldByKind(client: Tx, scope: Scope, marginQueryId: string): Promise<Held> {
   return (await heldByQuery(scope, [marginQueryId], client)).get(marginQueryId) ?? NONE_HELD;
 }
 
-async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "marginReservation"> = db()): Promise<Map<string, Held>> {
+/** Authorities whose answers never reflect reservations (the sandbox's simulator keeps no state). */
+const STATELESS_AUTHORITIES = ["sandbox_simulator"];
+
+/**
+ * Per query, the holding reservations (requested, reserved, consumed) its answer does not already reflect, per
+ * kind: every one on the same customer and source — whichever query it was made from — made after the answer
+ * came (the authority counted those made before in `reserved`/`used`), or any at all when the authority keeps no
+ * state. So a second query of the same benefit cannot spend again what the first one's reservation holds.
+ */
+async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "$queryRaw"> = db()): Promise<Map<string, Held>> {
   if (ids.length === 0) return new Map();
-  const groups = await client.marginReservation.groupBy({
-    by: ["marginQueryId", "kind"],
-    where: { ...where(scope), marginQueryId: { in: ids }, status: { in: [...HOLDING_STATUSES] } },
-    _sum: { installmentAmount: true },
-  });
+  const rows = await client.$queryRaw<{ query_id: string; kind: MarginKind; held: bigint }[]>`
+    SELECT q.id AS query_id, r.kind, SUM(r.installment_amount)::bigint AS held
+      FROM margin_queries q
+      JOIN margin_queries s ON s.tenant_id = q.tenant_id AND s.environment = q.environment AND s.customer_id = q.customer_id AND s.source = q.source
+      JOIN margin_reservations r ON r.tenant_id = s.tenant_id AND r.environment = s.environment AND r.margin_query_id = s.id
+     WHERE q.id = ANY(${ids}) AND q.tenant_id = ${scope.tenantId} AND q.environment = ${scope.environment}::"Environment"
+       AND r.status = ANY(${[...HOLDING_STATUSES]})
+       AND (r.margin_query_id = q.id OR r.created_at > q.created_at OR q.authority = ANY(${STATELESS_AUTHORITIES}))
+     GROUP BY q.id, r.kind`;
   const held = new Map<string, Held>();
-  for (const g of groups) {
-    const entry = held.get(g.marginQueryId) ?? { ...NONE_HELD };
-    entry[g.kind as MarginKind] += Number(g._sum.installmentAmount ?? 0n);
-    held.set(g.marginQueryId, entry);
+  for (const row of rows) {
+    const entry = held.get(row.query_id) ?? { ...NONE_HELD };
+    entry[row.kind] += Number(row.held);
+    held.set(row.query_id, entry);
   }
+  return held;
+}
+
+/** This platform's holding reservations on a customer's source, from any query, per kind. */
+async function heldOnSource(scope: Scope, customerId: string, source: Prisma.JsonObject): Promise<Held> {
+  const rows = await queryRows<{ kind: MarginKind; held: bigint }>(sql`
+    SELECT r.kind, SUM(r.installment_amount)::bigint AS held
+      FROM margin_reservations r
+      JOIN margin_queries s ON s.id = r.margin_query_id AND s.tenant_id = r.tenant_id AND s.environment = r.environment
+     WHERE r.tenant_id = ${scope.tenantId} AND r.environment = ${scope.environment}::"Environment" AND s.customer_id = ${customerId}
+       AND s.source = ${JSON.stringify(source)}::jsonb AND r.status = ANY(${[...HOLDING_STATUSES]})
+     GROUP BY r.kind`);
+  const held = { ...NONE_HELD };
+  for (const row of rows) held[row.kind] += Number(row.held);
   return held;
 }
 

@@ -11,7 +11,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
 import { checkPayrollLink } from "@/lib/simulations/customer-check";
 import type { z } from "zod";
-import type { CreateProposalBody, ProposalResponse } from "./schemas";
+import { deductedInstallment, type CreateProposalBody, type ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
 import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 
@@ -82,6 +82,6 @@ async function checkMargin(tx: Tx, scope: Scope, simulation: Simulation, custome
   if (marginQueryId === undefined) {
     throw new DomainError("margin_query_required", "A payroll proposal needs `margin_query_id`: query the customer's margin first (POST /v1/payroll/margin-queries)");
   }
-  const installment = (simulation.result as { installment_amount: number }).installment_amount;
-  return (await requireUsableMargin(tx, scope, marginQueryId, customerId, installment)).id;
+  const installment = deductedInstallment(simulation.result as Parameters<typeof deductedInstallment>[0]);
+  return (await requireUsableMargin(tx, scope, marginQueryId, customerId, installment, "loan", "margin_query_id", PRODUCTS[simulation.product as ProductCode].payrollLink!)).id;
 }

@@ -47,12 +47,19 @@ export const ListProposalsQuery = ListQuery.extend({
 });
 
 export type ProposalTerms = z.infer<typeof ProposalTerms>;
+
+/** What the paying source deducts each month for a proposal (its largest installment); proposals stored before
+ *  the field existed carry their schedule, from which it is read. */
+export function deductedInstallment(terms: { installment_amount: number; max_installment_amount?: number; schedule?: { payment: number }[] }): number {
+  return terms.max_installment_amount ?? terms.schedule?.reduce((max, row) => Math.max(max, row.payment), 0) ?? terms.installment_amount;
+}
 export const ProposalTerms = z.object({
   product: z.string(),
   amortization: z.string(),
   principal: z.number().int().meta({ description: "Financed principal, centavos." }),
   released_amount: z.number().int().meta({ description: "Amount released to the borrower, centavos." }),
   installment_amount: z.number().int(),
+  max_installment_amount: z.number().int().meta({ description: "The largest installment: what payroll products reserve and endorse against the margin." }),
   monthly_rate: z.string(),
   term: z.number().int(),
   disbursement_date: z.string(),

@@ -1,5 +1,5 @@
 import type { Proposal } from "@prisma/client";
-import type { ProposalResponse } from "./schemas";
+import { deductedInstallment, type ProposalResponse } from "./schemas";
 import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
 // Actions with an endpoint of their own are listed (staff-only ones too: the caller's permissions decide).
@@ -24,6 +24,7 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
       principal: terms.principal,
       released_amount: terms.released_amount,
       installment_amount: terms.installment_amount,
+      max_installment_amount: deductedInstallment(terms as Parameters<typeof deductedInstallment>[0]),
       monthly_rate: terms.monthly_rate,
       term: terms.term,
       disbursement_date: terms.disbursement_date,

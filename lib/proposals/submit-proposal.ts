@@ -7,7 +7,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
 import { applyProposalActionIn, expiringLapsed } from "./apply-action";
-import type { ProposalResponse, ProposalTerms } from "./schemas";
+import { deductedInstallment, type ProposalResponse, type ProposalTerms } from "./schemas";
 
 // POST /v1/proposals/{id}/submit: draft → pending_review, then in the same transaction
 //  1. the risk scorecard runs (lib/risk): `decline` rejects the proposal with the reason codes;
@@ -33,7 +33,7 @@ function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalRespo
     const assessment = await assessRiskIn(tx, scope, {
       customer: await customerIn(tx, scope, proposal.customerId),
       product,
-      installmentAmount: terms.installment_amount,
+      installmentAmount: deductedInstallment(terms),
       term: terms.term,
       proposalId: id,
       marginQueryId: proposal.marginQueryId,
@@ -48,7 +48,7 @@ function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalRespo
       const reservation = await reserveIn(tx, scope, actor, {
         marginQueryId: proposal.marginQueryId,
         customerId: proposal.customerId,
-        installmentAmount: terms.installment_amount,
+        installmentAmount: deductedInstallment(terms),
         term: terms.term,
         kind: "loan",
         proposalId: id,

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { invalidField, notFound } from "@/lib/errors";
 import type { ProductCode } from "@/lib/products";
-import type { ProposalTerms } from "@/lib/proposals/schemas";
+import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
@@ -20,7 +20,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
       const terms = proposal.terms as ProposalTerms;
       subject = {
         product: terms.product as ProductCode,
-        installmentAmount: terms.installment_amount,
+        installmentAmount: deductedInstallment(terms),
         term: terms.term,
         proposalId: proposal.id,
         marginQueryId: body.margin_query_id ?? proposal.marginQueryId,
@@ -30,7 +30,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
       if (!simulation) throw notFound("Simulation");
       if (simulation.customerId !== null && simulation.customerId !== customer.id) throw invalidField("simulation_id", "The simulation belongs to another customer");
       const result = simulation.result as unknown as SimulationResult;
-      subject = { product: result.product as ProductCode, installmentAmount: result.installment_amount, term: result.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };
+      subject = { product: result.product as ProductCode, installmentAmount: deductedInstallment(result), term: result.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     } else {
       const terms = body.terms!;
       subject = { product: terms.product, installmentAmount: terms.installment_amount, term: terms.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };

@@ -86,6 +86,7 @@ export function computeSimulation(terms: SimulationTerms): SimulationResult {
     released_amount: released,
     upfront_charges: upfront,
     installment_amount: schedule[0]!.payment,
+    max_installment_amount: schedule.reduce((max, row) => Math.max(max, row.payment), 0),
     iof: { daily: iof.daily, additional: iof.additional, total: iof.total, financed: terms.iofFinanced },
     fees: terms.fees.map((f) => ({ type: f.type, amount: f.amount, financed: f.financed })),
     totals: { payments: totals.payment, interest: totals.interest, amortization: totals.amortization },

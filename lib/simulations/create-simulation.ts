@@ -7,7 +7,7 @@ import type { Scope } from "@/lib/scope";
 import { PRODUCTS } from "@/lib/products";
 import { computeSimulation, type SimulationResult } from "./compute";
 import { checkCustomer, requireCustomerFor } from "./customer-check";
-import { checkCharges, checkTermAndRate } from "./product-rules";
+import { checkAmortization, checkCharges, checkTermAndRate } from "./product-rules";
 import type { CreateSimulationBody, SimulationResponse } from "./schemas";
 import { toSimulationResponse, toSimulationSummary } from "./serialize";
 
@@ -29,6 +29,7 @@ export async function createSimulation(scope: Scope, body: CreateSimulationBody)
   const rateParam = body.monthly_rate !== undefined ? "monthly_rate" : "tax_rate";
   const monthlyRate = decimal.toString(decimal.parse(body.monthly_rate ?? body.tax_rate ?? "")); // the schema requires one
   checkTermAndRate(body.product, body.term, monthlyRate, rateParam);
+  checkAmortization(body.product, body.amortization);
   const disbursementDate = body.disbursement_date ?? todayInBrazil();
   if (body.first_due_date !== undefined) checkFirstDueDate(disbursementDate, body.first_due_date);
   requireCustomerFor(body.product, body.customer_id);

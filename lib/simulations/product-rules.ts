@@ -26,6 +26,15 @@ export function checkTermAndRate(product: ProductCode, term: number, monthlyRate
   if (errors.length > 0) throw violation(product, errors);
 }
 
+/** The amortization system must be one the product offers (payroll products: Price, one fixed deduction). */
+export function checkAmortization(product: ProductCode, amortization: "price" | "sac"): void {
+  const offered = PRODUCTS[product].amortizations;
+  if (offered.includes(amortization)) return;
+  throw violation(product, [
+    { param: "amortization", in: "body", message: `${product} offers ${offered.join(", ")} only: the paying source deducts one fixed installment a month` },
+  ]);
+}
+
 /** The financed principal (requested or solved) must lie in the product's range. */
 export function checkPrincipal(product: ProductCode, principal: number, amountParam: string): void {
   const { minAmount, maxAmount } = PRODUCTS[product];
@@ -57,6 +66,11 @@ function checkFees(result: SimulationResult): void {
   const released = result.released_amount;
   const errors: FieldError[] = [];
   result.fees.forEach((fee, index) => {
+    // TAC is forbidden for individuals (Res. CMN 3.518/2007, contracts since 30 April 2008), whatever the product.
+    if (fee.type === "origination" && result.borrower_kind === "PF") {
+      errors.push({ param: `fees.${index}.type`, in: "body", message: "An origination fee (TAC) is not allowed for individuals (PF)" });
+      return;
+    }
     const cap = PRODUCTS[product].maxFeeRates[fee.type];
     const capRate = decimal.parse(cap);
     const limit = applyRate(released, capRate, "down");

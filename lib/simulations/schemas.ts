@@ -19,7 +19,7 @@ const percentOf = (fraction: string) => decimal.toString(decimal.mul(decimal.par
 
 const productRules = PRODUCT_CODES.map((code) => {
   const p = PRODUCTS[code];
-  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos, annual CET ≤ ${percentOf(p.maxAnnualCet)}%${p.payrollLink ? `, \`customer_id\` of a customer with a payroll link of type ${p.payrollLink} required` : ""}`;
+  return `\`${code}\`: ${p.minTermMonths}–${p.maxTermMonths} months, rate ≤ ${p.maxMonthlyRate} a.m., principal ${p.minAmount}–${p.maxAmount} centavos, annual CET ≤ ${percentOf(p.maxAnnualCet)}%, ${p.amortizations.join(" or ")}${p.payrollLink ? `, \`customer_id\` of a customer with a payroll link of type ${p.payrollLink} required` : ""}`;
 }).join("; ");
 
 const feeCaps = PRODUCT_CODES.map((code) => {
@@ -53,7 +53,7 @@ export const CreateSimulationBody = z
     tax_rate: rate("Deprecated since 1.3.0: use `monthly_rate`. Same meaning; accepted alone (the response then carries `Deprecation: true` and a `Warning` header) or together with an equal `monthly_rate`; a different value is a 400.")
       .optional()
       .meta({ deprecated: true }),
-    amortization: z.enum(["price", "sac"]).default("price").meta({ description: "`price` (equal installments, default) or `sac` (constant amortization)." }),
+    amortization: z.enum(["price", "sac"]).default("price").meta({ description: "`price` (equal installments, default) or `sac` (constant amortization). Payroll products (`inss_payroll`, `private_payroll`) are Price only: the paying source deducts one fixed amount a month." }),
     disbursement_date: isoDate("Disbursement date; default: today in America/Sao_Paulo.").optional(),
     first_due_date: isoDate(
       "Nominal first due date; default: one month after disbursement. Must be after disbursement and at most 180 days later (a longer first period is a grace period: its interest compounds for months + days/30).",
@@ -72,7 +72,7 @@ export const CreateSimulationBody = z
       .max(3)
       .default([])
       .meta({
-        description: `Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of \`released_amount\` (the credit received), financed or not; above it: 400 \`fee_above_cap\` naming \`fees.<index>.amount\`. ${feeCaps}.`,
+        description: `Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of \`released_amount\` (the credit received), financed or not; above it: 400 \`fee_above_cap\` naming \`fees.<index>.amount\`. ${feeCaps}. \`origination\` (TAC) is for companies only (\`borrower_kind: PJ\`; forbidden for individuals by Res. CMN 3.518/2007): for a PF, 400 \`fee_above_cap\` naming \`fees.<index>.type\`.`,
       }),
     customer_id: idSchema("customer", "customer")
       .optional()
@@ -164,6 +164,9 @@ export const SimulationResponse = z
     released_amount: money("Credit released to the borrower = principal − financed fees − financed IOF, centavos."),
     upfront_charges: money("IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos."),
     installment_amount: money("First installment, centavos (Price: every installment but the last, which absorbs rounding)."),
+    max_installment_amount: money(
+      "The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month.",
+    ),
     iof: z
       .object({
         daily: money("Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos."),

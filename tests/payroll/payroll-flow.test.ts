@@ -167,6 +167,25 @@ describe("margin queries", () => {
 });
 
 describe("margin reservations", () => {
+  it("a payroll proposal needs a margin query on the source its product deducts from (an INSS benefit for inss_payroll)", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const query = await post(t, createMarginQuery, "/v1/payroll/margin-queries", {
+      customer_id: customer.id,
+      source: { type: "private", employer_cnpj: "11222333000181", registration: "778899" },
+    });
+    expect(query.status).toBe(201);
+    const simulation = await newSimulation(t, customer.id, DATES);
+    const before = await db().proposal.count({ where: { tenantId: t.tenant.id } });
+    const proposal = await post(t, createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: query.body.id });
+    expect(proposal.status).toBe(400);
+    expect(proposal.body).toMatchObject({
+      code: "validation_error",
+      errors: [{ param: "margin_query_id", in: "body", message: "The product deducts from an INSS benefit: query the margin of one" }],
+    });
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(before);
+  });
+
   it("reserve → counted against the query → a second one beyond the margin is 422 → cancel releases → cancel again is 409", async () => {
     const t = await creditTenant();
     const customer = await customerWithBenefit(t, "1234567890");
@@ -198,6 +217,18 @@ describe("margin reservations", () => {
     const second = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.id, installment_amount: amount, term: 24 });
     expect(second.status).toBe(422);
     expect(second.body).toMatchObject({ code: "insufficient_margin", available_loan_margin: q.available_loan_margin - amount, installment_amount: amount });
+
+    // A second query of the same benefit cannot spend it again: the simulator keeps no state, so what this platform
+    // holds on the source is taken off every query's answer.
+    const q2 = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    expect([q2.available_loan_margin, q2.margins[0].reserved]).toEqual([q.available_loan_margin - amount, amount]);
+    const viaQ2 = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q2.id, installment_amount: amount, term: 24 });
+    expect(viaQ2.body).toMatchObject({ code: "insufficient_margin", available_loan_margin: q.available_loan_margin - amount });
+    // A real authority counts the reservations made before its answer in `reserved`: those are not taken off twice.
+    await db().marginQuery.update({ where: { id: q2.id }, data: { authority: "http" } });
+    const q2Http = (await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q2.id}`, headers: t.headers, params: { id: q2.id } })).body;
+    expect(q2Http.available_loan_margin).toBe(q.available_loan_margin);
+    await db().marginQuery.update({ where: { id: q2.id }, data: { authority: "sandbox_simulator" } });
 
     const released = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${res.body.id}/cancel`, undefined, { id: res.body.id });
     expect(released.status).toBe(200);
@@ -255,7 +286,12 @@ describe("the payroll proposal flow", () => {
     const submitted = await act(t, submit, proposal.id);
     expect(submitted.body).toMatchObject({ status: "pending_review", risk_assessment_id: expect.stringMatching(/^rsk_/) });
     const [reservation] = await reservationsOf(proposal.id);
-    expect(reservation).toMatchObject({ status: "reserved", marginQueryId: query.id, installmentAmount: BigInt(proposal.terms.installment_amount) });
+    // The paying source deducts one fixed amount: the largest installment is reserved (Price's last absorbs rounding).
+    const stored = (await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).terms as { schedule: { payment: number }[] };
+    const largest = Math.max(...stored.schedule.map((r) => r.payment));
+    expect(proposal.terms.max_installment_amount).toBe(largest);
+    expect(largest).toBeGreaterThanOrEqual(proposal.terms.installment_amount);
+    expect(reservation).toMatchObject({ status: "reserved", marginQueryId: query.id, installmentAmount: BigInt(largest) });
     expect((await act(t, approve, proposal.id)).body.status).toBe("approved");
     expect((await act(t, sign, proposal.id)).body.status).toBe("signed");
 

@@ -63,7 +63,7 @@ const feeAboveCap = (product: string, ...errors: { param: string; message: strin
 describe("fee caps (lib/products.ts)", () => {
   it("the issue's case: an upfront fee of 97% of the amount is refused, naming the fee; nothing stored", async () => {
     const who = await caller();
-    const res = await simulate(who, { ...PERSONAL, fees: [{ type: "origination", amount: 970_00, financed: false }] });
+    const res = await simulate(who, { ...PERSONAL, fees: [{ type: "insurance", amount: 970_00, financed: false }] });
     expect(res.status).toBe(400);
     // Released 1,000.00 (IOF paid upfront, not financed): 5% of it is 50.00.
     expect(res.body).toEqual(
@@ -79,7 +79,7 @@ describe("fee caps (lib/products.ts)", () => {
       { type: "registration", amount: 30_01, financed: false }, // 3% + 1 centavo
       { type: "origination", amount: 50_01, financed: true }, // 5% + 1 centavo
     ];
-    const res = await simulate(who, { ...PERSONAL, fees });
+    const res = await simulate(who, { ...PERSONAL, borrower_kind: "PJ", fees }); // TAC: companies only
     expect(res.body).toEqual(
       feeAboveCap(
         "personal_loan",
@@ -88,7 +88,7 @@ describe("fee caps (lib/products.ts)", () => {
       ),
     );
     expect(await stored(who)).toEqual({ simulations: 0, events: 0 });
-    const atCap = await simulate(who, { ...PERSONAL, fees: [fees[0], { ...fees[1], amount: 30_00 }, { ...fees[2], amount: 50_00 }] });
+    const atCap = await simulate(who, { ...PERSONAL, borrower_kind: "PJ", fees: [fees[0], { ...fees[1], amount: 30_00 }, { ...fees[2], amount: 50_00 }] });
     expect(atCap.status).toBe(201);
   });
 
@@ -99,8 +99,18 @@ describe("fee caps (lib/products.ts)", () => {
     const oneCentavo = await simulate(who, { ...INSS_96, customer_id: inss, fees: [{ type: "insurance", amount: 1, financed: true }] });
     expect(oneCentavo.body).toEqual(feeAboveCap("inss_payroll", { param: "fees.0.amount", message: "inss_payroll allows no insurance fee" }));
     const tac = await simulate(who, { ...PRIVATE, customer_id: worker, fees: [{ type: "origination", amount: 10_00, financed: false }] });
-    expect(tac.body).toEqual(feeAboveCap("private_payroll", { param: "fees.0.amount", message: "private_payroll allows no origination fee" }));
+    expect(tac.body).toEqual(feeAboveCap("private_payroll", { param: "fees.0.type", message: "An origination fee (TAC) is not allowed for individuals (PF)" }));
     expect(await stored(who)).toEqual({ simulations: 0, events: 0 });
+  });
+
+  it("no TAC for individuals (Res. CMN 3.518/2007) on any product, even 1 centavo; a company's within the cap is accepted", async () => {
+    const who = await caller();
+    const tac = [{ type: "origination", amount: 1, financed: false }];
+    const person = await simulate(who, { ...PERSONAL, fees: tac });
+    expect(person.body).toEqual(feeAboveCap("personal_loan", { param: "fees.0.type", message: "An origination fee (TAC) is not allowed for individuals (PF)" }));
+    expect(await stored(who)).toEqual({ simulations: 0, events: 0 });
+    const company = await simulate(who, { ...PERSONAL, borrower_kind: "PJ", fees: tac });
+    expect(company.status).toBe(201);
   });
 });
 
@@ -115,12 +125,12 @@ describe("CET ceiling (lib/products.ts)", () => {
       { type: "registration", amount: 30_00, financed: false },
       { type: "insurance", amount: 50_00, financed: false },
     ];
-    const body = { ...PERSONAL, term: 1, monthly_rate: "0.08", fees, due_date_rule: "keep" };
+    const body = { ...PERSONAL, borrower_kind: "PJ", term: 1, monthly_rate: "0.08", fees, due_date_rule: "keep" };
     const res = await simulate(who, body);
     expect(res.status).toBe(400);
 
     const schedule = buildSchedule("price", { principal: 100000, monthlyRate: "0.08", installments: 1, disbursementDate: "2026-03-02" });
-    const iof = computeIof({ borrower: "PF", principal: 100000, disbursementDate: "2026-03-02", installments: schedule }, IOF_RATES);
+    const iof = computeIof({ borrower: "PJ", principal: 100000, disbursementDate: "2026-03-02", installments: schedule }, IOF_RATES);
     const cet = (released: number) => computeCet({ disbursementDate: "2026-03-02", released, flows: cashFlowsFromSchedule(schedule) }).annualPercent;
     const withFees = cet(100000 - iof.total - 13000);
     const withoutFees = cet(100000 - iof.total);

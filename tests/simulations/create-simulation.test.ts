@@ -34,6 +34,7 @@ describe("POST /v1/simulations", () => {
       released_amount: 100000,
       upfront_charges: iof.total,
       installment_amount: 8885,
+      max_installment_amount: 8885,
       iof: { daily: iof.daily, additional: iof.additional, total: iof.total, financed: false },
       fees: [],
       totals: {
@@ -97,9 +98,15 @@ describe("POST /v1/simulations", () => {
     expect(res.body.released_amount).toBe(1000000);
   });
 
-  it("SAC: constant amortization, decreasing installments", async () => {
+  it("SAC: constant amortization, decreasing installments; payroll products are Price only", async () => {
     const who = await caller();
-    const res = await simulate(who, { ...INSS_96, term: 24, amortization: "sac", due_date_rule: "keep", customer_id: await inssCustomer(who) });
+    const payroll = await simulate(who, { ...INSS_96, term: 24, amortization: "sac", due_date_rule: "keep", customer_id: await inssCustomer(who) });
+    expect(payroll.status).toBe(400);
+    expect(payroll.body).toMatchObject({
+      code: "product_rule_violation",
+      errors: [{ param: "amortization", in: "body", message: "inss_payroll offers price only: the paying source deducts one fixed installment a month" }],
+    });
+    const res = await simulate(who, { ...PERSONAL, term: 24, monthly_rate: "0.0185", amortization: "sac", due_date_rule: "keep" });
     expect(res.status).toBe(201);
     const { schedule, principal } = res.body;
     const a = Math.floor(principal / 24);
@@ -107,13 +114,14 @@ describe("POST /v1/simulations", () => {
     expect(schedule[23].amortization).toBe(principal - 23 * a);
     expect(schedule[0].payment).toBeGreaterThan(schedule[23].payment);
     expect(res.body.installment_amount).toBe(schedule[0].payment);
+    expect(res.body.max_installment_amount).toBe(schedule[0].payment);
     expect(schedule).toEqual(buildSchedule("sac", { principal, monthlyRate: "0.0185", installments: 24, disbursementDate: "2026-03-02", dueDateRule: "keep" }));
   });
 
   it("fees: financed ones join the principal, the others are upfront charges counted in the CET", async () => {
     const who = await caller();
     const fees = [
-      { type: "origination", amount: 50_00, financed: true },
+      { type: "insurance", amount: 50_00, financed: true },
       { type: "registration", amount: 30_00, financed: false },
     ];
     const res = await simulate(who, { ...PERSONAL, iof_financed: true, fees });

@@ -52,6 +52,7 @@ const terms = {
   principal: result.principal,
   released_amount: result.released_amount,
   installment_amount: result.installment_amount,
+  max_installment_amount: result.max_installment_amount,
   monthly_rate: result.monthly_rate,
   term: result.term,
   disbursement_date: result.disbursement_date,

@@ -2188,6 +2188,8 @@ export interface components {
             upfront_charges: number;
             /** @description First installment, centavos (Price: every installment but the last, which absorbs rounding). */
             installment_amount: number;
+            /** @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month. */
+            max_installment_amount: number;
             /** @description IOF-crédito on the principal (rates in the product configuration). */
             iof: {
                 /** @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos. */
@@ -2257,6 +2259,8 @@ export interface components {
                 /** @description Amount released to the borrower, centavos. */
                 released_amount: number;
                 installment_amount: number;
+                /** @description The largest installment: what payroll products reserve and endorse against the margin. */
+                max_installment_amount: number;
                 monthly_rate: string;
                 term: number;
                 disbursement_date: string;
@@ -3044,6 +3048,8 @@ export interface components {
             upfront_charges: number;
             /** @description First installment, centavos (Price: every installment but the last, which absorbs rounding). */
             installment_amount: number;
+            /** @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month. */
+            max_installment_amount: number;
             /** @description IOF-crédito on the principal (rates in the product configuration). */
             iof: {
                 /** @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos. */
@@ -3112,7 +3118,7 @@ export interface components {
         };
         CreateSimulationBody: {
             /**
-             * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%.
+             * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%, price or sac.
              * @enum {string}
              */
             product: "inss_payroll" | "private_payroll" | "personal_loan";
@@ -3130,7 +3136,7 @@ export interface components {
              */
             tax_rate?: string;
             /**
-             * @description `price` (equal installments, default) or `sac` (constant amortization).
+             * @description `price` (equal installments, default) or `sac` (constant amortization). Payroll products (`inss_payroll`, `private_payroll`) are Price only: the paying source deducts one fixed amount a month.
              * @default price
              * @enum {string}
              */
@@ -3162,7 +3168,7 @@ export interface components {
              */
             iof_financed?: boolean;
             /**
-             * @description Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of `released_amount` (the credit received), financed or not; above it: 400 `fee_above_cap` naming `fees.<index>.amount`. `inss_payroll`: origination not allowed, registration not allowed, insurance not allowed; `private_payroll`: origination not allowed, registration ≤ 1%, insurance ≤ 5%; `personal_loan`: origination ≤ 5%, registration ≤ 3%, insurance ≤ 5%.
+             * @description Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of `released_amount` (the credit received), financed or not; above it: 400 `fee_above_cap` naming `fees.<index>.amount`. `inss_payroll`: origination not allowed, registration not allowed, insurance not allowed; `private_payroll`: origination not allowed, registration ≤ 1%, insurance ≤ 5%; `personal_loan`: origination ≤ 5%, registration ≤ 3%, insurance ≤ 5%. `origination` (TAC) is for companies only (`borrower_kind: PJ`; forbidden for individuals by Res. CMN 3.518/2007): for a PF, 400 `fee_above_cap` naming `fees.<index>.type`.
              * @default []
              */
             fees?: components["schemas"]["SimulationFee"][];
@@ -3179,7 +3185,7 @@ export interface components {
             /** @description Inline terms, exactly as the body of POST /v1/simulations: the simulation is computed and stored (it appears under /v1/simulations and is the proposal's `simulation_id`), then frozen into the proposal. `customer_id` inside, if sent, must be the same. */
             terms?: {
                 /**
-                 * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%.
+                 * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%, price or sac.
                  * @enum {string}
                  */
                 product: "inss_payroll" | "private_payroll" | "personal_loan";
@@ -3197,7 +3203,7 @@ export interface components {
                  */
                 tax_rate?: string;
                 /**
-                 * @description `price` (equal installments, default) or `sac` (constant amortization).
+                 * @description `price` (equal installments, default) or `sac` (constant amortization). Payroll products (`inss_payroll`, `private_payroll`) are Price only: the paying source deducts one fixed amount a month.
                  * @default price
                  * @enum {string}
                  */
@@ -3229,7 +3235,7 @@ export interface components {
                  */
                 iof_financed?: boolean;
                 /**
-                 * @description Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of `released_amount` (the credit received), financed or not; above it: 400 `fee_above_cap` naming `fees.<index>.amount`. `inss_payroll`: origination not allowed, registration not allowed, insurance not allowed; `private_payroll`: origination not allowed, registration ≤ 1%, insurance ≤ 5%; `personal_loan`: origination ≤ 5%, registration ≤ 3%, insurance ≤ 5%.
+                 * @description Fees of the operation (TAC, cadastro, insurance). Each is capped per product as a share of `released_amount` (the credit received), financed or not; above it: 400 `fee_above_cap` naming `fees.<index>.amount`. `inss_payroll`: origination not allowed, registration not allowed, insurance not allowed; `private_payroll`: origination not allowed, registration ≤ 1%, insurance ≤ 5%; `personal_loan`: origination ≤ 5%, registration ≤ 3%, insurance ≤ 5%. `origination` (TAC) is for companies only (`borrower_kind: PJ`; forbidden for individuals by Res. CMN 3.518/2007): for a PF, 400 `fee_above_cap` naming `fees.<index>.type`.
                  * @default []
                  */
                 fees?: components["schemas"]["SimulationFee"][];
@@ -5013,6 +5019,7 @@ export interface operations {
                      *           "released_amount": 500000,
                      *           "upfront_charges": 0,
                      *           "installment_amount": 93759,
+                     *           "max_installment_amount": 93759,
                      *           "iof": {
                      *             "daily": 4659,
                      *             "additional": 1925,
@@ -5156,6 +5163,7 @@ export interface operations {
                      *       "released_amount": 500000,
                      *       "upfront_charges": 0,
                      *       "installment_amount": 93759,
+                     *       "max_installment_amount": 93759,
                      *       "iof": {
                      *         "daily": 4659,
                      *         "additional": 1925,
@@ -5430,6 +5438,7 @@ export interface operations {
                      *       "released_amount": 500000,
                      *       "upfront_charges": 0,
                      *       "installment_amount": 93759,
+                     *       "max_installment_amount": 93759,
                      *       "iof": {
                      *         "daily": 4659,
                      *         "additional": 1925,
@@ -5680,6 +5689,7 @@ export interface operations {
                      *             "principal": 506584,
                      *             "released_amount": 500000,
                      *             "installment_amount": 93759,
+                     *             "max_installment_amount": 93759,
                      *             "monthly_rate": "0.0299",
                      *             "term": 6,
                      *             "disbursement_date": "2026-12-01",
@@ -5820,6 +5830,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -5990,6 +6001,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -6127,6 +6139,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -6281,6 +6294,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -6436,6 +6450,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -6605,6 +6620,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -6760,6 +6776,7 @@ export interface operations {
                      *         "principal": 506584,
                      *         "released_amount": 500000,
                      *         "installment_amount": 93759,
+                     *         "max_installment_amount": 93759,
                      *         "monthly_rate": "0.0299",
                      *         "term": 6,
                      *         "disbursement_date": "2026-12-01",
@@ -15878,6 +15895,8 @@ export interface operations {
                             /** @description Amount released to the borrower, centavos. */
                             released_amount: number;
                             installment_amount: number;
+                            /** @description The largest installment: what payroll products reserve and endorse against the margin. */
+                            max_installment_amount: number;
                             monthly_rate: string;
                             term: number;
                             disbursement_date: string;
