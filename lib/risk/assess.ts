@@ -55,6 +55,8 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
   const asOf = todayInBrazil();
   const product = PRODUCTS[subject.product];
   const margin = subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id) : null;
+  // What the customer still owes counts whoever holds the contract now: assigned ones (owed to the assignee) and
+  // written-off ones weigh on the commitment and, overdue, decline like active ones.
   const [ours] = await tx.$queryRaw<{ open_debt: bigint; paid: bigint; overdue_now: bigint; late: bigint }[]>`
     WITH mine AS (
       SELECT i.contract_id, i.amount, i.paid_amount, i.status, i.due_date, i.paid_at, c.status AS contract_status
@@ -63,9 +65,9 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
     )
     SELECT
       COALESCE((SELECT SUM(m) FROM (SELECT MAX(amount) AS m FROM mine
-                 WHERE contract_status = 'active' AND status IN ('open', 'partially_paid') GROUP BY contract_id) open_contracts), 0)::bigint AS open_debt,
+                 WHERE contract_status IN ('active', 'assigned', 'written_off') AND status IN ('open', 'partially_paid') GROUP BY contract_id) open_contracts), 0)::bigint AS open_debt,
       (SELECT COUNT(*) FROM mine WHERE status = 'paid')::bigint AS paid,
-      (SELECT COUNT(*) FROM mine WHERE status IN ('open', 'partially_paid') AND contract_status = 'active' AND due_date < ${asOf}::date)::bigint AS overdue_now,
+      (SELECT COUNT(*) FROM mine WHERE status IN ('open', 'partially_paid') AND contract_status IN ('active', 'assigned', 'written_off') AND due_date < ${asOf}::date)::bigint AS overdue_now,
       (SELECT COUNT(*) FROM mine
         WHERE due_date >= (${asOf}::date - make_interval(months => ${RECENT_DEFAULT_WINDOW_MONTHS}))
           AND ((status IN ('open', 'partially_paid') AND due_date < ${asOf}::date - ${RECENT_DEFAULT_DAYS_LATE}::int)

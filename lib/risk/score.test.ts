@@ -39,6 +39,7 @@ const cases: Case[] = [
   ["benefit blocked for loans", { margin: { available_loan_margin: 100000, source_status: "active", blocked_for_loans: true } }, 870, "A", "decline", ["benefit_blocked_for_loans", "borrower_age_61_to_75", "margin_covers_installment", "payroll_deduction", "income_commitment_low"], 100000],
   ["benefit ceased", { margin: { available_loan_margin: 0, source_status: "ceased", blocked_for_loans: false } }, 810, "A", "decline", ["installment_above_affordable", "insufficient_margin", "payroll_source_inactive", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"], 0],
   ["young borrower", { birth_date: "2007-01-01" }, 730, "B", "approve", ["young_borrower", "payroll_deduction", "income_commitment_low"]],
+  ["person without a birth date: review at most (the age limits cannot be checked)", { birth_date: null }, 770, "B", "review", ["birth_date_not_declared", "payroll_deduction", "income_commitment_low"]],
   ["21st birthday is the day", { birth_date: "2005-11-23" }, 770, "B", "approve", ["payroll_deduction", "income_commitment_low"]],
   ["over 85 at the last installment", { birth_date: "1945-01-01", term_months: 96 }, 750, "B", "decline", ["long_term", "age_at_term_end_above_limit", "payroll_deduction", "income_commitment_low"]],
   ["exactly 85 at the last installment", { birth_date: "1942-11-23", term_months: 12 }, 770, "B", "approve", ["payroll_deduction", "income_commitment_low"]],

@@ -70,6 +70,7 @@ export function scoreRisk(input: RiskInputs): RiskResult {
     if (input.installment_amount > maxAffordable && band.reason !== "income_commitment_excessive") add("installment_above_affordable", 0);
   }
 
+  if (input.customer_kind === "person" && input.birth_date === null) add("birth_date_not_declared", 0);
   if (input.customer_kind === "person" && input.birth_date !== null) {
     const age = wholeYears(input.birth_date, input.as_of);
     const band = AGE_BANDS.find((b) => age < b.below)!;

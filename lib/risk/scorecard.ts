@@ -2,7 +2,7 @@
 // bump SCORECARD_VERSION so stored assessments keep naming the rules that decided them.
 // Percentages are integer basis points (1% = 100 bp) so the comparisons are exact.
 
-export const SCORECARD_VERSION = "2026-11.2";
+export const SCORECARD_VERSION = "2026-11.3";
 
 /** Points start here; each factor adds or removes; the result is clamped to 0..1000. */
 export const BASE_SCORE = 500;
@@ -68,6 +68,7 @@ export const REASON_CODES = [
   "income_commitment_high",
   "income_commitment_excessive",
   "income_not_declared",
+  "birth_date_not_declared",
   "young_borrower",
   "borrower_age_26_to_60",
   "borrower_age_61_to_75",
@@ -93,6 +94,7 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   income_commitment_high: "Debt payments would take between 35% and 45% of the monthly income",
   income_commitment_excessive: "Debt payments would take more than 45% of the monthly income",
   income_not_declared: "The customer has no declared monthly income: a person must review",
+  birth_date_not_declared: "The borrower's birth date is unknown, so the age limits cannot be checked: a person must review",
   young_borrower: "The borrower is younger than 21",
   borrower_age_26_to_60: "The borrower is 26 to 60 years old",
   borrower_age_61_to_75: "The borrower is 61 to 75 years old",
@@ -122,5 +124,6 @@ export const KNOCK_OUTS: Readonly<Partial<Record<ReasonCode, "decline" | "review
   age_at_term_end_above_limit: "decline",
   income_commitment_excessive: "decline",
   income_not_declared: "review",
+  birth_date_not_declared: "review",
   installment_above_affordable: "review",
 };

@@ -140,9 +140,12 @@ describe("HttpPayrollAuthority", () => {
     fake.handler = () => ({ status: 201, json: { endorsement_id: "E-1", status: "endorsed", endorsed_at: "2026-11-23T12:00:00Z" } });
     const endorsed = await client.endorse({ authorityReservationId: "R-1", contractNumber: "CCB-2026-000001", principal: 100000, installmentAmount: 9000, termMonths: 12, firstDueDate: "2026-12-10", requestId: "k2" });
     expect(endorsed).toEqual({ status: "endorsed", authorityEndorsementId: "E-1", endorsedAt: new Date("2026-11-23T12:00:00Z") });
-    fake.handler = () => ({ status: 404, json: {} });
+    fake.handler = () => ({ status: 409, json: {} });
     await expect(client.releaseReservation({ authorityReservationId: "R-1", requestId: "k3" })).resolves.toBeUndefined();
     expect(fake.requests.at(-1)!.path).toBe("/v1/reservations/R-1/release");
+    // A 404 may be a wrong path or base URL: never taken as released (the margin could still be held there).
+    fake.handler = () => ({ status: 404, json: {} });
+    await expect(client.releaseReservation({ authorityReservationId: "R-1", requestId: "k3b" })).rejects.toMatchObject({ name: "AuthorityError" });
 
     // Ending the averbação: POST …/terminate with the reason; already ended (409) counts as done; 5xx is an error.
     fake.handler = () => ({ status: 204, json: {} });

@@ -356,6 +356,28 @@ describe("the payroll proposal flow", () => {
     expect(changes.filter((e) => transitionOf(e.payload) === "reserved→released")).toHaveLength(3);
   });
 
+  it("the expiry job goes past a proposal whose reservation the authority cannot release now, and expires the rest", async () => {
+    const t = await creditTenant();
+    const { proposal: stuck } = await proposalFor(t, "1234567890");
+    await act(t, submit, stuck.id);
+    // The simulator answers 503 for a reservation made under trigger …0007.
+    await db().marginReservation.updateMany({ where: { proposalId: stuck.id }, data: { authorityReservationId: "SIMR-0007-AAAAAAAAAAAAAAAA" } });
+    const { proposal: other } = await proposalFor(t, "1234567891");
+    await db().proposal.update({ where: { id: stuck.id }, data: { expiresAt: new Date(Date.now() - 2000) } }); // first in the job's order
+    await db().proposal.update({ where: { id: other.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const status = async (id: string) => (await db().proposal.findUniqueOrThrow({ where: { id } })).status;
+    const before = await status(stuck.id);
+    const result = await expireProposals();
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    expect([await status(stuck.id), await status(other.id)]).toEqual([before, "expired"]);
+    expect((await reservationsOf(stuck.id)).map((r) => r.status)).toEqual(["reserved"]);
+    // Once the authority answers again, the next run closes it.
+    await db().marginReservation.updateMany({ where: { proposalId: stuck.id }, data: { authorityReservationId: "SIMR-OK-AAAAAAAAAAAAAAAA" } });
+    await expireProposals();
+    expect(await status(stuck.id)).toBe("expired");
+    expect((await reservationsOf(stuck.id)).map((r) => r.status)).toEqual(["released"]);
+  });
+
   it("trigger …0005: the endorsement is refused, the proposal rejected with the reason, the reservation released", async () => {
     const t = await creditTenant();
     const { proposal } = await proposalFor(t, "1000000005");

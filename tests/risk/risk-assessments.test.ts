@@ -7,6 +7,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
 import { creditTenant, newCustomer, newProposal, newSimulation, type CreditTenant } from "../credit/flow-helpers";
+import { contractsOf } from "../settlements/helpers";
 
 // POST /v1/risk-assessments and the scorecard inside proposal submission, through /v1.
 
@@ -31,7 +32,7 @@ describe("risk assessments", () => {
       customer_id: customer.id,
       proposal_id: null,
       margin_query_id: null,
-      scorecard_version: "2026-11.2",
+      scorecard_version: "2026-11.3",
       score: 640,
       band: "C",
       decision: "review",
@@ -58,10 +59,28 @@ describe("risk assessments", () => {
       created_at: expect.any(String),
     });
     const row = await db().riskAssessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.2" });
+    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.3" });
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "risk_assessment.created" } })).toBe(1);
     const got = await call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${res.body.id}`, headers: t.headers, params: { id: res.body.id } });
     expect(got.body).toEqual(res.body);
+  });
+
+  it("a contract still owed counts whoever holds it: overdue on an assigned or written-off contract declines", async () => {
+    const t = await creditTenant();
+    const [contractId] = await contractsOf(t, 1); // disbursed 2026-03-02: installments past due by now
+    const contract = await db().contract.findUniqueOrThrow({ where: { id: contractId! } });
+    for (const status of ["assigned", "written_off"] as const) {
+      await db().contract.update({ where: { id: contract.id }, data: { status } });
+      const res = await assess(t, { customer_id: contract.customerId, terms: { product: "personal_loan", installment_amount: 10000, term: 12 } });
+      expect(res.status).toBe(201);
+      expect(res.body.decision, status).toBe("decline");
+      expect(res.body.reasons.map((r: { code: string }) => r.code)).toContain("installment_overdue");
+      expect(res.body.inputs.history.overdue_now).toBeGreaterThan(0);
+      expect(res.body.inputs.other_monthly_debt).toBeGreaterThan(0);
+    }
+    await db().contract.update({ where: { id: contract.id }, data: { status: "settled" } });
+    const settled = await assess(t, { customer_id: contract.customerId, terms: { product: "personal_loan", installment_amount: 10000, term: 12 } });
+    expect([settled.body.inputs.history.overdue_now, settled.body.inputs.other_monthly_debt]).toEqual([0, 0]);
   });
 
   it("scores a simulation or a proposal (with its margin query), and filters the list", async () => {

@@ -68,7 +68,7 @@ export const RISK_ASSESSMENT_EXAMPLE = {
   customer_id: "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
   proposal_id: "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
   margin_query_id: "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-  scorecard_version: "2026-11.2",
+  scorecard_version: "2026-11.3",
   score: 820,
   band: "A",
   decision: "approve",

@@ -166,8 +166,9 @@ export class HttpPayrollAuthority implements PayrollAuthority {
 
   async releaseReservation(input: { authorityReservationId: string; requestId: string }): Promise<void> {
     const answer = await this.call(`v1/reservations/${encodeURIComponent(input.authorityReservationId)}/release`, input.requestId, {});
-    // Already released or expired at the authority: the margin is free either way.
-    if (answer.status === 409 || answer.status === 404) return;
+    // Already released or expired at the authority (409): the margin is free either way. A 404 may be a wrong path
+    // or base URL — never taken as released (the margin would stay held there while we show it free).
+    if (answer.status === 409) return;
     expectStatus(answer, [200, 202, 204]);
   }
 

@@ -511,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Score a customer for a proposal, a simulation or inline terms
-         * @description Runs the documented scorecard (version 2026-11.2, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
+         * @description Runs the documented scorecard (version 2026-11.3, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
          *
          *     Requires permission `risk:write`.
          */
@@ -2287,7 +2287,7 @@ export interface components {
             customer_id: string;
             proposal_id: string | null;
             margin_query_id: string | null;
-            /** @example 2026-11.2 */
+            /** @example 2026-11.3 */
             scorecard_version: string;
             score: number;
             /**
@@ -2313,7 +2313,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "young_borrower" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
+            code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "birth_date_not_declared" | "young_borrower" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
             /** @description What the factor added to (or took from) the score; 0 for knock-outs. */
             points: number;
             /** @description What the code means, for a person. */
@@ -7997,7 +7997,7 @@ export interface operations {
                      *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *           "scorecard_version": "2026-11.2",
+                     *           "scorecard_version": "2026-11.3",
                      *           "score": 820,
                      *           "band": "A",
                      *           "decision": "approve",
@@ -8161,7 +8161,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.2",
+                     *       "scorecard_version": "2026-11.3",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
@@ -8355,7 +8355,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.2",
+                     *       "scorecard_version": "2026-11.3",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
