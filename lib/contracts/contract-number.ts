@@ -1,7 +1,8 @@
 import type { Tx } from "@/lib/db/client";
 import type { Scope } from "@/lib/scope";
 
-/** The next CCB number of the tenant and environment for a year: CCB-2026-000001, gap-free per year. */
+/** The next CCB number of the tenant and environment for a year: CCB-2026-000001, consecutive per year (a payroll
+ *  proposal takes its number before its averbação: one the authority refused stays with it, unissued). */
 export async function nextContractNumber(tx: Tx, scope: Scope, year: string): Promise<string> {
   const rows = await tx.$queryRaw<{ value: number }[]>`
     INSERT INTO sequences (tenant_id, environment, name, value)

@@ -23,6 +23,7 @@ export { toEndorsementResponse };
 // reservation released (or marked expired when that was the reason). One transaction; events for each.
 
 export async function createEndorsement(scope: Scope, actor: Actor, proposalId: string): Promise<EndorsementResponse> {
+  await takeContractNumber(scope, proposalId);
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const proposal = await tx.proposal.findFirst({ where: { id: proposalId, ...where(scope) } });
@@ -41,7 +42,8 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     const reservation = await lockReservation(tx, scope, held.id);
 
     const id = newId("endorsement");
-    const contractNumber = await nextContractNumber(tx, scope, terms.disbursement_date.slice(0, 4));
+    const contractNumber = proposal.contractNumber;
+    if (!contractNumber) throw new DomainError("conflict", "The proposal changed meanwhile; retry the endorsement");
     await tx.endorsement.create({ data: { id, ...where(scope), proposalId, reservationId: reservation.id, contractNumber, status: "submitted" } });
     const answer = isPastExpiry(reservation)
       ? ({ status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } } as const)
@@ -65,6 +67,24 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
     return refused;
   }, authorityTransactionOptions());
+}
+
+/**
+ * A signed payroll proposal's CCB number, taken once in a short transaction of its own: every attempt at its
+ * averbação (a retry after a timeout included) sends the authority the same number under the same idempotency key,
+ * and the tenant's number sequence is not locked while the authority answers (it would hold every contract issue
+ * of the tenant behind it). Nothing is taken for a proposal that cannot be endorsed: the endorsement's own checks
+ * answer for it. A number whose averbação is refused stays with that proposal (the CCB was signed under it).
+ */
+async function takeContractNumber(scope: Scope, proposalId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: string; contract_number: string | null; product: string; disbursement_date: string }[]>`
+      SELECT status, contract_number, terms->>'product' AS product, terms->>'disbursement_date' AS disbursement_date
+        FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
+    if (!row || row.contract_number || row.status !== "signed" || PRODUCTS[row.product as ProductCode]?.payrollLink == null) return;
+    const contractNumber = await nextContractNumber(tx, scope, row.disbursement_date.slice(0, 4));
+    await tx.proposal.update({ where: { id: proposalId }, data: { contractNumber } });
+  });
 }
 
 /** The endorsed endorsement a payroll contract is issued under, or null. */

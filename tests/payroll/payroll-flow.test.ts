@@ -20,7 +20,7 @@ import { expireReservations } from "@/lib/payroll/reservations";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
 import { problem } from "../helpers/problem";
-import { creditTenant, newCustomer, newSimulation, type CreditTenant } from "../credit/flow-helpers";
+import { creditTenant, newCustomer, newSimulation, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // The payroll-loan flow through /v1 against the sandbox simulator: margin query → proposal → submission
 // (risk + reservation) → review → signature → endorsement → contract, every trigger value and every exit.
@@ -415,6 +415,30 @@ describe("the payroll proposal flow", () => {
     expect(await reservationsOf(proposal.id)).toEqual([]);
     await db().marginQuery.updateMany({ where: { customerId: customer.id }, data: { source: { type: "inss", benefit_number: "1234567890" } } });
     expect((await act(t, submit, proposal.id)).body.status).toBe("pending_review");
+  });
+
+  it("an endorsement retried after a timeout asks for the averbação under the same CCB number, taken once", async () => {
+    const t = await creditTenant();
+    const { proposal } = await proposalFor(t, "1234567890");
+    for (const handler of [submit, approve, sign]) expect((await act(t, handler, proposal.id)).status).toBe(200);
+    // The simulator times out (504) on a reservation made under trigger …0006.
+    const [held] = await reservationsOf(proposal.id);
+    await db().marginReservation.update({ where: { id: held!.id }, data: { authorityReservationId: "SIMR-0006-AAAAAAAAAAAAAAAA" } });
+    const timedOut = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(timedOut.status).toBe(504);
+    const taken = (await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).contractNumber;
+    expect(taken).toMatch(/^CCB-2026-\d{6}$/);
+    expect(await db().endorsement.count({ where: { proposalId: proposal.id } })).toBe(0);
+    // Meanwhile another contract of the tenant gets the next number, not this one.
+    const other = await signedProposal(t, DATES);
+    const issued = await post(t, issueContract, "/v1/contracts", { proposal_id: other.proposal.id });
+    expect(issued.status).toBe(201);
+    expect(issued.body.number).not.toBe(taken);
+    await db().marginReservation.update({ where: { id: held!.id }, data: { authorityReservationId: held!.authorityReservationId } });
+    const endorsed = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+    expect(endorsed.body).toMatchObject({ status: "endorsed", contract_number: taken });
+    const contract = await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id });
+    expect(contract.body.number).toBe(taken);
   });
 });
 
