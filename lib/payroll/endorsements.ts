@@ -37,7 +37,9 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     }
     const done = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "endorsed" }, select: { id: true } });
     if (done) throw new DomainError("conflict", `The proposal was already endorsed (${done.id})`, { endorsement_id: done.id });
-    const held = await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: "reserved" }, orderBy: { createdAt: "desc" } });
+    // The latest reservation that held margin for it: reserved, or expired since (the job may have marked it before
+    // this request came — either way the averbação is refused with reservation_expired, one outcome).
+    const held = await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: { in: ["reserved", "expired"] } }, orderBy: { createdAt: "desc" } });
     if (!held) throw new DomainError("conflict", "The proposal has no reserved margin to endorse against");
     const reservation = await lockReservation(tx, scope, held.id);
 
@@ -45,7 +47,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     const contractNumber = proposal.contractNumber;
     if (!contractNumber) throw new DomainError("conflict", "The proposal changed meanwhile; retry the endorsement");
     await tx.endorsement.create({ data: { id, ...where(scope), proposalId, reservationId: reservation.id, contractNumber, status: "submitted" } });
-    const answer = isPastExpiry(reservation)
+    const answer = reservation.status === "expired" || isPastExpiry(reservation)
       ? ({ status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } } as const)
       : await payrollAuthorityFor(scope.environment).endorse({
           authorityReservationId: reservation.authorityReservationId!,
@@ -62,7 +64,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
       return applyEndorsementActionIn(tx, scope, actor, id, "endorse", { authorityEndorsementId: answer.authorityEndorsementId, endorsedAt: answer.endorsedAt });
     }
     const refused = await applyEndorsementActionIn(tx, scope, actor, id, "refuse", { refusal: answer.refusal });
-    if (answer.refusal.code === "reservation_expired") await applyReservationActionIn(tx, scope, actor, reservation.id, "expire");
+    if (answer.refusal.code === "reservation_expired" && reservation.status === "reserved") await applyReservationActionIn(tx, scope, actor, reservation.id, "expire");
     // Rejecting the proposal releases what it still holds (lib/proposals/apply-action.ts).
     await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
     return refused;

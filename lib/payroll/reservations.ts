@@ -82,7 +82,21 @@ export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: Res
 }
 
 export async function cancelReservation(scope: Scope, actor: Actor, id: string): Promise<ReservationResponse> {
-  return db().$transaction((tx) => releaseIn(tx, scope, actor, id), authorityTransactionOptions());
+  return db().$transaction(async (tx) => {
+    const row = await lockReservation(tx, scope, id);
+    // A proposal's reservation goes with its proposal (canceled, rejected, expired): released alone, it would leave
+    // an approved or signed proposal holding no margin.
+    if (row.proposalId !== null && row.status === "reserved") {
+      throw new DomainError("conflict", `The reservation belongs to proposal ${row.proposalId}: cancel the proposal instead`, { proposal_id: row.proposalId });
+    }
+    return releaseIn(tx, scope, actor, id);
+  }, authorityTransactionOptions());
+}
+
+/** A payroll proposal's reservation still holding its margin (reserved and not past its expiry), or null. */
+export async function heldReservationOf(tx: Tx, scope: Scope, proposalId: string): Promise<MarginReservation | null> {
+  const row = await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: "reserved" }, orderBy: { createdAt: "desc" } });
+  return row && !isPastExpiry(row) ? row : null;
 }
 
 /** Releases a reserved reservation at the authority and here; an expired one is marked expired instead. */

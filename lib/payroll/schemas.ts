@@ -12,7 +12,7 @@ const centavos = (description: string) => z.number().int().meta({ description: `
 export const SANDBOX_TRIGGER_TABLE =
   "Sandbox triggers (last four digits of the INSS benefit number or of the private registration): " +
   "…0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; " +
-  "…0004 the reservation expires immediately, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused " +
+  "…0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused " +
   "(`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable " +
   "(503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number.";
 

@@ -7,7 +7,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { authorityTransactionOptions } from "@/lib/payroll/authority";
 import { requestTermination } from "@/lib/payroll/endorsement-termination";
-import { releaseProposalReservations } from "@/lib/payroll/reservations";
+import { heldReservationOf, releaseProposalReservations } from "@/lib/payroll/reservations";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import type { ProposalResponse } from "./schemas";
@@ -35,6 +35,13 @@ export async function applyProposalActionIn(
   // The expiry job runs every few minutes: between expires_at and its run the proposal is stale all the same (its
   // simulated terms, its margin query), so it cannot be submitted, approved or signed — as the job would have left it.
   if (FORWARD.includes(action) && current.expiresAt && current.expiresAt.getTime() <= Date.now()) throw new ProposalLapsed(current.expiresAt, action);
+  // A payroll proposal goes on only while its margin is held at the authority: a reservation that expired (5 days
+  // in the sandbox) or was released would have its averbação refused after the borrower signed.
+  if ((action === "approve" || action === "sign") && current.marginQueryId !== null && !(await heldReservationOf(tx, scope, id))) {
+    throw new DomainError("conflict", "The proposal's margin reservation is no longer held (expired or released): cancel it and start again from a new margin query", {
+      action,
+    });
+  }
   const updated = await tx.proposal.updateMany({
     where: { id, ...where(scope), status: from },
     data: {

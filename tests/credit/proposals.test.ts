@@ -30,6 +30,27 @@ const ACTIONS: Record<string, { handler: RouteHandler; body?: Record<string, str
   cancel: { handler: cancel, body: { reason: "Customer gave up" } },
 };
 
+/** A reserved margin reservation for a payroll proposal, as its submission makes (the sandbox's 5 days). */
+async function holdMargin(t: CreditTenant, proposalId: string) {
+  const p = await db().proposal.findUniqueOrThrow({ where: { id: proposalId } });
+  await db().marginReservation.create({
+    data: {
+      id: `mgr_${proposalId.slice(4)}`,
+      tenantId: t.tenant.id,
+      environment: "sandbox",
+      customerId: p.customerId,
+      marginQueryId: p.marginQueryId!,
+      proposalId,
+      kind: "loan",
+      installmentAmount: 1000n,
+      term: 12,
+      status: "reserved",
+      authorityReservationId: "SIMR-OK-TEST",
+      expiresAt: new Date(Date.now() + 5 * 24 * 3600 * 1000),
+    },
+  });
+}
+
 const getProposalBody = async (t: CreditTenant, id: string) =>
   (await call(getProposal, { base: t.base, path: `/v1/proposals/${id}`, headers: t.headers, params: { id } })).body as { status: string };
 
@@ -139,6 +160,7 @@ describe("proposals", () => {
     for (const [from, action, to] of endpointActions) {
       const { proposal } = await newProposal(t);
       await db().proposal.update({ where: { id: proposal.id }, data: { status: from } });
+      await holdMargin(t, proposal.id); // a payroll proposal is approved and signed only while its margin is held
       const res = await act(t, proposal.id, action);
       expect(res.status, `${from} --${action}--> ${to}`).toBe(200);
       expect(res.body.status).toBe(to);

@@ -391,6 +391,42 @@ describe("the payroll proposal flow", () => {
     expect((await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id })).status).toBe(409);
   });
 
+  it("a proposal's lapsed reservation: approve and sign refused (409) whether or not the job ran; a signed one's averbação refused either way", async () => {
+    const t = await creditTenant();
+    const lapse = async (proposalId: string, runJob: boolean) => {
+      await db().marginReservation.updateMany({ where: { proposalId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      if (runJob) await expireReservations();
+    };
+    for (const runJob of [false, true]) {
+      const { proposal } = await proposalFor(t, "1234567890");
+      expect((await act(t, submit, proposal.id)).body.status).toBe("pending_review");
+      await lapse(proposal.id, runJob);
+      const approved = await act(t, approve, proposal.id);
+      expect(approved.status).toBe(409);
+      expect(approved.body).toMatchObject({ code: "conflict", action: "approve", detail: expect.stringContaining("margin reservation is no longer held") });
+      expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("pending_review");
+
+      const { proposal: signed } = await proposalFor(t, "1234567890");
+      for (const handler of [submit, approve, sign]) expect((await act(t, handler, signed.id)).status).toBe(200);
+      await lapse(signed.id, runJob);
+      const res = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: signed.id });
+      expect(res.body, `job ran: ${runJob}`).toMatchObject({ status: "refused", refusal: { code: "reservation_expired" } });
+      expect((await reservationsOf(signed.id)).map((r) => r.status)).toEqual(["expired"]);
+      expect((await db().proposal.findUniqueOrThrow({ where: { id: signed.id } })).status).toBe("rejected");
+    }
+  });
+
+  it("a proposal's reservation is not canceled on its own (409): it goes with its proposal", async () => {
+    const t = await creditTenant();
+    const { proposal } = await proposalFor(t, "1234567890");
+    await act(t, submit, proposal.id);
+    const [held] = await reservationsOf(proposal.id);
+    const res = await post(t, cancelReservation, `/v1/payroll/margin-reservations/${held!.id}/cancel`, undefined, { id: held!.id });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "conflict", proposal_id: proposal.id, detail: `The reservation belongs to proposal ${proposal.id}: cancel the proposal instead` });
+    expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["reserved"]);
+  });
+
   it("trigger …0004: the reservation expires before the endorsement, which is refused with reservation_expired", async () => {
     const t = await creditTenant();
     const { proposal } = await proposalFor(t, "1000000004");

@@ -116,7 +116,7 @@ export const cancelReservationOperation = defineOperation({
   method: "POST",
   path: "/v1/payroll/margin-reservations/{id}/cancel",
   summary: "Release a reservation (reserved → released)",
-  description: "Releases the margin at the authority. A reservation already past `expires_at` becomes `expired` instead. 409 `invalid_transition` from any other status." + UPSTREAM,
+  description: "Releases the margin at the authority. A reservation already past `expires_at` becomes `expired` instead. 409 `invalid_transition` from any other status; 409 `conflict` (with `proposal_id`) for a proposal's reservation, which goes with its proposal: cancel the proposal." + UPSTREAM,
   tags,
   auth: "bearer",
   permission: "payroll:write",

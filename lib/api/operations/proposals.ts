@@ -54,7 +54,8 @@ function action<B extends z.ZodType | undefined>(name: string, summary: string, 
     summary,
     description:
       "409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. " +
-      "Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.",
+      "Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. " +
+        "A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.",
     tags,
     auth: "bearer",
     permission,

@@ -20,7 +20,7 @@ import {
 //   …0001  insufficient margin: the available loan margin is R$ 50,00
 //   …0002  the benefit is blocked for loans (blocks: blocked_for_loans)
 //   …0003  the benefit (or employment link) has ceased: status ceased, no margin available
-//   …0004  reservations expire at once: endorsement is refused with reservation_expired
+//   …0004  the authority lets the reservation lapse early: the endorsement is refused with reservation_expired
 //   …0005  endorsement refused by the authority (beneficiary_consent_refused)
 //   …0006  the authority times out (504 authority_timeout, retryable)
 //   …0007  the authority is unavailable (503 authority_unavailable, retryable, Retry-After 30)
@@ -114,8 +114,7 @@ export class SandboxSimulator implements PayrollAuthority {
       return { status: "refused", refusal: { code: trigger === "ceased" ? "benefit_ceased" : "blocked_for_loans", message: "The source cannot take new deductions" } };
     }
     const id = `SIMR-${trigger === "none" ? "OK" : Object.entries(SANDBOX_TRIGGERS).find(([, t]) => t === trigger)![0]}-${digest("reserve", input.requestId).toString("hex").slice(0, 16).toUpperCase()}`;
-    const validity = trigger === "reservation_expires" ? 0 : RESERVATION_VALIDITY_MS;
-    return { status: "reserved", authorityReservationId: id, expiresAt: new Date(this.now().getTime() + validity) };
+    return { status: "reserved", authorityReservationId: id, expiresAt: new Date(this.now().getTime() + RESERVATION_VALIDITY_MS) };
   }
 
   async releaseReservation(input: { authorityReservationId: string; requestId: string }): Promise<void> {

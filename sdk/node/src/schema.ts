@@ -269,7 +269,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a draft for review (draft → pending_review)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:write`.
          */
@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (pending_review → approved); staff: proposals:review
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:review`.
          */
@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Reject with a reason (pending_review → rejected); staff: proposals:review
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:review`.
          */
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Record the borrower's signature (approved → signed)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:write`.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel (from draft, pending_review, approved or signed; a signed payroll proposal's averbação is ended)
-         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would.
+         * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:write`.
          */
@@ -557,7 +557,7 @@ export interface paths {
         put?: never;
         /**
          * Query a customer's payroll margin at the authority
-         * @description Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the reservation expires immediately, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
+         * @description Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
          *     Requires permission `payroll:write`.
          */
@@ -645,7 +645,7 @@ export interface paths {
         put?: never;
         /**
          * Release a reservation (reserved → released)
-         * @description Releases the margin at the authority. A reservation already past `expires_at` becomes `expired` instead. 409 `invalid_transition` from any other status. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
+         * @description Releases the margin at the authority. A reservation already past `expires_at` becomes `expired` instead. 409 `invalid_transition` from any other status; 409 `conflict` (with `proposal_id`) for a proposal's reservation, which goes with its proposal: cancel the proposal. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
          *     Requires permission `payroll:write`.
          */
@@ -2343,7 +2343,7 @@ export interface components {
                 late_over_30_days_last_12_months: number;
             };
         };
-        /** @description A margin query's result as the authority answered it. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the reservation expires immediately, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. */
+        /** @description A margin query's result as the authority answered it. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. */
         MarginQuery: {
             /** @example mgq_01JD2Z6Q7X9V3K8M4N5P6R7S8T */
             id: string;
