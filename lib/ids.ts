@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   riskAssessment: "rsk",
   marginQuery: "mgq",
   marginReservation: "mgr",
+  reservationRecovery: "mrr",
   endorsement: "end",
   payment: "pay",
   refund: "rfd",

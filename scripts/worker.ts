@@ -1,7 +1,8 @@
 import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 
 // `npm run worker`: delivers webhooks from the outbox, ends the averbação of payroll contracts that closed at the
-// payroll authority (lib/payroll/endorsement-termination.ts) and, with SMTP_URL set, sends the platform's e-mails
+// payroll authority (lib/payroll/endorsement-termination.ts), finds out and undoes reservation calls the authority
+// never answered (lib/payroll/reservation-recovery.ts) and, with SMTP_URL set, sends the platform's e-mails
 // (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
 // like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
 // LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
@@ -13,6 +14,7 @@ await prepareDatabase(database);
 const { runWorker } = await import("@/lib/webhooks/worker");
 const { runMailer } = await import("@/lib/mail/mailer");
 const { runEndorsementWorker } = await import("@/lib/payroll/endorsement-termination");
+const { runReservationRecoveryWorker } = await import("@/lib/payroll/reservation-recovery");
 const { disconnectDb } = await import("@/lib/db/client");
 const { getEnv } = await import("@/lib/env");
 const { log } = await import("@/lib/log");
@@ -21,7 +23,7 @@ const stop = new AbortController();
 process.on("SIGINT", () => stop.abort());
 process.on("SIGTERM", () => stop.abort());
 log().info({ pid: process.pid, concurrency: getEnv().WEBHOOK_WORKER_CONCURRENCY, email: getEnv().SMTP_URL !== undefined }, "worker started");
-await Promise.all([runWorker(stop.signal), runMailer(stop.signal), runEndorsementWorker(stop.signal)]);
+await Promise.all([runWorker(stop.signal), runMailer(stop.signal), runEndorsementWorker(stop.signal), runReservationRecoveryWorker(stop.signal)]);
 log().info({ pid: process.pid }, "worker stopped");
 await disconnectDb();
 await database.server?.stop();

@@ -13,6 +13,7 @@ import { nextState } from "@/lib/state-machine";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { PayrollSource, Refusal } from "./authority/types";
 import { requireUsableMargin } from "./margin-queries";
+import { reservationCallKey, reserveAtAuthority } from "./reservation-recovery";
 import type { CreateReservationBody, ListReservationsQuery, ReservationResponse } from "./schemas";
 import { RESERVATION_AUDIT_ACTIONS, RESERVATION_TRANSITIONS, type ReservationAction, type ReservationStatus } from "./transitions";
 
@@ -66,14 +67,16 @@ export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: Res
       status: "requested",
     },
   });
-  const answer = await payrollAuthorityFor(scope.environment).reserveMargin({
+  // An answer that never comes is recorded for the recovery worker before the error rolls this back
+  // (lib/payroll/reservation-recovery.ts); a key recorded there is not used again.
+  const key = await reservationCallKey(tx, scope, request.authorityKey);
+  const answer = await reserveAtAuthority(payrollAuthorityFor(scope.environment), scope, request.authorityKey, key, {
     authorityQueryId: query.authorityQueryId,
     document: customer.document,
     source: sourceOf(query.source as Record<string, string>),
     kind: request.kind,
     installmentAmount: request.installmentAmount,
     termMonths: request.term,
-    requestId: request.authorityKey,
   });
   if (answer.status === "reserved") {
     return applyReservationActionIn(tx, scope, actor, id, "reserve", { authorityReservationId: answer.authorityReservationId, expiresAt: answer.expiresAt });

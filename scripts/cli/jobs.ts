@@ -2,6 +2,7 @@ import { runCollectionJob } from "@/lib/collection/collection-job";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
 import { expireReservations } from "@/lib/payroll/reservations";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
+import { runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
 import { output, parse, runCli, UsageError } from "./common";
 
 const USAGE = `Usage:
@@ -9,6 +10,7 @@ const USAGE = `Usage:
   npm run jobs -- expire-reservations [--json]
   npm run jobs -- collection [--json]
   npm run jobs -- endorsement-terminations [--json]
+  npm run jobs -- reservation-recoveries [--json]
 
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
@@ -17,7 +19,9 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
                        past their expiry, marks charges past their due date overdue, and writes
                        installment.overdue once for each installment unpaid after its due date
   endorsement-terminations  asks the payroll authority to end the averbação of payroll contracts that closed or
-                       were withdrawn (the worker does this continuously; failures are retried with backoff)`;
+                       were withdrawn (the worker does this continuously; failures are retried with backoff)
+  reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
+                       idempotency key and releases what they reserved (the worker does this continuously)`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -43,6 +47,13 @@ await runCli(USAGE, async (argv) => {
       total.terminated += round.terminated;
     }
     output(values.json, total, `${total.terminated} endorsement(s) terminated at the payroll authority (${total.attempted} attempted).`);
+  } else if (command === "reservation-recoveries") {
+    const total = { attempted: 0, resolved: 0 };
+    for (let round = await runReservationRecoveries(); round.attempted > 0; round = await runReservationRecoveries()) {
+      total.attempted += round.attempted;
+      total.resolved += round.resolved;
+    }
+    output(values.json, total, `${total.resolved} reservation call(s) recovered (${total.attempted} attempted).`);
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }

@@ -1,0 +1,100 @@
+import type { Prisma } from "@prisma/client";
+import { rootDb, type Tx } from "@/lib/db/client";
+import { queryRows, sql } from "@/lib/db/sql";
+import { newId } from "@/lib/ids";
+import { runPollLoop } from "@/lib/jobs/poll-loop";
+import { log } from "@/lib/log";
+import { where, type Scope } from "@/lib/scope";
+import { payrollAuthorityFor } from "./authority";
+import { AuthorityError, type PayrollAuthority, type ReserveMarginInput } from "./authority/types";
+
+// Reservation calls whose outcome the payroll authority never told us. A reservation is asked for inside the
+// transaction that records it (the margin check and the row commit together), so a timeout — or a 5xx or unreadable
+// answer, after which the authority may well have reserved — rolls our side back while the authority may hold the
+// margin for days, for nobody. The step is therefore recorded before the error leaves: a row here, written on its
+// own (outside the rolled-back transaction), with the call and its idempotency key. The worker (`npm run worker`,
+// `npm run jobs -- reservation-recoveries`) replays the call under that key — the authority answers what it did —
+// and releases what it reserved; retried with backoff until it knows.
+//
+// A key recorded here is never used again for a new reservation: the next attempt for the same subject (a retried
+// submission, a retried request) asks under the next key (`<base>:1`, `<base>:2` …), so the worker can release the
+// old one without racing a retry that would adopt it.
+//
+// Only a real authority: the sandbox's simulator keeps no state, so there is nothing at it to release.
+
+/** The call could not have been processed (not sent, or refused before processing): nothing to recover. */
+const NOT_SENT: readonly AuthorityError["kind"][] = ["circuit_open", "rate_limited"];
+/** Waits after each failed replay: 1 min, 5 min, 15 min, 1 h, then every 3 h (an authority's reservation lapses in days). */
+const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000];
+/** How long a claimed recovery is held by its worker before another may take it over. */
+const LEASE = "2 minutes";
+
+type Call = Omit<ReserveMarginInput, "requestId">;
+
+/** The idempotency key for the next reservation call of a subject: its base key, or the next one past any recorded here. */
+export async function reservationCallKey(tx: Tx, scope: Scope, baseKey: string): Promise<string> {
+  const recorded = await tx.reservationRecovery.count({ where: { ...where(scope), baseKey } });
+  return recorded === 0 ? baseKey : `${baseKey}:${recorded}`;
+}
+
+/** Asks the authority for a reservation; an answer that never came is recorded for the worker before the error goes on. */
+export async function reserveAtAuthority(authority: PayrollAuthority, scope: Scope, baseKey: string, key: string, call: Call) {
+  try {
+    return await authority.reserveMargin({ ...call, requestId: key });
+  } catch (err) {
+    if (err instanceof AuthorityError && !NOT_SENT.includes(err.kind) && authority.name !== "sandbox_simulator") {
+      await rootDb().reservationRecovery.upsert({
+        where: { tenantId_environment_authorityKey: { ...where(scope), authorityKey: key } },
+        create: { id: newId("reservationRecovery"), ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + BACKOFF_MS[0]!) },
+        update: {},
+      });
+      log().warn({ authority_key: key, tenant_id: scope.tenantId, kind: err.kind }, "a reservation call's outcome is unknown; recorded for the recovery worker");
+    }
+    throw err;
+  }
+}
+
+type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_key: string; request: Call; attempts: number };
+
+/** Claims due recoveries (FOR UPDATE SKIP LOCKED, a lease), replays each call and releases what it reserved. */
+export async function runReservationRecoveries(limit = 20, now: () => Date = () => new Date()): Promise<{ attempted: number; resolved: number }> {
+  const claimed = await queryRows<Claimed>(sql`
+    WITH due AS (
+      SELECT id FROM reservation_recoveries WHERE status = 'pending' AND next_attempt_at <= ${now()}
+      ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE reservation_recoveries r
+       SET attempts = r.attempts + 1, next_attempt_at = ${now()}::timestamptz + ${LEASE}::interval, updated_at = now()
+      FROM due WHERE r.id = due.id
+    RETURNING r.id, r.tenant_id, r.environment::text AS environment, r.authority_key, r.request, r.attempts`);
+  let resolved = 0;
+  for (const row of claimed) {
+    const authority = payrollAuthorityFor(row.environment);
+    try {
+      const answer = await authority.reserveMargin({ ...row.request, requestId: row.authority_key });
+      if (answer.status === "reserved") {
+        await authority.releaseReservation({ authorityReservationId: answer.authorityReservationId, requestId: `${row.authority_key}:release` });
+      }
+      await rootDb().reservationRecovery.update({
+        where: { id: row.id },
+        data: { status: answer.status === "reserved" ? "released" : "refused", lastError: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
+      });
+      resolved += 1;
+    } catch (err) {
+      const message = err instanceof AuthorityError ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err);
+      const wait = BACKOFF_MS[Math.min(row.attempts, BACKOFF_MS.length) - 1]!;
+      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message.slice(0, 500), nextAttemptAt: new Date(now().getTime() + wait) } });
+      log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
+    }
+  }
+  return { attempted: claimed.length, resolved };
+}
+
+/** Recovers reservation calls until `signal` aborts (inside `npm run worker`): straight on while some are due, else every 15 s. */
+export async function runReservationRecoveryWorker(signal: AbortSignal, options: { idleMs?: number } = {}): Promise<void> {
+  await runPollLoop(signal, {
+    name: "reservation recovery worker",
+    waiting: "reservation recoveries wait",
+    idleMs: options.idleMs ?? 15_000,
+    round: async () => (await runReservationRecoveries()).attempted > 0,
+  });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as createMarginQuery } from "@/app/v1/payroll/margin-queries/route";
+import { POST as createReservation } from "@/app/v1/payroll/margin-reservations/route";
+import { db } from "@/lib/db/client";
+import { runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
+import { authorityKey } from "@/lib/payroll/reservations";
+import { FakeAuthority, VALID_MARGIN_ANSWER } from "../helpers/fake-authority";
+import { call } from "../helpers/http";
+import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-helpers";
+
+// A reservation call the authority never answered (a 5xx, a timeout) rolls our side back while the authority may
+// hold the margin: the call is recorded on its own before the error leaves, the worker replays it under the same
+// idempotency key to learn the outcome and releases what it reserved, and a retry asks under a new key.
+
+let fake: FakeAuthority;
+let t: CreditTenant;
+
+beforeAll(async () => {
+  fake = await FakeAuthority.start();
+  Object.assign(process.env, {
+    PAYROLL_AUTHORITY_URL: fake.url,
+    PAYROLL_AUTHORITY_CLIENT_ID: "platform",
+    PAYROLL_AUTHORITY_CLIENT_SECRET: "s3cret",
+    PAYROLL_AUTHORITY_MAX_RETRIES: "0",
+  });
+  t = await creditTenant("production");
+  // The worker serves every tenant: recoveries left pending by an earlier run of this file (against its own fake)
+  // would be replayed against this one. Only this file records any (the sandbox's simulator never does).
+  await db().reservationRecovery.updateMany({ where: { status: "pending" }, data: { status: "refused" } });
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const reserveBody = (queryId: string) => ({ margin_query_id: queryId, installment_amount: 50000, term: 24 });
+const reserve = (queryId: string, requestId: string) =>
+  call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: { ...t.headers, "x-request-id": requestId }, json: reserveBody(queryId) });
+
+describe("reservation calls the authority never answered", () => {
+  it("are recorded, replayed under the same key by the worker, and what they reserved released; a retry asks under a new key", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    expect(query.status).toBe(201);
+
+    // The authority reserves, then its answer is lost (a 500 on the way back).
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 500, json: {} } : { status: 404, json: {} });
+    const lost = await reserve(query.body.id, "rsv-lost-1");
+    expect(lost.status).toBeGreaterThanOrEqual(502);
+    expect(await db().marginReservation.count({ where: { customerId: customer.id } })).toBe(0);
+    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-lost-1");
+    expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(key);
+    const recorded = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
+    expect(recorded).toMatchObject({ status: "pending", baseKey: key, attempts: 0, environment: "production" });
+    expect(recorded.request).toMatchObject({ authorityQueryId: "AUTH-Q-1", installmentAmount: 50000, termMonths: 24, kind: "loan" });
+
+    // The client retries the same request: it is asked under the next key, never the recorded one.
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-NEW", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
+    const retried = await reserve(query.body.id, "rsv-lost-1");
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ status: "reserved", authority_reservation_id: "R-NEW" });
+    expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(`${key}:1`);
+
+    // The worker (once due) replays the lost call under its key — the authority answers what it did — and releases it.
+    fake.handler = (req) =>
+      req.path === "/v1/reservations"
+        ? { status: 201, json: { reservation_id: "R-LOST", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } }
+        : req.path === "/v1/reservations/R-LOST/release"
+          ? { status: 204 }
+          : { status: 404, json: {} };
+    expect(await runReservationRecoveries(20, () => new Date())).toEqual({ attempted: 0, resolved: 0 }); // not due for a minute
+    const later = () => new Date(Date.now() + 120_000);
+    expect(await runReservationRecoveries(20, later)).toMatchObject({ attempted: expect.any(Number) });
+    const replay = fake.calls("/v1/reservations").at(-1)!;
+    expect(replay.headers["idempotency-key"]).toBe(key);
+    expect(replay.body).toEqual(fake.calls("/v1/reservations")[0]!.body);
+    expect(fake.calls("/v1/reservations/R-LOST/release")).toHaveLength(1);
+    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: recorded.id } })).toMatchObject({ status: "released", authorityReservationId: "R-LOST", attempts: 1, lastError: null });
+    // Ours, made by the retry, is untouched.
+    expect((await db().marginReservation.findMany({ where: { customerId: customer.id } })).map((r) => [r.status, r.authorityReservationId])).toEqual([["reserved", "R-NEW"]]);
+  });
+
+  it("a replay that fails is retried later, with its error shown and the backoff's wait", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 503, json: {} } : { status: 404, json: {} });
+    await reserve(query.body.id, "rsv-down-1");
+    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-down-1");
+    const recorded = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
+    const at = new Date(Date.now() + 120_000);
+    await runReservationRecoveries(20, () => at);
+    const after = await db().reservationRecovery.findUniqueOrThrow({ where: { id: recorded.id } });
+    expect(after).toMatchObject({ status: "pending", attempts: 1, lastError: "unavailable: The payroll authority answered 503" });
+    expect(after.nextAttemptAt.getTime()).toBe(at.getTime() + 60_000);
+  });
+});
