@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent } from "./format";
+import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent, parseBRL } from "./format";
 
 describe("panel formatting", () => {
   it("formats centavos as reais without floating point", () => {
     expect([0, 5, 99, 100, 123456789, -150, 100000000000].map(formatBRL)).toEqual(["R$ 0,00", "R$ 0,05", "R$ 0,99", "R$ 1,00", "R$ 1.234.567,89", "-R$ 1,50", "R$ 1.000.000.000,00"]);
   });
+  it("parses what a person types in reais into centavos, without floating point", () => {
+    const cases: [string, number | null][] = [
+      ["1.234,56", 123456], ["1234,56", 123456], ["R$ 12,5", 1250], ["12,05", 1205], ["0,01", 1], ["1234.56", 123456], ["19.9", 1990],
+      ["1.234", 123400], ["1.234.567", 123456700], ["50", 5000], ["R$ 1.000.000,00", 100000000],
+      ["", null], ["0", null], ["0,00", null], ["1,234", null], ["12,345", null], ["1.23.4", null], ["-5", null], ["abc", null], ["1e3", null], ["12.3456", null],
+    ];
+    for (const [input, centavos] of cases) expect(parseBRL(input), input).toBe(centavos);
+  });
+
   it("formats CPF and CNPJ", () => {
     expect(formatDocument("52998224725")).toBe("529.982.247-25");
     expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");

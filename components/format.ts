@@ -8,6 +8,31 @@ export function formatBRL(centavos: number): string {
   return `${sign}R$ ${reais},${String(abs % 100).padStart(2, "0")}`;
 }
 
+/**
+ * What a person types for an amount in reais → integer centavos, by string arithmetic (no floating point):
+ * "1.234,56", "1234,56", "R$ 12,5", "1234.56" (a dot with one or two digits after it is the decimal point) and
+ * "1.234" (dots as thousands). null for anything else, zero, or more than two decimals.
+ */
+export function parseBRL(input: string): number | null {
+  const text = input.replace(/R\$|\s/g, "");
+  let whole: string;
+  let cents = "";
+  if (text.includes(",")) {
+    const match = /^(\d{1,3}(?:\.\d{3})*|\d+),(\d{1,2})$/.exec(text);
+    if (!match) return null;
+    whole = match[1]!.replace(/\./g, "");
+    cents = match[2]!;
+  } else if (/^\d+\.\d{1,2}$/.test(text)) {
+    [whole, cents] = text.split(".") as [string, string];
+  } else if (/^(\d{1,3}(?:\.\d{3})+|\d+)$/.test(text)) {
+    whole = text.replace(/\./g, "");
+  } else {
+    return null;
+  }
+  const centavos = Number(whole) * 100 + Number(cents.padEnd(2, "0") || "0");
+  return Number.isSafeInteger(centavos) && centavos > 0 ? centavos : null;
+}
+
 /** "52998224725" → "529.982.247-25"; a CNPJ → "11.222.333/0001-81"; anything else as is. */
 export function formatDocument(document: string): string {
   if (/^\d{11}$/.test(document)) return document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");

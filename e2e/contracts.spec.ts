@@ -8,7 +8,7 @@ import { v1Client } from "./v1-client";
 // found by its CCB number and shows its installments, the Pix copy-and-paste code and QR, the payment, the borrower's
 // credit and what of it was refunded, today's payoff quote and the timeline of its events; its customer's page lists the proposal and the contract.
 
-type Fixture = { tenantId: string; sandboxKey: string; support: { email: string; password: string } };
+type Fixture = { tenantId: string; sandboxKey: string; owner: { email: string; password: string }; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
 
@@ -45,6 +45,8 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("payment.received");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.canceled");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("refund.created");
+  // Recording refunds is for owners and admins: support sees them only.
+  await expect(page.getByRole("heading", { name: "Record a refund" })).toHaveCount(0);
 
   // The customer's page lists the proposal and the contract.
   await page.getByRole("link", { name: "Carlos Contrato" }).click();
@@ -52,4 +54,34 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByTestId("customer-proposal")).toContainText(proposal.id);
   await expect(page.getByTestId("customer-proposal")).toContainText("contract_issued");
   await expect(page.getByTestId("customer-contract")).toContainText(contract.number);
+});
+
+test("an owner records a refund of the borrower's credit from the contract file; the credit goes down and the refund is listed", async ({ page }) => {
+  const { tenantId, sandboxKey, owner } = fixture();
+  const { post, issuedContract } = v1Client(page.request, sandboxKey, tenantId);
+  const { contract } = await issuedContract("Renata Reembolso");
+  const charge = await post("/v1/charges", { contract_id: contract.id, method: "pix" });
+  await post(`/v1/sandbox/charges/${charge.id}/pay`, { amount: charge.amount + 4550 }); // R$ 45,50 paid beyond what was owed
+
+  await signIn(page, owner);
+  await page.goto(`/contracts/${contract.id}?environment=sandbox`);
+  await expect(page.getByTestId("credit-balance")).toContainText("R$ 45,50");
+  const form = page.getByRole("region", { name: "Record a refund" });
+  await expect(form.getByLabel("Amount (R$)")).toHaveValue("45,50");
+  // More than the credit: the server refuses it, nothing changes.
+  await form.getByLabel("Amount (R$)").fill("50,00");
+  await form.getByRole("button", { name: "Record refund" }).click();
+  await form.getByRole("button", { name: "Record", exact: true }).click();
+  await expect(form.getByRole("alert")).toContainText("refundable credit is 4550 centavos");
+  await expect(page.getByTestId("refund")).toHaveCount(0);
+
+  await form.getByLabel("Amount (R$)").fill("30,50");
+  await form.getByLabel("Sent by").selectOption("ted");
+  await form.getByLabel("Bank reference (optional)").fill("TED-778899");
+  await form.getByRole("button", { name: "Record refund" }).click();
+  await expect(form.getByRole("alertdialog")).toContainText("Record that R$ 30,50 went back to the borrower?");
+  await form.getByRole("button", { name: "Record", exact: true }).click();
+  await expect(page.getByTestId("refund")).toHaveText(/^Refund rfd_[0-9A-Z]{26}: R\$\s30,50 paid back by TED on \d{2}\/\d{2}\/\d{4} — reference TED-778899$/);
+  await expect(page.getByTestId("credit-balance")).toContainText("R$ 15,00");
+  await expect(page.getByRole("region", { name: "Record a refund" }).getByLabel("Amount (R$)")).toHaveValue("15,00");
 });

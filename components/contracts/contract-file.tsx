@@ -7,6 +7,7 @@ import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+import { RefundForm } from "./refund-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
 // copy button, QR), payments and their allocation, settlements and today's payoff quote, assignment, event timeline.
@@ -34,7 +35,7 @@ type File = {
   timeline: { id: string; type: string; at: string }[];
 };
 
-export function ContractFile({ id, environment, tenantId }: { id: string; environment: "sandbox" | "production"; tenantId: string }) {
+export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean }) {
   const t = useTranslations("ContractFile");
   const labels = useCodeLabels();
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
@@ -130,6 +131,8 @@ export function ContractFile({ id, environment, tenantId }: { id: string; enviro
           ))}
         </ul>
       </section>
+
+      {canRecordRefunds && c.credit_balance > 0 && <RefundForm key={c.credit_balance} contractId={c.id} environment={environment} credit={c.credit_balance} />}
 
       <section aria-labelledby="c-time" className={box}>
         <h2 id="c-time" className="mb-2 font-semibold">{t("timeline")}</h2>

@@ -35,3 +35,16 @@ export const CAN_MANAGE_MEMBERS: Record<Role, boolean> = {
 export function canManageMembers(role: Role): boolean {
   return CAN_MANAGE_MEMBERS[role];
 }
+
+/** Who records a refund of a borrower's credit (money sent back outside the platform): owners and admins — a
+ *  finance operation that changes the books; support staff and viewers see refunds only. */
+export const CAN_RECORD_REFUNDS: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: false,
+  viewer: false,
+};
+
+export function canRecordRefunds(role: Role): boolean {
+  return CAN_RECORD_REFUNDS[role];
+}
