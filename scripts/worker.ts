@@ -2,8 +2,8 @@ import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 
 // `npm run worker`: delivers webhooks from the outbox, ends the averbação of payroll contracts that closed at the
 // payroll authority (lib/payroll/endorsement-termination.ts), finds out and undoes reservation calls the authority
-// never answered (lib/payroll/reservation-recovery.ts) and, with SMTP_URL set, sends the platform's e-mails
-// (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
+// never answered (lib/payroll/reservation-recovery.ts), deletes idempotency records past their 24 hours and, with
+// SMTP_URL set, sends the platform's e-mails (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
 // like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
 // LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
 // `npm run dev` starts one. Without DATABASE_URL it uses the embedded PostgreSQL of `npm run dev`.
@@ -15,6 +15,7 @@ const { runWorker } = await import("@/lib/webhooks/worker");
 const { runMailer } = await import("@/lib/mail/mailer");
 const { runEndorsementWorker } = await import("@/lib/payroll/endorsement-termination");
 const { runReservationRecoveryWorker } = await import("@/lib/payroll/reservation-recovery");
+const { runIdempotencyPurger } = await import("@/lib/jobs/idempotency-purge");
 const { disconnectDb } = await import("@/lib/db/client");
 const { getEnv } = await import("@/lib/env");
 const { log } = await import("@/lib/log");
@@ -23,7 +24,7 @@ const stop = new AbortController();
 process.on("SIGINT", () => stop.abort());
 process.on("SIGTERM", () => stop.abort());
 log().info({ pid: process.pid, concurrency: getEnv().WEBHOOK_WORKER_CONCURRENCY, email: getEnv().SMTP_URL !== undefined }, "worker started");
-await Promise.all([runWorker(stop.signal), runMailer(stop.signal), runEndorsementWorker(stop.signal), runReservationRecoveryWorker(stop.signal)]);
+await Promise.all([runWorker(stop.signal), runMailer(stop.signal), runEndorsementWorker(stop.signal), runReservationRecoveryWorker(stop.signal), runIdempotencyPurger(stop.signal)]);
 log().info({ pid: process.pid }, "worker stopped");
 await disconnectDb();
 await database.server?.stop();

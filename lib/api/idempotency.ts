@@ -125,3 +125,12 @@ export async function releaseIdempotencyKey(scope: IdempotencyScope, lease: stri
     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}
       AND state = 'in_flight' AND lease_token = ${lease}`;
 }
+
+/** Deletes up to `limit` records past their expiry (24 h): their keys are free again, and the responses they kept —
+ *  sealed or not — are not held longer than replays need them. Returns how many went. */
+export async function purgeExpiredIdempotencyRecords(limit = 1000): Promise<number> {
+  return rootDb().$executeRaw`
+    DELETE FROM idempotency_records WHERE ctid IN (
+      SELECT ctid FROM idempotency_records
+       WHERE expires_at <= now() AND (state = 'completed' OR locked_until IS NULL OR locked_until <= now()) LIMIT ${limit})`;
+}

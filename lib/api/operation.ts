@@ -31,6 +31,9 @@ export type Operation<
   bodyKind?: "json" | "form";
   /** POSTs are idempotent by default (X-Request-Id / Idempotency-Key); false opts out (token endpoint). */
   idempotent?: boolean;
+  /** The response carries a secret shown once (a webhook signing secret): the copy kept for idempotent replays is
+   *  sealed (AES-256-GCM, lib/security/secret-box.ts), never stored in plaintext. */
+  sealResponse?: boolean;
   /** Errors also carry RFC 6749 `error` / `error_description`, and responses are `no-store`. */
   oauthErrors?: boolean;
   deprecated?: { successor: string };

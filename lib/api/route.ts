@@ -6,6 +6,7 @@ import { grants } from "@/lib/auth/permissions";
 import { rootDb } from "@/lib/db/client";
 import { runInAmbientTransaction } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
+import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { JsonText } from "@/lib/json-text";
 import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
 import { environmentOf } from "./environment";
@@ -84,7 +85,9 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
 
       const idempotent = op.method === "POST" && op.idempotent !== false && ids.idempotencyKey !== null;
       if (!idempotent) return toResponse(await call(), headers);
-      const scope = { tenantId: ctx.tenantId, environment, key: ids.idempotencyKey! };
+      // Keys are the credential's own: another credential of the tenant sending the same X-Request-Id (a tracing id,
+      // seen in logs) runs its own request and never gets this one's response replayed.
+      const scope = { tenantId: ctx.tenantId, environment, key: `${credential.id}:${ids.idempotencyKey!}` };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
       const response = errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
@@ -106,16 +109,22 @@ async function runIdempotent(
   op: Operation,
 ): Promise<Response> {
   const claim = await claimIdempotencyKey(scope, print);
+  // A response with a secret in it is kept sealed, bound to its record (a sealed body copied elsewhere does not open).
+  const sealedAs = `idempotency:${scope.tenantId}:${scope.environment}:${scope.key}`;
   if (claim.replay) {
     headers.set("content-type", claim.replay.contentType);
     headers.set("idempotent-replayed", "true");
-    return new Response(claim.replay.body, { status: claim.replay.status, headers });
+    const body = op.sealResponse && claim.replay.status < 300 ? openSecret(claim.replay.body, sealedAs) : claim.replay.body;
+    return new Response(body, { status: claim.replay.status, headers });
   }
-  const stored = async (response: Response) => ({
-    status: response.status,
-    body: await response.clone().text(),
-    contentType: response.headers.get("content-type") ?? "application/json",
-  });
+  const stored = async (response: Response) => {
+    const text = await response.clone().text();
+    return {
+      status: response.status,
+      body: op.sealResponse && response.status < 300 ? sealSecret(text, sealedAs) : text,
+      contentType: response.headers.get("content-type") ?? "application/json",
+    };
+  };
   try {
     // The effect and its stored response commit together (lib/api/idempotency.ts, lib/db/transaction.ts).
     const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();

@@ -1,3 +1,4 @@
+import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
 import { expireReservations } from "@/lib/payroll/reservations";
@@ -11,6 +12,7 @@ const USAGE = `Usage:
   npm run jobs -- collection [--json]
   npm run jobs -- endorsement-terminations [--json]
   npm run jobs -- reservation-recoveries [--json]
+  npm run jobs -- purge-idempotency [--json]
 
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
@@ -21,7 +23,8 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
   endorsement-terminations  asks the payroll authority to end the averbação of payroll contracts that closed or
                        were withdrawn (the worker does this continuously; failures are retried with backoff)
   reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
-                       idempotency key and releases what they reserved (the worker does this continuously)`;
+                       idempotency key and releases what they reserved (the worker does this continuously)
+  purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -54,6 +57,10 @@ await runCli(USAGE, async (argv) => {
       total.resolved += round.resolved;
     }
     output(values.json, total, `${total.resolved} reservation call(s) recovered (${total.attempted} attempted).`);
+  } else if (command === "purge-idempotency") {
+    let deleted = 0;
+    for (let round = await purgeExpiredIdempotencyRecords(); round > 0; round = await purgeExpiredIdempotencyRecords()) deleted += round;
+    output(values.json, { deleted }, `${deleted} expired idempotency record(s) deleted.`);
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as token } from "@/app/v1/auth/token/route";
+import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
+import { POST as rotateSecret } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
@@ -10,7 +12,7 @@ import { call } from "../helpers/http";
 afterAll(() => stopListener());
 
 describe("secrets at rest", () => {
-  it("stores no API key, client secret, refresh or access token, invitation or reset link in plaintext anywhere in the database", async () => {
+  it("stores no API key, client secret, webhook secret, refresh or access token, invitation or reset link in plaintext anywhere in the database", async () => {
     const { tenant, ownerUserId } = await newTenant();
     const invited = await createInvitation(tenant.id, { type: "user", id: ownerUserId, label: "owner" }, { email: `new@${tenant.slug}.test`, role: "viewer" });
     const reset = (await requestPasswordReset(`owner@${tenant.slug}.test`, null))!;
@@ -28,10 +30,24 @@ describe("secrets at rest", () => {
       form: { grant_type: "refresh_token", refresh_token: issued.body.refresh_token, client_id: client.client_id, client_secret: clientSecret },
     });
     expect(refreshed.status).toBe(200);
-    const secrets = [key, live, clientSecret, issued.body.refresh_token, issued.body.access_token, refreshed.body.refresh_token, refreshed.body.access_token, invited.token, reset.token];
+    // A webhook endpoint created and its secret rotated under X-Request-Id: the idempotency records keep the
+    // responses (for replays) sealed, and a replay still shows the same secret.
+    const headers = { authorization: `Bearer ${key}`, "x-tenant-id": tenant.id };
+    const created = await call(createEndpoint, { path: "/v1/webhook-endpoints", headers: { ...headers, "x-request-id": "scan-hook-1" }, json: { url: "http://localhost:4999/scan", event_types: ["*"] } });
+    expect(created.status).toBe(201);
+    const replayed = await call(createEndpoint, { path: "/v1/webhook-endpoints", headers: { ...headers, "x-request-id": "scan-hook-1" }, json: { url: "http://localhost:4999/scan", event_types: ["*"] } });
+    expect([replayed.headers.get("idempotent-replayed"), replayed.body.secret]).toEqual(["true", created.body.secret]);
+    const rotated = await call(rotateSecret, {
+      path: `/v1/webhook-endpoints/${created.body.id}/rotate-secret`,
+      headers: { ...headers, "x-request-id": "scan-rotate-1" },
+      params: { id: created.body.id },
+      json: {},
+    });
+    expect(rotated.status).toBe(200);
+    const secrets = [created.body.secret, rotated.body.secret, key, live, clientSecret, issued.body.refresh_token, issued.body.access_token, refreshed.body.refresh_token, refreshed.body.access_token, invited.token, reset.token];
     // The random part alone must not appear either (e.g. stored without its prefix). Its first 24
     // characters are searched: the last four are shown in the panel by design (last4).
-    const needles = secrets.flatMap((s: string) => [s, s.replace(/^(sk|cs|rt|cpinv|cppwr)_((test|live)_)?/, "").slice(0, 24)]);
+    const needles = secrets.flatMap((s: string) => [s, s.replace(/^(sk|cs|rt|cpinv|cppwr|whsec)_((test|live)_)?/, "").slice(0, 24)]);
 
     const columns = await db().$queryRaw<{ table_name: string; column_name: string }[]>`
       SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns

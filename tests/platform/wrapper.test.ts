@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
+import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { apiRoute } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
@@ -110,6 +111,23 @@ describe("the /v1 wrapper", () => {
     const theirs = await post(key2, other2.id, { name: "loan", amount: 100 }, "6d1f6f5e-3c0b-4c5e-9b9d-0a4f6f2d1a10");
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(await executions(other2.id)).toBe(1);
+
+    // And to the credential: another key of the same tenant sending the same X-Request-Id (a tracing id that shows
+    // in logs) runs its own request and never gets the first one's response.
+    const { key: sibling } = await newKey(tenant.id);
+    const mine = await post(sibling, tenant.id, { name: "loan", amount: 100 }, "6d1f6f5e-3c0b-4c5e-9b9d-0a4f6f2d1a10");
+    expect([mine.status, mine.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(await executions(tenant.id)).toBe(2);
+  });
+
+  it("deletes records past their 24 hours, and only those", async () => {
+    const { tenant } = await newTenant();
+    const { key } = await newKey(tenant.id);
+    await post(key, tenant.id, { name: "old", amount: 1 }, "purge-old");
+    await post(key, tenant.id, { name: "new", amount: 1 }, "purge-new");
+    await db().idempotencyRecord.updateMany({ where: { tenantId: tenant.id, key: { endsWith: ":purge-old" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    while ((await purgeExpiredIdempotencyRecords(1000)) > 0);
+    expect((await db().idempotencyRecord.findMany({ where: { tenantId: tenant.id }, select: { key: true } })).map((r) => r.key.split(":").at(-1))).toEqual(["purge-new"]);
   });
 
   it("answers 409 while the first request with a key is still running, then replays it", async () => {

@@ -26,7 +26,7 @@ function requestHeaders(op: Operation) {
   if (op.auth === "bearer") {
     headers.push(z.string().meta({ param: { name: "X-Tenant-Id", in: "header", required: true }, description: "Your tenant's id; must be the credential's tenant.", example: "ten_01JD0000000000000000000000" }));
   }
-  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: "Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409.", example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
+  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: "Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request.", example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
   if (op.method === "POST" && op.idempotent !== false) {
     headers.push(z.string().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: "Synonym of X-Request-Id for idempotency; if both are sent they must be equal." }));
   }

@@ -28,6 +28,7 @@ const deliveryListExample = Object.fromEntries(Object.entries(WEBHOOK_DELIVERY_E
 
 export const createWebhookEndpointOperation = defineOperation({
   operationId: "createWebhookEndpoint",
+  sealResponse: true,
   method: "POST",
   path: "/v1/webhook-endpoints",
   summary: "Register a webhook endpoint; its signing secret is in this response only",
@@ -102,6 +103,7 @@ export const deleteWebhookEndpointOperation = defineOperation({
 
 export const rotateWebhookSecretOperation = defineOperation({
   operationId: "rotateWebhookSecret",
+  sealResponse: true,
   method: "POST",
   path: "/v1/webhook-endpoints/{id}/rotate-secret",
   summary: "Rotate an endpoint's signing secret (the old one keeps signing for 24 h)",

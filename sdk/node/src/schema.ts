@@ -3891,7 +3891,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -3992,7 +3992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4109,7 +4109,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4161,7 +4161,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4283,7 +4283,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -4440,7 +4440,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4567,7 +4567,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4723,7 +4723,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4845,7 +4845,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4979,7 +4979,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5120,7 +5120,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -5398,7 +5398,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -5645,7 +5645,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5783,7 +5783,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -5958,7 +5958,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -6093,7 +6093,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6249,7 +6249,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6404,7 +6404,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6578,7 +6578,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6730,7 +6730,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6911,7 +6911,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -7048,7 +7048,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -7222,7 +7222,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7356,7 +7356,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -7545,7 +7545,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7695,7 +7695,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -7832,7 +7832,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7965,7 +7965,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -8126,7 +8126,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -8324,7 +8324,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -8489,7 +8489,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -8650,7 +8650,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -8866,7 +8866,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -9032,7 +9032,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -9152,7 +9152,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9327,7 +9327,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -9444,7 +9444,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9606,7 +9606,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -9724,7 +9724,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9897,7 +9897,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -10012,7 +10012,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10123,7 +10123,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10268,7 +10268,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10418,7 +10418,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -10605,7 +10605,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -10752,7 +10752,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -10926,7 +10926,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -11055,7 +11055,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11187,7 +11187,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -11303,7 +11303,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -11456,7 +11456,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11569,7 +11569,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -11784,7 +11784,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11923,7 +11923,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12077,7 +12077,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -12238,7 +12238,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -12436,7 +12436,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12594,7 +12594,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -12794,7 +12794,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -12960,7 +12960,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -13103,7 +13103,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -13237,7 +13237,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13399,7 +13399,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -13530,7 +13530,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13681,7 +13681,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13861,7 +13861,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -13982,7 +13982,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14132,7 +14132,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14250,7 +14250,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14355,7 +14355,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14495,7 +14495,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14656,7 +14656,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14800,7 +14800,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -14918,7 +14918,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -15043,7 +15043,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -15163,7 +15163,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -15302,7 +15302,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -15439,7 +15439,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. */
+                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
