@@ -73,7 +73,7 @@ const EnvSchema = z.object({
     .refine((v) => Buffer.from(v, "base64").length === 32, "Must be 32 bytes, base64 (openssl rand -base64 32)")
     .optional(),
   // Sandbox webhook endpoints may use http://localhost, 127.0.0.1 or [::1] (local development, tests). Never
-  // production endpoints.
+  // production endpoints, and refused with NODE_ENV=production (checked below).
   WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -103,6 +103,11 @@ export type Env = z.infer<typeof EnvSchema>;
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === "production" && env.NEXTAUTH_SECRET === undefined) {
     ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "Required in production: it signs the panel's session cookies (openssl rand -base64 32)" });
+  }
+  if (env.NODE_ENV === "production" && env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK) {
+    // One deployment serves both environments: any sandbox key could point an endpoint at this host's own services
+    // and read their answers in the delivery log.
+    ctx.addIssue({ code: "custom", path: ["WEBHOOKS_SANDBOX_ALLOW_LOOPBACK"], message: "Not allowed in production: sandbox endpoints would reach this host's loopback services" });
   }
   if (env.NODE_ENV === "production" && env.WEBHOOK_SECRETS_KEY === undefined) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "Required in production: it seals webhook signing secrets and unsent e-mails at rest (openssl rand -base64 32)" });

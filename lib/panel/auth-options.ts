@@ -25,13 +25,11 @@ export async function authorizeSignIn(raw: unknown): Promise<{ id: string; email
   if (!parsed.success) return null;
   const email = parsed.data.email;
   const attempts = signInAttempts();
-  if (await attempts.locked(email)) throw new Error(TOO_MANY_ATTEMPTS);
+  // The try is counted before the password is checked (a wrong one keeps it counted; the right one clears the count).
+  if (!(await attempts.take(email))) throw new Error(TOO_MANY_ATTEMPTS);
   const user = await db().user.findUnique({ where: { email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
-  if (!user || !ok) {
-    await attempts.failed(email);
-    return null;
-  }
+  if (!user || !ok) return null;
   await attempts.succeeded(email);
   return { id: user.id, email: user.email, name: user.name };
 }

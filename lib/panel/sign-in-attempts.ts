@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sharedRedis, type RateLimitStore } from "@/lib/api/rate-limit";
 
 // Password guessing on the panel: after SIGN_IN_FAILURES_ALLOWED wrong passwords for one e-mail within 15 minutes,
@@ -22,6 +22,26 @@ export class SignInAttempts {
       store.kind === "memory"
         ? new RateLimiterMemory(options)
         : new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+  }
+
+  /**
+   * Takes one of the e-mail's tries for the window, before the password is checked: atomic (one consume), so guesses
+   * sent in parallel cannot all pass a check made before any of them is counted. false: none left — refuse without
+   * checking. A right password then clears the count (`succeeded`); an attempt that turned out not to be a password
+   * check gives its try back (`giveBack`).
+   */
+  async take(email: string): Promise<boolean> {
+    try {
+      await this.limiter.consume(keyOf(email), 1);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  }
+
+  async giveBack(email: string): Promise<void> {
+    await this.limiter.reward(keyOf(email), 1);
   }
 
   /** Whether this e-mail has used up its wrong passwords for the window. */

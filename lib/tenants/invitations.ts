@@ -151,12 +151,29 @@ export async function invitationByToken(token: string, now = new Date()) {
   return { ...invitationView(found, now), tenant_name: found.tenant.name, account_exists: account !== null };
 }
 
-export async function acceptInvitation(token: string, input: AcceptInput, now = new Date()): Promise<{ tenantId: string; userId: string; email: string }> {
+/** The count of password tries an account has (the panel's sign-in count, lib/panel/sign-in-attempts.ts). */
+export type PasswordTries = { take(email: string): Promise<boolean>; succeeded(email: string): Promise<void> };
+/** The account's password tries are used up for now: the same lock as its sign-in. */
+export class TooManyPasswordTries extends Error {}
+
+/**
+ * Joins the invited person. An existing account proves itself with its password — a try counted against the
+ * account's sign-in tries (`tries`): an owner inviting any address and guessing through the link gets no more
+ * guesses than the sign-in form gives, and a lock there is a lock here.
+ */
+export async function acceptInvitation(
+  token: string,
+  input: AcceptInput,
+  options: { now?: Date; tries?: PasswordTries } = {},
+): Promise<{ tenantId: string; userId: string; email: string }> {
+  const now = options.now ?? new Date();
   const invitation = invitationView(await findByToken(token), now);
   if (invitation.status !== "open") throw new DomainError("conflict", `This invitation is ${invitation.status}: ask an owner for a new link`);
   const existing = await db().user.findUnique({ where: { email: invitation.email } });
   if (existing) {
+    if (options.tries && !(await options.tries.take(existing.email))) throw new TooManyPasswordTries();
     if (!(await verifyPassword(existing.passwordHash, input.password))) throw invalidField("password", "Wrong password for this account");
+    await options.tries?.succeeded(existing.email);
   } else {
     if (!input.name) throw invalidField("name", "Your name is required");
     if (input.password.length < 12) throw invalidField("password", "At least 12 characters");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { acceptInvitation, createInvitation, invitationByToken, listOpenInvitations, revokeInvitation } from "@/lib/tenants/invitations";
+import { acceptInvitation, createInvitation, invitationByToken, listOpenInvitations, revokeInvitation, TooManyPasswordTries } from "@/lib/tenants/invitations";
+import { authorizeSignIn, TOO_MANY_ATTEMPTS } from "@/lib/panel/auth-options";
+import { SIGN_IN_FAILURES_ALLOWED, SignInAttempts, setSignInAttemptsForTests } from "@/lib/panel/sign-in-attempts";
 import { changeMemberRole, listMembers, removeMember } from "@/lib/tenants/members";
 import { addMember } from "@/lib/tenants/tenants";
 import { verifyPassword } from "@/lib/auth/passwords";
@@ -81,6 +83,28 @@ describe("invitations", () => {
     await acceptInvitation(token, { password: "correct horse battery", name: "Ignored" });
     expect((await listMembers(a.tenant.id)).find((m) => m.email === email)).toMatchObject({ role: "viewer", name: "Owner" });
     await expect(createInvitation(a.tenant.id, owner(a.ownerUserId), { email, role: "admin" })).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("password guesses through invitation links count against the account's sign-in tries: a new link brings none", async () => {
+    const a = await newTenant();
+    const b = await newTenant();
+    const email = `owner@${b.tenant.slug}.test`;
+    const tries = new SignInAttempts({ kind: "memory" }, `invite-test-${b.tenant.slug}`);
+    setSignInAttemptsForTests(tries);
+    try {
+      for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i++) {
+        // A fresh link each time (the owner of A re-invites): the guesses still add up on the account.
+        const { token } = await createInvitation(a.tenant.id, owner(a.ownerUserId), { email, role: "viewer" });
+        await expect(acceptInvitation(token, { password: `guess-${i}` }, { tries })).rejects.toMatchObject({ code: "validation_error" });
+      }
+      const { token } = await createInvitation(a.tenant.id, owner(a.ownerUserId), { email, role: "viewer" });
+      await expect(acceptInvitation(token, { password: "correct horse battery" }, { tries })).rejects.toBeInstanceOf(TooManyPasswordTries);
+      // The same lock as the sign-in form's.
+      await expect(authorizeSignIn({ email, password: "correct horse battery" })).rejects.toThrow(TOO_MANY_ATTEMPTS);
+      expect((await listMembers(a.tenant.id)).map((m) => m.email)).not.toContain(email);
+    } finally {
+      setSignInAttemptsForTests(undefined);
+    }
   });
 
   it("expired, revoked, replaced and unknown links do not work; another tenant cannot revoke", async () => {

@@ -28,4 +28,13 @@ describe("panel sign-in", () => {
     await expect(authorizeSignIn({ email: victim, password: "correct horse battery" })).rejects.toThrow(TOO_MANY_ATTEMPTS);
     expect(await authorizeSignIn({ email: other, password: "correct horse battery" })).not.toBeNull();
   });
+
+  it("guesses sent in parallel get no more tries than sent one by one: the right password after them is refused", async () => {
+    const { tenant } = await newTenant();
+    const victim = `owner@${tenant.slug}.test`;
+    const burst = await Promise.allSettled(Array.from({ length: 3 * SIGN_IN_FAILURES_ALLOWED }, (_, i) => authorizeSignIn({ email: victim, password: `guess-${i}` })));
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(SIGN_IN_FAILURES_ALLOWED); // checked (and wrong)
+    expect(burst.filter((r) => r.status === "rejected")).toHaveLength(2 * SIGN_IN_FAILURES_ALLOWED); // refused unchecked
+    await expect(authorizeSignIn({ email: victim, password: "correct horse battery" })).rejects.toThrow(TOO_MANY_ATTEMPTS);
+  });
 });

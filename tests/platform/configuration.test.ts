@@ -18,6 +18,11 @@ describe("configuration", () => {
       "Invalid configuration:\n  NEXTAUTH_SECRET: Required in production: it signs the panel's session cookies (openssl rand -base64 32)\n" +
         "  WEBHOOK_SECRETS_KEY: Required in production: it seals webhook signing secrets and unsent e-mails at rest (openssl rand -base64 32)",
     );
+    // Loopback webhook endpoints are for local development: refused in production (one deployment serves both hosts).
+    expect(parseEnv({ ...BASE, NODE_ENV: "development", WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: "true" }).WEBHOOKS_SANDBOX_ALLOW_LOOPBACK).toBe(true);
+    expect(() => parseEnv({ ...production, WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: "true" })).toThrow(
+      "Invalid configuration:\n  WEBHOOKS_SANDBOX_ALLOW_LOOPBACK: Not allowed in production: sandbox endpoints would reach this host's loopback services",
+    );
     expect(() => parseEnv({ ...production, DATABASE_URL: undefined, AUTH_JWT_SECRET: "short" })).toThrow(
       /DATABASE_URL: .*\n {2}AUTH_JWT_SECRET: AUTH_JWT_SECRET must have at least 32 characters$/,
     );

@@ -36,6 +36,19 @@ describe.each(stores)("sign-in attempts (%s store)", (_name, makeStore) => {
     await attempts.succeeded(victim);
     expect(await attempts.locked(victim)).toBe(false);
   });
+
+  it("takes tries atomically: of many taken at once, exactly the allowance passes; a try given back can be taken again", async () => {
+    const attempts = new SignInAttempts(await makeStore(), prefix());
+    const victim = email();
+    const taken = await Promise.all(Array.from({ length: 3 * SIGN_IN_FAILURES_ALLOWED }, () => attempts.take(victim)));
+    expect(taken.filter(Boolean)).toHaveLength(SIGN_IN_FAILURES_ALLOWED);
+    expect(await attempts.locked(victim)).toBe(true);
+    const other = email();
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i++) expect(await attempts.take(other)).toBe(true);
+    await attempts.giveBack(other);
+    expect(await attempts.take(other)).toBe(true);
+    expect(await attempts.take(other)).toBe(false);
+  });
 });
 
 describe.runIf(redisUrl)("sign-in attempts shared through Redis", () => {

@@ -8,11 +8,15 @@ import { signInAttempts } from "@/lib/panel/sign-in-attempts";
 // sessions end (lib/panel/session.ts); the browser signs in again with the new password.
 export const POST = panelRoute({ body: ChangePasswordInput }, async ({ user, body }) => {
   const attempts = signInAttempts();
-  if (await attempts.locked(user.email)) throw new ApiError("rate_limited", "Too many wrong passwords: try again in 15 minutes", { headers: { "retry-after": "900" } });
+  // Counted before the current password is checked (atomic: parallel guesses cannot all pass); a refusal that was
+  // not a wrong password (the new one equals it, the account changed) gives the try back.
+  if (!(await attempts.take(user.email))) throw new ApiError("rate_limited", "Too many wrong passwords: try again in 15 minutes", { headers: { "retry-after": "900" } });
   try {
-    return { body: await changePassword(user.userId, body) };
+    const changed = await changePassword(user.userId, body);
+    await attempts.succeeded(user.email);
+    return { body: changed };
   } catch (err) {
-    if (isWrongCurrentPassword(err)) await attempts.failed(user.email);
+    if (!isWrongCurrentPassword(err)) await attempts.giveBack(user.email);
     throw err;
   }
 });
