@@ -6,16 +6,20 @@ import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
+import { checkEventReadable, readableEventTypes } from "./event-access";
 import { TEST_EVENT_TYPE } from "./event-catalog";
 import type { DeliveryResponse, DeliveryStatus, ListDeliveriesQuery } from "./schemas";
 
 // Deliveries as the API shows them, and the changes people ask for: a test event to one endpoint, and a
 // resend. The workers (worker.ts) make the attempts.
 
-export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery) {
+/** `permissions`: the caller's (a /v1 credential's); deliveries of events it may not read are left out — their
+ *  bodies carry the event (lib/webhooks/event-access.ts). The panel's owners and admins see all (undefined). */
+export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery, permissions?: readonly string[]) {
   const after = decodeCursor(scope, query.cursor);
   const filters: Prisma.WebhookDeliveryWhereInput = {
     ...where(scope),
+    ...(permissions ? { eventType: { in: readableEventTypes(permissions) } } : {}),
     ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
     ...(query.event_id ? { eventId: query.event_id } : {}),
     ...(query.status ? { status: query.status } : {}),
@@ -24,9 +28,10 @@ export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery) {
   return toListResponse(scope, page, (row) => toDeliveryResponse(row));
 }
 
-export async function getDelivery(scope: Scope, id: string): Promise<DeliveryResponse> {
+export async function getDelivery(scope: Scope, id: string, permissions?: readonly string[]): Promise<DeliveryResponse> {
   const row = await db().webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { attempts: { orderBy: { number: "asc" } } } });
   if (!row) throw notFound("Webhook delivery");
+  if (permissions) checkEventReadable(permissions, row.eventType);
   return toDeliveryResponse(row, row.attempts);
 }
 

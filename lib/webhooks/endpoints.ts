@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { failPendingDeliveries } from "./deliveries";
+import { checkSubscribable } from "./event-access";
 import {
   MAX_ENDPOINTS_PER_ENVIRONMENT,
   ROTATION_GRACE_SECONDS,
@@ -27,7 +28,10 @@ import { checkWebhookUrl } from "./url-safety";
 
 const ALL = "*";
 
-export async function createEndpoint(scope: Scope, actor: Actor, body: CreateWebhookEndpointBody): Promise<WebhookEndpointWithSecret> {
+/** `permissions`: a /v1 credential's — it subscribes only to events it may read (lib/webhooks/event-access.ts); the
+ *  panel's owners and admins may subscribe to any (undefined). */
+export async function createEndpoint(scope: Scope, actor: Actor, body: CreateWebhookEndpointBody, permissions?: readonly string[]): Promise<WebhookEndpointWithSecret> {
+  if (permissions) checkSubscribable(permissions, body.event_types);
   const url = await vetUrl(scope, body.url);
   const id = newId("webhookEndpoint");
   const secret = newSigningSecret();
@@ -67,7 +71,8 @@ export async function listEndpoints(scope: Scope, query: ListWebhookEndpointsQue
   return toListResponse(scope, page, toEndpointResponse);
 }
 
-export async function updateEndpoint(scope: Scope, actor: Actor, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpointResponse> {
+export async function updateEndpoint(scope: Scope, actor: Actor, id: string, body: UpdateWebhookEndpointBody, permissions?: readonly string[]): Promise<WebhookEndpointResponse> {
+  if (permissions) checkSubscribable(permissions, body.event_types);
   const url = body.url === undefined ? undefined : await vetUrl(scope, body.url);
   return db().$transaction(async (tx) => {
     const current = await find(tx, scope, id, { lock: true });

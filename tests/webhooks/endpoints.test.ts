@@ -4,14 +4,18 @@ import { POST as createRoute, GET as listRoute } from "@/app/v1/webhook-endpoint
 import { GET as getRoute, PATCH as patchRoute, DELETE as deleteRoute } from "@/app/v1/webhook-endpoints/[id]/route";
 import { POST as rotateRoute } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
 import { POST as testRoute } from "@/app/v1/webhook-endpoints/[id]/test/route";
+import { GET as listEventsRoute } from "@/app/v1/events/route";
+import { GET as getEventRoute } from "@/app/v1/events/[id]/route";
 import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
 import { MAX_ENDPOINTS_PER_ENVIRONMENT } from "@/lib/webhooks/schemas";
 import { signatureHeaders } from "@/lib/webhooks/signing";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
 
-async function webhookTenant(permissions: Parameters<typeof newKey>[2] = ["webhooks:read", "webhooks:write"]) {
+// `read`: events carry every module's objects, and a credential reads (or subscribes to) only what it may read.
+async function webhookTenant(permissions: Parameters<typeof newKey>[2] = ["read", "webhooks:write"]) {
   const { tenant } = await newTenant();
   const { key } = await newKey(tenant.id, "sandbox", permissions);
   return { tenant, headers: bearer(key, tenant.id) };
@@ -68,7 +72,7 @@ describe("webhook endpoints", () => {
 
   it("refuses URLs that could reach the platform's own network (SSRF), changing nothing", async () => {
     const t = await webhookTenant();
-    const { key } = await newKey(t.tenant.id, "production", ["webhooks:write"]);
+    const { key } = await newKey(t.tenant.id, "production", ["read", "webhooks:write"]);
     const live = bearer(key, t.tenant.id);
     const refusedInProduction = [
       "http://8.8.8.8/hook", // production: https only
@@ -192,5 +196,33 @@ describe("webhook endpoints", () => {
     const unrelated = await newKey(a.tenant.id, "sandbox", ["customers:read"]);
     expect((await one(getRoute, a, made.id, { headers: bearer(unrelated.key, a.tenant.id) })).status).toBe(403);
     expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ description: null, enabled: true });
+  });
+
+  it("events carry their module's data: a webhooks-only credential neither reads nor subscribes to what it may not read", async () => {
+    const t = await webhookTenant();
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const customerEvent = newId("event");
+    await db().outboxEvent.createMany({
+      data: [
+        { id: customerEvent, ...scope, type: "customer.created", payload: { id: "cus_x", document: "52998224725", monthly_income: 900000 } },
+        { id: newId("event"), ...scope, type: "charge.paid", payload: { id: "chg_x", amount: 100 } },
+      ],
+    });
+    const hooksOnly = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "webhooks:write", "collections:read"])).key, t.tenant.id);
+    const events = (query = "") => call(listEventsRoute, { base: SANDBOX, path: `/v1/events${query}`, headers: hooksOnly });
+    expect((await events()).body.data.map((e: { type: string }) => e.type)).toEqual(["charge.paid"]);
+    const customers = await events("?type=customer.created");
+    expect(customers.status).toBe(403);
+    expect(customers.body.detail).toBe("Events of type customer.created carry customers data: this needs the customers:read permission");
+    const one = await call(getEventRoute, { base: SANDBOX, path: `/v1/events/${customerEvent}`, headers: hooksOnly, params: { id: customerEvent } });
+    expect(one.status).toBe(403);
+    // Subscribing: only to what it may read; "*" needs every read permission.
+    expect((await create(t, { url: "http://localhost:4999/c", event_types: ["charge.paid"] }, SANDBOX, hooksOnly)).status).toBe(201);
+    const tooMuch = await create(t, { url: "http://localhost:4999/c", event_types: ["charge.paid", "customer.updated"] }, SANDBOX, hooksOnly);
+    expect([tooMuch.status, tooMuch.body.code]).toEqual([403, "forbidden"]);
+    const everything = await create(t, { url: "http://localhost:4999/c", event_types: ["*"] }, SANDBOX, hooksOnly);
+    expect(everything.status).toBe(403);
+    expect(everything.body.detail).toMatch(/^Every event \("\*"\) needs every resource's read permission \(or read\); missing: customers:read, simulations:read, /);
+    expect(await db().webhookEndpoint.count({ where: scope })).toBe(1);
   });
 });

@@ -26,6 +26,9 @@ const withSecret = (description: string) => ({ description, schema: WebhookEndpo
 const deliveryOne = { description: "The delivery.", schema: DeliveryResponse, example: WEBHOOK_DELIVERY_EXAMPLE };
 const deliveryListExample = Object.fromEntries(Object.entries(WEBHOOK_DELIVERY_EXAMPLE).filter(([key]) => key !== "attempts"));
 
+const ACCESS =
+  " Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.";
+
 export const createWebhookEndpointOperation = defineOperation({
   operationId: "createWebhookEndpoint",
   sealResponse: true,
@@ -37,7 +40,8 @@ export const createWebhookEndpointOperation = defineOperation({
     "`webhook-signature`) with the `secret` returned here — store it; it is never shown again (rotate to get a new one). Production " +
     "URLs must be https and resolve only to public addresses: loopback, private, link-local (169.254.169.254 included), unique-local, " +
     "multicast and reserved addresses are refused (400 `validation_error` on `url`), here and again before every delivery. Events from " +
-    `the endpoint's creation on are delivered. At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} endpoints per environment (409 \`conflict\`).`,
+    `the endpoint's creation on are delivered. At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} endpoints per environment (409 \`conflict\`). ` +
+    "Each event type subscribed to needs its resource's read permission (`[\"*\"]`: all of them; 403 `forbidden` otherwise).",
   tags,
   auth: "bearer",
   permission: "webhooks:write",
@@ -139,7 +143,7 @@ export const listEventsOperation = defineOperation({
   method: "GET",
   path: "/v1/events",
   summary: "List events, newest first (filter: type)",
-  description: "Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks.",
+  description: "Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks." + ACCESS,
   tags,
   auth: "bearer",
   permission: "webhooks:read",
@@ -152,6 +156,7 @@ export const getEventOperation = defineOperation({
   method: "GET",
   path: "/v1/events/{id}",
   summary: "Get an event",
+  description: "403 `forbidden` for an event whose resource the credential may not read." + ACCESS,
   tags,
   auth: "bearer",
   permission: "webhooks:read",
@@ -165,6 +170,7 @@ export const listWebhookDeliveriesOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook-deliveries",
   summary: "List webhook deliveries, newest first (filters: endpoint, event, status)",
+  description: "Deliveries of events the credential may not read are left out." + ACCESS,
   tags,
   auth: "bearer",
   permission: "webhooks:read",
@@ -177,6 +183,7 @@ export const getWebhookDeliveryOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook-deliveries/{id}",
   summary: "Get a delivery with every attempt (status code, duration, request and response bodies)",
+  description: "403 `forbidden` for a delivery of an event the credential may not read (its request body is the event)." + ACCESS,
   tags,
   auth: "bearer",
   permission: "webhooks:read",

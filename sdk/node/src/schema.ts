@@ -1163,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint; its signing secret is in this response only
-         * @description Events of the credential's environment are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` returned here — store it; it is never shown again (rotate to get a new one). Production URLs must be https and resolve only to public addresses: loopback, private, link-local (169.254.169.254 included), unique-local, multicast and reserved addresses are refused (400 `validation_error` on `url`), here and again before every delivery. Events from the endpoint's creation on are delivered. At most 20 endpoints per environment (409 `conflict`).
+         * @description Events of the credential's environment are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` returned here — store it; it is never shown again (rotate to get a new one). Production URLs must be https and resolve only to public addresses: loopback, private, link-local (169.254.169.254 included), unique-local, multicast and reserved addresses are refused (400 `validation_error` on `url`), here and again before every delivery. Events from the endpoint's creation on are delivered. At most 20 endpoints per environment (409 `conflict`). Each event type subscribed to needs its resource's read permission (`["*"]`: all of them; 403 `forbidden` otherwise).
          *
          *     Requires permission `webhooks:write`.
          */
@@ -1257,7 +1257,7 @@ export interface paths {
         };
         /**
          * List events, newest first (filter: type)
-         * @description Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks.
+         * @description Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:read`.
          */
@@ -1279,7 +1279,9 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description Requires permission `webhooks:read`.
+         * @description 403 `forbidden` for an event whose resource the credential may not read. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         *
+         *     Requires permission `webhooks:read`.
          */
         get: operations["getEvent"];
         put?: never;
@@ -1299,7 +1301,9 @@ export interface paths {
         };
         /**
          * List webhook deliveries, newest first (filters: endpoint, event, status)
-         * @description Requires permission `webhooks:read`.
+         * @description Deliveries of events the credential may not read are left out. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         *
+         *     Requires permission `webhooks:read`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1319,7 +1323,9 @@ export interface paths {
         };
         /**
          * Get a delivery with every attempt (status code, duration, request and response bodies)
-         * @description Requires permission `webhooks:read`.
+         * @description 403 `forbidden` for a delivery of an event the credential may not read (its request body is the event). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         *
+         *     Requires permission `webhooks:read`.
          */
         get: operations["getWebhookDelivery"];
         put?: never;

@@ -4,7 +4,7 @@ import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endp
 
 export const GET = apiRoute(getWebhookEndpointOperation, async ({ ctx, params }) => ({ body: await getEndpoint(ctx, params.id) }));
 
-export const PATCH = apiRoute(updateWebhookEndpointOperation, async ({ ctx, params, body }) => ({ body: await updateEndpoint(ctx, ctx.actor, params.id, body) }));
+export const PATCH = apiRoute(updateWebhookEndpointOperation, async ({ ctx, params, body }) => ({ body: await updateEndpoint(ctx, ctx.actor, params.id, body, ctx.credential.permissions) }));
 
 // DELETE /v1/webhook-endpoints/{id} — with its deliveries and their attempts.
 export const DELETE = apiRoute(deleteWebhookEndpointOperation, async ({ ctx, params }) => ({ body: await deleteEndpoint(ctx, ctx.actor, params.id) }));
