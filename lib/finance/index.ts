@@ -50,7 +50,7 @@ export type { AmortizationSystem, ScheduleInput, Installment } from "./schedule-
 export { MAX_INSTALLMENTS } from "./schedule-setup";
 export { priceSchedule } from "./price-schedule";
 export { sacSchedule } from "./sac-schedule";
-export { buildSchedule, scheduleTotals, type ScheduleTotals } from "./schedule";
+export { buildSchedule, largestPayment, scheduleTotals, type ScheduleTotals } from "./schedule";
 
 export { type BorrowerKind, type IofConfig, type IofInput, type IofBreakdown, type IofRow, computeIof } from "./iof";
 export {

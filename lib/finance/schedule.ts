@@ -9,6 +9,11 @@ export function buildSchedule(system: AmortizationSystem, input: ScheduleInput):
 
 export type ScheduleTotals = { payment: Centavos; interest: Centavos; amortization: Centavos };
 
+/** The schedule's largest installment (Price: the last, which absorbs the rounding; SAC: the first); 0 when empty. */
+export function largestPayment(installments: readonly Pick<Installment, "payment">[]): Centavos {
+  return installments.reduce((max, row) => Math.max(max, row.payment), 0);
+}
+
 export function scheduleTotals(installments: readonly Installment[]): ScheduleTotals {
   return installments.reduce(
     (sum, row) => ({

@@ -44,14 +44,10 @@ export class SignInAttempts {
     await this.limiter.reward(keyOf(email), 1);
   }
 
-  /** Whether this e-mail has used up its wrong passwords for the window. */
+  /** Whether this e-mail has used up its tries for the window (a read; sign-in itself goes through `take`). */
   async locked(email: string): Promise<boolean> {
     const seen = await this.limiter.get(keyOf(email));
     return seen !== null && seen.consumedPoints >= SIGN_IN_FAILURES_ALLOWED;
-  }
-
-  async failed(email: string): Promise<void> {
-    await this.limiter.penalty(keyOf(email), 1);
   }
 
   async succeeded(email: string): Promise<void> {

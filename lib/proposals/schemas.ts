@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { largestPayment } from "@/lib/finance";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
 import { CreateSimulationBody } from "@/lib/simulations/schemas";
@@ -51,7 +52,7 @@ export type ProposalTerms = z.infer<typeof ProposalTerms>;
 /** What the paying source deducts each month for a proposal (its largest installment); proposals stored before
  *  the field existed carry their schedule, from which it is read. */
 export function deductedInstallment(terms: { installment_amount: number; max_installment_amount?: number; schedule?: { payment: number }[] }): number {
-  return terms.max_installment_amount ?? terms.schedule?.reduce((max, row) => Math.max(max, row.payment), 0) ?? terms.installment_amount;
+  return terms.max_installment_amount ?? (terms.schedule ? largestPayment(terms.schedule) : terms.installment_amount);
 }
 export const ProposalTerms = z.object({
   product: z.string(),

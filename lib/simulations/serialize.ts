@@ -1,4 +1,5 @@
 import type { Simulation } from "@prisma/client";
+import { largestPayment } from "@/lib/finance";
 import type { SimulationResult } from "./compute";
 import type { SimulationResponse, SimulationSummary } from "./schemas";
 
@@ -23,7 +24,7 @@ export function toSimulationSummary(row: Row, r: SimulationResult): SimulationSu
     upfront_charges: r.upfront_charges,
     installment_amount: r.installment_amount,
     // Stored before the field existed: read from the schedule (lists store a summary without it: the first).
-    max_installment_amount: r.max_installment_amount ?? r.schedule?.reduce((max, i) => Math.max(max, i.payment), 0) ?? r.installment_amount,
+    max_installment_amount: r.max_installment_amount ?? (r.schedule ? largestPayment(r.schedule) : r.installment_amount),
     iof: { daily: r.iof.daily, additional: r.iof.additional, total: r.iof.total, financed: r.iof.financed },
     fees: r.fees.map((f) => ({ type: f.type, amount: f.amount, financed: f.financed })),
     totals: { payments: r.totals.payments, interest: r.totals.interest, amortization: r.totals.amortization },

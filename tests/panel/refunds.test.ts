@@ -8,10 +8,10 @@ const session = vi.hoisted(() => ({ user: null as null | { userId: string; email
 vi.mock("@/lib/panel/session", () => ({ currentPanelUser: async () => session.user }));
 
 const ORIGIN = "http://localhost:3000";
-const post = async (contractId: string, body: unknown) => {
+const post = async (contractId: string, body: unknown, environment = "sandbox") => {
   const { POST } = await import("@/app/api/panel/contracts/[id]/refunds/route");
   const res = await POST(
-    new Request(`${ORIGIN}/api/panel/contracts/${contractId}/refunds?environment=sandbox`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, "accept-language": "en" }, body: JSON.stringify(body) }),
+    new Request(`${ORIGIN}/api/panel/contracts/${contractId}/refunds?environment=${environment}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, "accept-language": "en" }, body: JSON.stringify(body) }),
     { params: Promise.resolve({ id: contractId }) },
   );
   return { status: res.status, body: await res.json() };
@@ -48,6 +48,8 @@ describe("refunds from the panel", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["amount", "contract_id", "method"]);
 
+    // The sandbox contract is not found from production.
+    expect(await post(contractId!, { amount: 100, method: "pix" }, "production")).toMatchObject({ status: 404, body: { code: "not_found" } });
     const other = await creditTenant();
     as("owner", other.tenant.id);
     expect(await post(contractId!, { amount: 100, method: "pix" })).toMatchObject({ status: 404, body: { code: "not_found" } });

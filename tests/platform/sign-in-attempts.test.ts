@@ -29,9 +29,9 @@ describe.each(stores)("sign-in attempts (%s store)", (_name, makeStore) => {
   it("locks an e-mail at the limit, only that e-mail, and a success clears it", async () => {
     const attempts = new SignInAttempts(await makeStore(), prefix());
     const [victim, other] = [email(), email()];
-    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED - 1; i++) await attempts.failed(victim);
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED - 1; i++) await attempts.take(victim);
     expect(await attempts.locked(victim)).toBe(false);
-    await attempts.failed(victim);
+    await attempts.take(victim);
     expect([await attempts.locked(victim), await attempts.locked(other)]).toEqual([true, false]);
     await attempts.succeeded(victim);
     expect(await attempts.locked(victim)).toBe(false);
@@ -56,8 +56,8 @@ describe.runIf(redisUrl)("sign-in attempts shared through Redis", () => {
     const keyPrefix = prefix();
     const [a, b] = [new SignInAttempts({ kind: "redis", client: await connected(redisUrl!) }, keyPrefix), new SignInAttempts({ kind: "redis", client: await connected(redisUrl!) }, keyPrefix)];
     const victim = email();
-    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED / 2; i++) await a.failed(victim);
-    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED / 2; i++) await b.failed(victim);
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED / 2; i++) await a.take(victim);
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED / 2; i++) await b.take(victim);
     expect([await a.locked(victim), await b.locked(victim)]).toEqual([true, true]);
     const keys = await clients[clients.length - 1]!.keys(`${keyPrefix}*`);
     expect(keys).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("sign-in attempts with Redis unreachable", () => {
     clients.push(client);
     const attempts = new SignInAttempts({ kind: "redis", client }, prefix());
     const victim = email();
-    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i++) await attempts.failed(victim);
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i++) await attempts.take(victim);
     expect(await attempts.locked(victim)).toBe(true);
     await attempts.succeeded(victim);
     expect(await attempts.locked(victim)).toBe(false);
