@@ -5,16 +5,19 @@ import { newId } from "@/lib/ids";
 import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
 import { where, type Scope } from "@/lib/scope";
-import { payrollAuthorityFor } from "./authority";
-import { AuthorityError, type PayrollAuthority, type ReserveMarginInput } from "./authority/types";
+import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
+import { AuthorityError, type PayrollAuthority, type ReserveMarginInput, type ReserveMarginResult } from "./authority/types";
 
-// Reservation calls whose outcome the payroll authority never told us. A reservation is asked for inside the
-// transaction that records it (the margin check and the row commit together), so a timeout — or a 5xx or unreadable
-// answer, after which the authority may well have reserved — rolls our side back while the authority may hold the
-// margin for days, for nobody. The step is therefore recorded before the error leaves: a row here, written on its
-// own (outside the rolled-back transaction), with the call and its idempotency key. The worker (`npm run worker`,
-// `npm run jobs -- reservation-recoveries`) replays the call under that key — the authority answers what it did —
-// and releases what it reserved; retried with backoff until it knows.
+// Reservation calls whose outcome may be held at the payroll authority for nobody. A reservation is asked for inside
+// the transaction that records it (the margin check and the row commit together), so anything that ends that
+// transaction without a commit after the call left — a timeout, a 5xx or unreadable answer (after which the authority
+// may well have reserved), a process killed mid-request, the database lost before the commit — would leave the
+// authority holding the margin for days. The call is therefore written ahead, on its own and committed before it
+// leaves (a row here with the call and its idempotency key, `pending`); the request's transaction marks it `recorded`
+// when it stores the answer, so the mark commits with the reservation or not at all. A row still `pending` once that
+// transaction must have ended (its timeout plus a minute) is the worker's (`npm run worker`,
+// `npm run jobs -- reservation-recoveries`): it replays the call under that key — the authority answers what it did —
+// and releases what it reserved, unless the reservation it names is ours after all; retried with backoff until it knows.
 //
 // A key recorded here is never used again for a new reservation: the next attempt for the same subject (a retried
 // submission, a retried request) asks under the next key (`<base>:1`, `<base>:2` …), so the worker can release the
@@ -37,21 +40,34 @@ export async function reservationCallKey(tx: Tx, scope: Scope, baseKey: string):
   return recorded === 0 ? baseKey : `${baseKey}:${recorded}`;
 }
 
-/** Asks the authority for a reservation; an answer that never came is recorded for the worker before the error goes on. */
-export async function reserveAtAuthority(authority: PayrollAuthority, scope: Scope, baseKey: string, key: string, call: Call) {
+/** Asks the authority for a reservation, written ahead for the recovery worker; the answer's mark commits with `tx`. */
+export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, scope: Scope, baseKey: string, key: string, call: Call) {
+  if (authority.name === "sandbox_simulator") return authority.reserveMargin({ ...call, requestId: key });
+  const id = newId("reservationRecovery");
+  await rootDb().reservationRecovery.create({
+    data: { id, ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + fenceMs()) },
+  });
+  let answer: ReserveMarginResult;
   try {
-    return await authority.reserveMargin({ ...call, requestId: key });
+    answer = await authority.reserveMargin({ ...call, requestId: key });
   } catch (err) {
-    if (err instanceof AuthorityError && !NOT_SENT.includes(err.kind) && authority.name !== "sandbox_simulator") {
-      await rootDb().reservationRecovery.upsert({
-        where: { tenantId_environment_authorityKey: { ...where(scope), authorityKey: key } },
-        create: { id: newId("reservationRecovery"), ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + BACKOFF_MS[0]!) },
-        update: {},
-      });
-      log().warn({ authority_key: key, tenant_id: scope.tenantId, kind: err.kind }, "a reservation call's outcome is unknown; recorded for the recovery worker");
+    if (err instanceof AuthorityError && NOT_SENT.includes(err.kind)) {
+      await rootDb().reservationRecovery.delete({ where: { id } }); // never reached the authority: the key stays unused
+    } else {
+      log().warn({ authority_key: key, tenant_id: scope.tenantId, err: err instanceof Error ? err.message : String(err) }, "a reservation call's outcome is unknown; left for the recovery worker");
     }
     throw err;
   }
+  await tx.reservationRecovery.update({
+    where: { id },
+    data: answer.status === "reserved" ? { status: "recorded", authorityReservationId: answer.authorityReservationId } : { status: "refused" },
+  });
+  return answer;
+}
+
+/** How long a written-ahead call waits before the worker may take it: past the end of the longest transaction that asks. */
+function fenceMs(): number {
+  return authorityTransactionOptions().timeout + 60_000;
 }
 
 type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_key: string; request: Call; attempts: number };
@@ -71,12 +87,14 @@ export async function runReservationRecoveries(limit = 20, now: () => Date = () 
     const authority = payrollAuthorityFor(row.environment);
     try {
       const answer = await authority.reserveMargin({ ...row.request, requestId: row.authority_key });
+      let status: "refused" | "recorded" | "released" = "refused";
       if (answer.status === "reserved") {
-        await authority.releaseReservation({ authorityReservationId: answer.authorityReservationId, requestId: `${row.authority_key}:release` });
+        status = (await isOurs(row, answer.authorityReservationId)) ? "recorded" : "released";
+        if (status === "released") await authority.releaseReservation({ authorityReservationId: answer.authorityReservationId, requestId: `${row.authority_key}:release` });
       }
       await rootDb().reservationRecovery.update({
         where: { id: row.id },
-        data: { status: answer.status === "reserved" ? "released" : "refused", lastError: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
+        data: { status, lastError: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
       });
       resolved += 1;
     } catch (err) {
@@ -87,6 +105,15 @@ export async function runReservationRecoveries(limit = 20, now: () => Date = () 
     }
   }
   return { attempted: claimed.length, resolved };
+}
+
+/** A reservation this platform stored under that authority id (its transaction committed after all): never released here. */
+async function isOurs(row: Claimed, authorityReservationId: string): Promise<boolean> {
+  const found = await rootDb().marginReservation.findFirst({
+    where: { tenantId: row.tenant_id, environment: row.environment, authorityReservationId },
+    select: { id: true },
+  });
+  return found !== null;
 }
 
 /** Recovers reservation calls until `signal` aborts (inside `npm run worker`): straight on while some are due, else every 15 s. */

@@ -67,10 +67,10 @@ export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: Res
       status: "requested",
     },
   });
-  // An answer that never comes is recorded for the recovery worker before the error rolls this back
-  // (lib/payroll/reservation-recovery.ts); a key recorded there is not used again.
+  // The call is written ahead for the recovery worker, which releases it if this transaction never commits
+  // (lib/payroll/reservation-recovery.ts); a key written there is not used again.
   const key = await reservationCallKey(tx, scope, request.authorityKey);
-  const answer = await reserveAtAuthority(payrollAuthorityFor(scope.environment), scope, request.authorityKey, key, {
+  const answer = await reserveAtAuthority(tx, payrollAuthorityFor(scope.environment), scope, request.authorityKey, key, {
     authorityQueryId: query.authorityQueryId,
     document: customer.document,
     source: sourceOf(query.source as Record<string, string>),

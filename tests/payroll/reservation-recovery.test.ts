@@ -3,14 +3,16 @@ import { POST as createMarginQuery } from "@/app/v1/payroll/margin-queries/route
 import { POST as createReservation } from "@/app/v1/payroll/margin-reservations/route";
 import { db } from "@/lib/db/client";
 import { runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
-import { authorityKey } from "@/lib/payroll/reservations";
+import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
+import { actor } from "../helpers/factory";
 import { FakeAuthority, VALID_MARGIN_ANSWER } from "../helpers/fake-authority";
 import { call } from "../helpers/http";
 import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-helpers";
 
-// A reservation call the authority never answered (a 5xx, a timeout) rolls our side back while the authority may
-// hold the margin: the call is recorded on its own before the error leaves, the worker replays it under the same
-// idempotency key to learn the outcome and releases what it reserved, and a retry asks under a new key.
+// A reservation call whose transaction never commits (the authority never answered — a 5xx, a timeout — or it did and
+// the request died before the commit) leaves the authority holding margin for nobody: the call is written ahead on its
+// own, the transaction marks it recorded with the answer, and the worker replays what is still pending under the same
+// idempotency key to learn the outcome and releases what it reserved; a retry asks under a new key.
 
 let fake: FakeAuthority;
 let t: CreditTenant;
@@ -93,5 +95,79 @@ describe("reservation calls the authority never answered", () => {
     const after = await db().reservationRecovery.findUniqueOrThrow({ where: { id: recorded.id } });
     expect(after).toMatchObject({ status: "pending", attempts: 1, lastError: "unavailable: The payroll authority answered 503" });
     expect(after.nextAttemptAt.getTime()).toBe(at.getTime() + 60_000);
+  });
+
+  it("a reservation the authority made whose transaction then failed is released; one that committed is left alone", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    const scope = { tenantId: t.tenant.id, environment: "production" as const };
+    const reserved = (id: string) => ({ status: 201, json: { reservation_id: id, status: "reserved", expires_at: "2030-01-01T00:00:00Z" } });
+    const request = (base: string) => ({ marginQueryId: query.body.id, customerId: customer.id, installmentAmount: 40000, term: 24, kind: "loan" as const, proposalId: null, authorityKey: base });
+
+    // The authority reserves and answers; the request dies before its transaction commits (a kill, the database lost).
+    fake.handler = (req) => (req.path === "/v1/reservations" ? reserved("R-ORPHAN") : { status: 404, json: {} });
+    await expect(
+      db().$transaction(async (tx) => {
+        await reserveIn(tx, scope, actor, request("orphan-base"));
+        throw new Error("the process died before the commit");
+      }),
+    ).rejects.toThrow("the process died");
+    expect(await db().marginReservation.count({ where: { customerId: customer.id } })).toBe(0);
+    const orphan = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, baseKey: "orphan-base" } });
+    expect(orphan).toMatchObject({ status: "pending", authorityKey: "orphan-base", attempts: 0 });
+    // Not the worker's until that transaction must have ended (its timeout and a minute).
+    expect(orphan.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+
+    // Another reservation commits: its call is marked recorded in the same transaction.
+    fake.handler = (req) => (req.path === "/v1/reservations" ? reserved("R-KEPT") : { status: 404, json: {} });
+    const kept = await db().$transaction((tx) => reserveIn(tx, scope, actor, request("kept-base")));
+    expect(kept).toMatchObject({ status: "reserved", authority_reservation_id: "R-KEPT" });
+    expect(await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, baseKey: "kept-base" } })).toMatchObject({ status: "recorded", authorityReservationId: "R-KEPT" });
+
+    fake.handler = (req) =>
+      req.path === "/v1/reservations"
+        ? reserved(req.headers["idempotency-key"] === "orphan-base" ? "R-ORPHAN" : "R-KEPT")
+        : req.path === "/v1/reservations/R-ORPHAN/release"
+          ? { status: 204 }
+          : { status: 404, json: {} };
+    const releasesBefore = fake.calls("/v1/reservations/R-KEPT/release").length;
+    await runReservationRecoveries(20, () => new Date(Date.now() + 10 * 60_000));
+    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ status: "released", authorityReservationId: "R-ORPHAN", attempts: 1 });
+    expect(fake.calls("/v1/reservations/R-ORPHAN/release")).toHaveLength(1);
+    expect(fake.calls("/v1/reservations/R-KEPT/release")).toHaveLength(releasesBefore);
+    expect((await db().marginReservation.findMany({ where: { customerId: customer.id } })).map((r) => [r.status, r.authorityReservationId])).toEqual([["reserved", "R-KEPT"]]);
+  });
+
+  it("a pending call whose reservation is stored here after all is marked recorded, never released", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-OURS", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
+    const made = await reserve(query.body.id, "rsv-ours-1");
+    expect(made.status).toBe(201);
+    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-ours-1");
+    const row = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
+    expect(row.status).toBe("recorded");
+    // As if the mark had been lost while the reservation committed: the worker must still not release it.
+    await db().reservationRecovery.update({ where: { id: row.id }, data: { status: "pending", authorityReservationId: null, nextAttemptAt: new Date() } });
+    await runReservationRecoveries(20, () => new Date(Date.now() + 10 * 60_000));
+    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "recorded", authorityReservationId: "R-OURS" });
+    expect(fake.calls("/v1/reservations/R-OURS/release")).toHaveLength(0);
+    expect((await db().marginReservation.findFirstOrThrow({ where: { customerId: customer.id } })).status).toBe("reserved");
+  });
+
+  it("a call refused before it reached the authority leaves nothing to recover and its key unused", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 429, json: {}, headers: { "retry-after": "1" } } : { status: 404, json: {} });
+    const limited = await reserve(query.body.id, "rsv-429-1");
+    expect(limited.status).toBe(503);
+    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-429-1");
+    expect(await db().reservationRecovery.count({ where: { tenantId: t.tenant.id, baseKey: key } })).toBe(0);
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-429", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
+    expect((await reserve(query.body.id, "rsv-429-1")).status).toBe(201);
+    expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(key);
   });
 });
