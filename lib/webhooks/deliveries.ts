@@ -37,11 +37,12 @@ export async function getDelivery(scope: Scope, id: string, permissions?: readon
 
 /** Sends a delivery again now: a failed or succeeded one becomes pending with its next attempt due at once
  *  (its attempts so far stay in the log); a pending one is moved up. Not while an attempt is in flight. */
-export async function resendDelivery(scope: Scope, actor: Actor, id: string): Promise<DeliveryResponse> {
+export async function resendDelivery(scope: Scope, actor: Actor, id: string, permissions?: readonly string[]): Promise<DeliveryResponse> {
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const row = await tx.webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { endpoint: true } });
     if (!row) throw notFound("Webhook delivery");
+    if (permissions) checkEventReadable(permissions, row.eventType); // sending an event is reading it
     if (!row.endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: row.endpointId });
     if (row.lockedUntil && row.lockedUntil > new Date()) throw new DomainError("conflict", "An attempt of this delivery is in flight; try again in a few seconds");
     const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null } });

@@ -72,10 +72,14 @@ export async function listEndpoints(scope: Scope, query: ListWebhookEndpointsQue
 }
 
 export async function updateEndpoint(scope: Scope, actor: Actor, id: string, body: UpdateWebhookEndpointBody, permissions?: readonly string[]): Promise<WebhookEndpointResponse> {
-  if (permissions) checkSubscribable(permissions, body.event_types);
+  if (permissions) {
+    checkSubscribable(permissions, body.event_types);
+    checkRedirect(permissions, body, await find(db(), scope, id)); // before the URL is resolved
+  }
   const url = body.url === undefined ? undefined : await vetUrl(scope, body.url);
   return db().$transaction(async (tx) => {
     const current = await find(tx, scope, id, { lock: true });
+    if (permissions) checkRedirect(permissions, body, current);
     const data: Prisma.WebhookEndpointUpdateInput = {
       ...(url !== undefined ? { url } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -88,6 +92,14 @@ export async function updateEndpoint(scope: Scope, actor: Actor, id: string, bod
     await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
     return toEndpointResponse(row);
   });
+}
+
+/** Pointing an endpoint elsewhere or turning it back on decides who receives its events from now on: the credential
+ *  must be able to read every type it keeps (a `webhooks:write` key redirecting a customer.* endpoint an admin made
+ *  would otherwise receive CPFs it may not read). Types it sends along are checked as a subscription. */
+function checkRedirect(permissions: readonly string[], body: UpdateWebhookEndpointBody, current: WebhookEndpoint): void {
+  const redirects = body.url !== undefined || (body.enabled === true && !current.enabled);
+  if (redirects && body.event_types === undefined) checkSubscribable(permissions, current.eventTypes.length === 0 ? [ALL] : current.eventTypes);
 }
 
 export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {

@@ -4,6 +4,7 @@ import { POST as createRoute, GET as listRoute } from "@/app/v1/webhook-endpoint
 import { GET as getRoute, PATCH as patchRoute, DELETE as deleteRoute } from "@/app/v1/webhook-endpoints/[id]/route";
 import { POST as rotateRoute } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
 import { POST as testRoute } from "@/app/v1/webhook-endpoints/[id]/test/route";
+import { POST as resendRoute } from "@/app/v1/webhook-deliveries/[id]/resend/route";
 import { GET as listEventsRoute } from "@/app/v1/events/route";
 import { GET as getEventRoute } from "@/app/v1/events/[id]/route";
 import { db } from "@/lib/db/client";
@@ -224,5 +225,33 @@ describe("webhook endpoints", () => {
     expect(everything.status).toBe(403);
     expect(everything.body.detail).toMatch(/^Every event \("\*"\) needs every resource's read permission \(or read\); missing: customers:read, simulations:read, /);
     expect(await db().webhookEndpoint.count({ where: scope })).toBe(1);
+  });
+
+  it("a webhooks-only credential can neither point elsewhere, re-enable, nor resend an endpoint carrying what it may not read", async () => {
+    const t = await webhookTenant();
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const made = await create(t, { url: "http://localhost:4999/crm", event_types: ["customer.created", "charge.paid"] });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const hooksOnly = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "webhooks:write", "collections:read"])).key, t.tenant.id);
+
+    const redirected = await one(patchRoute, t, id, { headers: hooksOnly, json: { url: "https://attacker.example/x" } });
+    expect([redirected.status, redirected.body.code, redirected.body.detail]).toEqual([403, "forbidden", "Events of type customer.created carry customers data: this needs the customers:read permission"]);
+    // Its description is not a matter of who reads the events.
+    expect((await one(patchRoute, t, id, { headers: hooksOnly, json: { description: "crm feed" } })).status).toBe(200);
+    expect((await one(patchRoute, t, id, { json: { enabled: false } })).status).toBe(200);
+    expect((await one(patchRoute, t, id, { headers: hooksOnly, json: { enabled: true } })).status).toBe(403);
+    // Narrowing to what it may read is allowed, URL and all.
+    const narrowed = await one(patchRoute, t, id, { headers: hooksOnly, json: { url: "http://localhost:4999/pay", event_types: ["charge.paid"], enabled: true } });
+    expect([narrowed.status, narrowed.body.url, narrowed.body.event_types, narrowed.body.enabled]).toEqual([200, "http://localhost:4999/pay", ["charge.paid"], true]);
+
+    const event = newId("event");
+    await db().outboxEvent.create({ data: { id: event, ...scope, type: "customer.created", payload: { id: "cus_x", document: "52998224725" } } });
+    const delivery = newId("webhookDelivery");
+    await db().webhookDelivery.create({ data: { id: delivery, ...scope, endpointId: id, eventId: event, eventType: "customer.created", status: "failed", completedAt: new Date() } });
+    const resend = (headers: Record<string, string>) => call(resendRoute, { base: SANDBOX, path: `/v1/webhook-deliveries/${delivery}/resend`, headers, params: { id: delivery } });
+    expect((await resend(hooksOnly)).status).toBe(403);
+    expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery } })).status).toBe("failed");
+    expect((await resend(t.headers)).status).toBe(202);
   });
 });

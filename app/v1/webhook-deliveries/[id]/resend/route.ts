@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/api/route";
 import { resendDelivery } from "@/lib/webhooks/deliveries";
 
 // POST /v1/webhook-deliveries/{id}/resend — pending again, due now.
-export const POST = apiRoute(resendWebhookDeliveryOperation, async ({ ctx, params }) => ({ status: 202, body: await resendDelivery(ctx, ctx.actor, params.id) }));
+export const POST = apiRoute(resendWebhookDeliveryOperation, async ({ ctx, params }) => ({ status: 202, body: await resendDelivery(ctx, ctx.actor, params.id, ctx.credential.permissions) }));
