@@ -70,6 +70,18 @@ describe("allocate", () => {
     expect(() => allocate(0, [inst(1, "2026-04-10")], RULES, "2026-04-25")).toThrow(RangeError);
   });
 
+  it("an installment whose interest exceeds it (negative amortization of a long first period) is settled by its face", () => {
+    // R$ 10,000 at 1.85% a month over 96 months, first due 60 days out: installment 1 is 227.59 = 373.42 − 145.83.
+    const first = inst(1, "2026-05-02", { principal: -14583, interest: 37342 });
+    expect(amountsDue(first, RULES, "2026-05-02")).toEqual({ fine: 0, late_interest: 0, interest: 22759, principal: 0, total: 22759 });
+    expect(allocate(22759, [first, inst(2, "2026-06-02")], RULES, "2026-05-02")).toEqual({
+      lines: [{ installment_id: "ins_1", number: 1, fine: 0, late_interest: 0, interest: 22759, principal: 0, total: 22759, settles: true }],
+      credit: 0,
+    });
+    const halfPaid = { ...first, paidAmount: 10000 };
+    expect(amountsDue(halfPaid, RULES, "2026-05-02")).toEqual({ fine: 0, late_interest: 0, interest: 12759, principal: 0, total: 12759 });
+  });
+
   it("property: lines plus credit add up to the payment, and no component exceeds what is due", () => {
     fc.assert(
       fc.property(
@@ -77,13 +89,19 @@ describe("allocate", () => {
         fc.array(fc.record({ offset: fc.integer({ min: 0, max: 200 }), paid: fc.integer({ min: 0, max: 100000 }) }), { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 0, max: 120 }),
         (amount, specs, asOfOffset) => {
-          const installments = specs.map((s, i) => inst(i + 1, new Date(Date.UTC(2026, 0, 1 + s.offset)).toISOString().slice(0, 10), { paidAmount: s.paid }));
+          // Some rows with negative amortization (interest above the face), as a long first period gives.
+          const installments = specs.map((s, i) =>
+            inst(i + 1, new Date(Date.UTC(2026, 0, 1 + s.offset)).toISOString().slice(0, 10), { paidAmount: s.paid, ...(s.offset % 3 === 0 ? { principal: -20000, interest: 120000 } : {}) }),
+          );
           const asOf = new Date(Date.UTC(2026, 0, 1 + asOfOffset)).toISOString().slice(0, 10);
           const { lines, credit } = allocate(amount, installments, RULES, asOf);
           expect(lines.reduce((s, l) => s + l.total, 0) + credit).toBe(amount);
           for (const line of lines) {
             const due = amountsDue(installments.find((i) => i.id === line.installment_id)!, RULES, asOf);
-            for (const k of ["fine", "late_interest", "interest", "principal"] as const) expect(line[k]).toBeLessThanOrEqual(due[k]);
+            for (const k of ["fine", "late_interest", "interest", "principal"] as const) {
+              expect(line[k]).toBeLessThanOrEqual(due[k]);
+              expect(line[k]).toBeGreaterThanOrEqual(0);
+            }
           }
         },
       ),

@@ -44,7 +44,10 @@ export type AllocationLine = AmountsDue & { installment_id: string; number: numb
 export function amountsDue(installment: AllocatableInstallment, rules: LateRules, asOf: IsoDate): AmountsDue {
   const face = installment.principal + installment.interest;
   const openFace = Math.max(0, face - installment.paidAmount);
-  const interest = Math.max(0, installment.interest - Math.min(installment.paidAmount, installment.interest));
+  // A first period longer than a month makes the first Price installment's amortization negative (its interest is
+  // more than the installment: the excess is capitalized). Its face is still what settles it: interest is capped at
+  // the open face, so no component is negative and paying the face settles the row.
+  const interest = Math.min(openFace, Math.max(0, installment.interest - installment.paidAmount));
   const principal = openFace - interest;
   let fine = 0;
   let late_interest = 0;
