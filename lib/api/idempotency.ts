@@ -10,7 +10,8 @@ import { ApiError } from "./errors";
 // 2. effect — the handler runs in one transaction that also stores the response in the record
 //    (`completeInTransaction`), fenced by the lease token: if another request took the key over, the update
 //    finds nothing and the whole effect rolls back;
-// 3. a 4xx outcome (the effect rolled back) is stored afterwards; a 5xx outcome releases the key.
+// 3. a 4xx outcome (the effect rolled back) is stored afterwards; a 400 (the request as sent cannot be accepted:
+//    api-conventions.md keeps validation failures out) or a 5xx outcome releases the key.
 // After a crash the key is either completed with its response (replayed) or in flight with no effect (a retry
 // takes over once the lease has passed and applies the effect exactly once). The key (X-Request-Id, or its
 // synonym Idempotency-Key) is stored per tenant + environment with a fingerprint of method, path and body:
@@ -19,7 +20,7 @@ import { ApiError } from "./errors";
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 export type IdempotencyScope = { tenantId: string; environment: Environment; key: string };
-export type StoredResponse = { status: number; body: string; contentType: string };
+export type StoredResponse = { status: number; body: string; contentType: string; headers?: Record<string, string> };
 export type Claim = { replay: StoredResponse; lease: null } | { replay: null; lease: string };
 
 type Row = {
@@ -28,6 +29,7 @@ type Row = {
   response_status: number | null;
   response_body: string | null;
   response_type: string | null;
+  response_headers: Record<string, string> | null;
   lease_token: string | null;
   lease_left_ms: number | null;
   expired: boolean;
@@ -63,7 +65,7 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, print: string
     if (inserted === 1) return { replay: null, lease };
 
     const [existing] = await db.$queryRaw<Row[]>`
-      SELECT fingerprint, state, response_status, response_body, response_type, lease_token,
+      SELECT fingerprint, state, response_status, response_body, response_type, response_headers, lease_token,
              (EXTRACT(EPOCH FROM (locked_until - now())) * 1000)::float8 AS lease_left_ms,
              expires_at <= now() AS expired
       FROM idempotency_records
@@ -84,6 +86,7 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, print: string
           status: existing.response_status ?? 200,
           body: existing.response_body ?? "",
           contentType: existing.response_type ?? "application/json",
+          headers: existing.response_headers ?? {},
         },
         lease: null,
       };
@@ -105,7 +108,8 @@ export async function completeInTransaction(tx: Tx, scope: IdempotencyScope, lea
   const updated = await tx.$executeRaw`
     UPDATE idempotency_records
     SET state = 'completed', response_status = ${response.status}, response_body = ${response.body},
-        response_type = ${response.contentType}, lease_token = NULL, locked_until = NULL
+        response_type = ${response.contentType}, response_headers = ${JSON.stringify(response.headers ?? {})}::jsonb,
+        lease_token = NULL, locked_until = NULL
     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${scope.key}
       AND state = 'in_flight' AND lease_token = ${lease}`;
   if (updated !== 1) throw new LeaseLostError("the idempotency key was taken over by another request");

@@ -40,15 +40,13 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const expected = kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
+  const bytes = await readCapped(request);
   // Bytes that are not UTF-8 are the client's error (400), not silently replaced by U+FFFD.
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await request.arrayBuffer());
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("invalid_encoding", "The body is not valid UTF-8");
-  }
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
   }
   if (text.length === 0 && kind === "json") return {};
   if (mediaType !== expected) throw new ApiError("unsupported_media_type", `Send Content-Type: ${expected}`);
@@ -63,6 +61,26 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
   }
   rejectIllFormedText(body, "body");
   return body;
+}
+
+/** The body's bytes, read no further than the limit: a body sent without Content-Length (chunked) is cut off at
+ *  MAX_BODY_BYTES + 1 and answered 413, never buffered whole (before authentication, by anyone). */
+async function readCapped(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** 400 for NUL characters, ill-formed Unicode or too deep nesting anywhere in what was sent (lib/api/text-rules.ts). */

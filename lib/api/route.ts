@@ -114,15 +114,17 @@ async function runIdempotent(
   if (claim.replay) {
     headers.set("content-type", claim.replay.contentType);
     headers.set("idempotent-replayed", "true");
+    for (const [name, value] of Object.entries(claim.replay.headers ?? {})) headers.set(name, value);
     const body = op.sealResponse && claim.replay.status < 300 ? openSecret(claim.replay.body, sealedAs) : claim.replay.body;
     return new Response(body, { status: claim.replay.status, headers });
   }
-  const stored = async (response: Response) => {
+  const stored = async (response: Response, added: Record<string, string> = {}) => {
     const text = await response.clone().text();
     return {
       status: response.status,
       body: op.sealResponse && response.status < 300 ? sealSecret(text, sealedAs) : text,
       contentType: response.headers.get("content-type") ?? "application/json",
+      headers: added,
     };
   };
   try {
@@ -131,8 +133,9 @@ async function runIdempotent(
     return await runInAmbientTransaction(
       rootDb(),
       async (tx) => {
-        const response = toResponse(await call(), headers);
-        await completeInTransaction(tx, scope, claim.lease, await stored(response));
+        const result = await call();
+        const response = toResponse(result, headers);
+        await completeInTransaction(tx, scope, claim.lease, await stored(response, result.headers));
         return response;
       },
       { maxWait: DATABASE_CONNECT_TIMEOUT_MS, timeout: IDEMPOTENCY_LEASE_SECONDS * 1000 },
@@ -144,8 +147,10 @@ async function runIdempotent(
       });
     }
     const response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
-    // A 5xx forgets the key (a retry runs again); if even that fails, the lease runs out and a retry takes over.
-    if (response.status >= 500) await releaseIdempotencyKey(scope, claim.lease).catch(() => undefined);
+    // A 5xx forgets the key (a retry runs again), and so does a 400 — a validation failure is not stored (api-conventions.md):
+    // the same request sent again is judged again, a corrected one is not a reused key. If even that fails, the lease
+    // runs out and a retry takes over.
+    if (response.status >= 500 || response.status === 400) await releaseIdempotencyKey(scope, claim.lease).catch(() => undefined);
     else await completeIdempotencyKey(scope, claim.lease, await stored(response));
     return response;
   }

@@ -2,12 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
+import { ApiError } from "@/lib/api/errors";
+import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 import { apiRoute } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { newKey, newTenant } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, SANDBOX } from "../helpers/http";
 
 afterAll(() => stopListener());
 
@@ -29,10 +31,12 @@ const op = defineOperation({
 let gate: Promise<void> | null = null;
 const POST = apiRoute(op, async ({ ctx, body }) => {
   if (gate) await gate;
+  // A rule only the service can judge (as a document's check digits are): a 400 from inside the handler.
+  if (body.name === "rejected") throw new ApiError("validation_error", "The service refused this name", { errors: [{ param: "name", in: "body", message: "refused" }] });
   await db().$transaction((tx) =>
     writeAudit(tx, { tenantId: ctx.tenantId, environment: ctx.environment, actor: ctx.actor, action: "test.thing_created", target: { type: "thing", id: body.name } }),
   );
-  return { status: 201, body: { object: "thing", name: body.name, amount: body.amount, environment: ctx.environment } };
+  return { status: 201, body: { object: "thing", name: body.name, amount: body.amount, environment: ctx.environment }, headers: { link: `</v1/test-things/${body.name}>; rel="self"` } };
 });
 
 const executions = (tenantId: string) => db().auditLog.count({ where: { tenantId, action: "test.thing_created" } });
@@ -98,6 +102,8 @@ describe("the /v1 wrapper", () => {
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
+    // Headers the handler added are part of the response replayed.
+    expect([first.headers.get("link"), again.headers.get("link")]).toEqual(['</v1/test-things/loan>; rel="self"', '</v1/test-things/loan>; rel="self"']);
     const other = await post(key, tenant.id, { name: "loan", amount: 200 }, "6d1f6f5e-3c0b-4c5e-9b9d-0a4f6f2d1a10");
     expect(other.status).toBe(422);
     expect(other.body.code).toBe("idempotency_key_reused");
@@ -146,5 +152,44 @@ describe("the /v1 wrapper", () => {
     const third = await post(key, tenant.id, { name: "slow", amount: 1 }, "concurrent-1");
     expect(third.headers.get("idempotent-replayed")).toBe("true");
     expect(await executions(tenant.id)).toBe(1);
+  });
+
+  it("does not store a 400 the service gives: the same request is judged again, a corrected one is no reused key", async () => {
+    const { tenant } = await newTenant();
+    const { key } = await newKey(tenant.id);
+    const refused = await post(key, tenant.id, { name: "rejected", amount: 1 }, "service-400");
+    expect([refused.status, refused.body.code, refused.headers.get("idempotent-replayed")]).toEqual([400, "validation_error", null]);
+    expect(await db().idempotencyRecord.count({ where: { tenantId: tenant.id } })).toBe(0);
+    const again = await post(key, tenant.id, { name: "rejected", amount: 1 }, "service-400");
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([400, null]);
+    const corrected = await post(key, tenant.id, { name: "accepted", amount: 1 }, "service-400");
+    expect(corrected.status).toBe(201);
+    expect(await executions(tenant.id)).toBe(1);
+  });
+
+  it("reads a body sent without Content-Length no further than the limit: 413, the rest never pulled", async () => {
+    const { tenant } = await newTenant();
+    const { key } = await newKey(tenant.id);
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        if (pulled > 200 * 1024 * 1024) controller.close(); // a 200 MiB body, were it read whole
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${SANDBOX}/v1/test-things`, {
+      method: "POST",
+      headers: { ...bearer(key, tenant.id), "content-type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const response = await POST(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe("payload_too_large");
+    expect(pulled).toBeLessThanOrEqual(MAX_BODY_BYTES + 4 * chunk.byteLength);
+    expect(await executions(tenant.id)).toBe(0);
   });
 });
