@@ -37,6 +37,11 @@ export async function cancelCharge(scope: Scope, actor: Actor, id: string): Prom
   return db().$transaction(async (tx) => {
     const charge = await tx.charge.findFirst({ where: { id, ...where(scope) } });
     if (!charge) throw notFound("Charge");
+    // A settlement's charge goes with its settlement: canceled alone, the settlement would stay pending with nothing
+    // to pay it by, blocking the contract's credit, new settlements and its assignment until its date.
+    if (charge.settlementId !== null) {
+      throw new DomainError("conflict", `The charge collects settlement ${charge.settlementId}: cancel the settlement instead`, { settlement_id: charge.settlementId });
+    }
     const canceled = await cancelChargeIn(tx, scope, actor, charge);
     if (!canceled) throw new DomainError("invalid_transition", "The charge changed meanwhile; read it again", { current_status: charge.status, action: "cancel" });
     return toChargeResponse(canceled);

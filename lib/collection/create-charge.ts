@@ -7,6 +7,7 @@ import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type 
 import type { Tx } from "@/lib/db/client";
 import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { addMonths } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import type { Scope } from "@/lib/scope";
@@ -26,6 +27,9 @@ import { toChargeResponse } from "./serialize";
 // the nosso número (boleto), then the charge row, its audit row and `charge.created` in one statement — atomic
 // on its own, and inside the request's transaction when it is an idempotent one. A settlement's charge is
 // issued the same way inside the settlement's transaction (insertChargeIn).
+
+/** A boleto's amount field has 10 digits: R$ 99.999.999,99. */
+const MAX_BOLETO_AMOUNT = 99_999_999_99;
 
 /** Runs a statement: on the ambient transaction or the pool (queryRows), or on a given Prisma transaction. */
 type Run = <T>(statement: Sql) => Promise<T[]>;
@@ -60,11 +64,18 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   const latestDue = installments.map((i) => isoDate(i.dueDate)).sort().at(-1)!;
   const dueDate = body.due_date ?? (latestDue > today ? latestDue : today);
   if (dueDate < today) throw invalidField("due_date", "Must be today or later");
+  // A year past the later of today and the installments' due dates at most: late charges run to the due date, and a
+  // boleto's due-date factor names dates only until 2049 (lib/collection/boleto.ts).
+  const latestAllowed = addMonths(latestDue > today ? latestDue : today, 12);
+  if (dueDate > latestAllowed) throw invalidField("due_date", `Must be on or before ${latestAllowed} (a year past the later of today and the installments' due dates)`);
 
   const late = lateRulesOf(contract);
   const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
   const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
   if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
+  if (body.method === "boleto" && amount > MAX_BOLETO_AMOUNT) {
+    throw invalidField("installment_ids", "The amount is over a boleto's maximum (R$ 99.999.999,99): collect these installments in more than one charge");
+  }
   return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
 }
 
@@ -115,14 +126,18 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
   };
   const response = toChargeResponse(row);
   const audit = { contract_id: input.contract.id, method: input.method, amount: input.amount };
-  await run(sql`
+  const inserted = await run<{ id: string }>(sql`
     WITH c AS (
       INSERT INTO charges (id, tenant_id, environment, contract_id, customer_id, method, status, installment_ids, settlement_id, due_date, amount,
                            amount_paid, breakdown, boleto, pix, beneficiary, expires_at, created_at, updated_at)
-      VALUES (${id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${row.contractId}, ${row.customerId}, ${row.method}, 'pending',
-              ${row.installmentIds}::text[], ${row.settlementId}, ${input.dueDate}::date, ${String(input.amount)}::bigint, 0,
-              ${JSON.stringify(row.breakdown)}::jsonb, ${boleto ? JSON.stringify(boleto) : null}::jsonb, ${pix ? JSON.stringify(pix) : null}::jsonb,
-              ${JSON.stringify(row.beneficiary)}::jsonb, ${row.expiresAt}::timestamptz, ${now}, ${now})
+      SELECT ${id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${row.contractId}, ${row.customerId}, ${row.method}, 'pending',
+             ${row.installmentIds}::text[], ${row.settlementId}, ${input.dueDate}::date, ${String(input.amount)}::bigint, 0,
+             ${JSON.stringify(row.breakdown)}::jsonb, ${boleto ? JSON.stringify(boleto) : null}::jsonb, ${pix ? JSON.stringify(pix) : null}::jsonb,
+             ${JSON.stringify(row.beneficiary)}::jsonb, ${row.expiresAt}::timestamptz, ${now}, ${now}
+        FROM contracts
+       WHERE id = ${row.contractId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+         AND status = ANY(${[...COLLECTIBLE]}::text[])
+         FOR SHARE
       RETURNING id
     ), a AS (
       INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)
@@ -132,6 +147,12 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
     INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at)
     SELECT ${newId("event")}, ${scope.tenantId}, ${scope.environment}::"Environment", 'charge.created', ${JSON.stringify(response)}::jsonb, ${now} FROM c
     RETURNING id`);
+  // The contract row is read again under a share lock as the charge is written: one that closed (settled, paid off,
+  // withdrawn) since the charge was computed gets none — the closing transaction canceled the open charges it saw,
+  // and waits for this one if it comes second.
+  if (inserted.length === 0) {
+    throw new DomainError("contract_not_active", "The contract closed while the charge was being issued", { contract_id: input.contract.id });
+  }
   return response;
 }
 

@@ -9,7 +9,7 @@ import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import { centavos } from "@/lib/serialize";
+import { centavos, isoDate } from "@/lib/serialize";
 import { tryCompleteSettlementIn } from "@/lib/settlements/complete-settlement";
 import { cancelSettlementIn } from "@/lib/settlements/settlements";
 import { nextState } from "@/lib/state-machine";
@@ -110,7 +110,11 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
     const late = lateRulesOf(contract);
     const rows = await tx.installment.findMany({ where: { ...where(scope), id: { in: charge.installmentIds } }, include: { contract: { select: { terms: true } } } });
-    const open = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
+    const unpaid = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
+    // A settlement's charge whose settlement is gone pays only what is due by the payment date; the rest is the
+    // contract's credit. Installments not yet due paid at face would lose the early-payoff discount (CDC art. 52 §2):
+    // a new settlement nets the credit at present value instead, and the credit job pays installments as they fall due.
+    const open = charge.settlementId === null ? unpaid : unpaid.filter((r) => isoDate(r.dueDate) <= paidOn);
     const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, paidOn).total, 0);
     const amount = given ?? owed;
     if (amount === 0) throw new DomainError("invalid_transition", "Nothing is open on this charge: its installments are paid or canceled", { current_status: from, action: "pay" });
@@ -122,7 +126,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       data: { amountPaid: { increment: BigInt(amount - credit) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { increment: BigInt(credit) } },
     });
 
-    const settledAll = open.every((r) => lines.some((l) => l.installment_id === r.id && l.settles));
+    const settledAll = unpaid.every((r) => lines.some((l) => l.installment_id === r.id && l.settles));
     // A settlement's charge whose settlement is gone (canceled, blocked) is done once its own amount has come in.
     const chargeCovered = charge.settlementId !== null && centavos(charge.amountPaid) + amount >= centavos(charge.amount);
     const action = settledAll || chargeCovered ? "pay_full" : "pay_partial";

@@ -19,7 +19,7 @@ export const CreateChargeBody = z
       .optional()
       .meta({ description: "Open installments of the contract to collect. Default: its oldest open installment." }),
     method: z.enum(["boleto", "pix"]),
-    due_date: dateSchema("The charge's due date (YYYY-MM-DD), today or later. Default: the latest of today and the installments' due dates.").optional(),
+    due_date: dateSchema("The charge's due date (YYYY-MM-DD), today or later and at most a year past the later of today and the installments' due dates (late charges run to it). Default: the latest of today and the installments' due dates.").optional(),
     pix: z
       .strictObject({
         kind: z.enum(["cob", "cobv"]).default("cobv").meta({ description: "`cob`: immediate charge that expires after `expires_in` seconds; `cobv`: charge with a due date (fine and interest after it)." }),

@@ -8,6 +8,7 @@ import { GET as listPayments } from "@/app/v1/payments/route";
 import { GET as getPayment } from "@/app/v1/payments/[id]/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
+import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
@@ -199,6 +200,11 @@ describe("charges", () => {
     expect(past.body.errors).toEqual([{ param: "due_date", in: "body", message: "Must be today or later" }]);
     const mixed = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", pix: { kind: "cob" } });
     expect(mixed.status).toBe(400);
+    // Late charges run to the due date and a boleto's factor ends in 2049: a year past the installments at most.
+    const lastDue = (await db().installment.findFirstOrThrow({ where: { contractId: contract.id }, orderBy: { number: "desc" } })).dueDate.toISOString().slice(0, 10);
+    const far = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", due_date: "2199-12-31", installment_ids: [(await db().installment.findFirstOrThrow({ where: { contractId: contract.id }, orderBy: { number: "desc" } })).id] });
+    const limit = `${Number(lastDue.slice(0, 4)) + 1}${lastDue.slice(4)}`;
+    expect([far.status, far.body.errors]).toEqual([400, [{ param: "due_date", in: "body", message: `Must be on or before ${limit} (a year past the later of today and the installments' due dates)` }]]);
     expect(await db().charge.count({ where: { tenantId: t.tenant.id } })).toBe(0);
   });
 
@@ -222,5 +228,48 @@ describe("charges", () => {
     expect(prod.body).toMatchObject({ status: 409, code: "collection_not_configured" });
     const prodPay = await call(pay, { base: PRODUCTION, path: `/v1/sandbox/charges/${charge.id}/pay`, params: { id: charge.id }, json: {} });
     expect(prodPay.status).toBe(404);
+  });
+
+  it("a contract that closes while a charge is being issued gets none: 409, nothing written", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // A settlement or withdrawal closing the contract: it holds the row, then commits the new status.
+    const closing = db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT id FROM contracts WHERE id = ${contract.id} FOR UPDATE`;
+        locked();
+        await held;
+        await tx.contract.update({ where: { id: contract.id }, data: { status: "settled" } });
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const charging = post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" });
+    // The charge computed from the contract as it was and now waits on the row to write it.
+    for (;;) {
+      const [row] = await db().$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO charges%'`;
+      if (row!.waiting > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    release();
+    await closing;
+    const res = await charging;
+    expect([res.status, res.body.code, res.body.detail]).toEqual([409, "contract_not_active", "The contract closed while the charge was being issued"]);
+    expect(await db().charge.count({ where: { contractId: contract.id } })).toBe(0);
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.created" } })).toBe(0);
+  });
+
+  it("a settlement's charge is canceled with its settlement, not alone", async () => {
+    const t = await creditTenant();
+    const { contract } = await contractOf(t);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto" })).body;
+    const res = await post(t, cancelCharge, `/v1/charges/${settlement.charge_id}/cancel`, undefined, { id: settlement.charge_id });
+    expect([res.status, res.body.code, res.body.detail]).toEqual([409, "conflict", `The charge collects settlement ${settlement.id}: cancel the settlement instead`]);
+    expect((await db().charge.findUniqueOrThrow({ where: { id: settlement.charge_id } })).status).toBe("pending");
   });
 });

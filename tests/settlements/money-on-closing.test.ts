@@ -67,7 +67,7 @@ describe("payments at the same time", () => {
 });
 
 describe("a settlement's charge paid when the settlement can no longer complete", () => {
-  it("is recorded: the settlement is canceled with the reason and the money allocated like any payment", async () => {
+  it("is recorded: the settlement is canceled with the reason; the money pays what is due, the rest is credit (no installment prepaid at face)", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
     const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "partial", amount: 100_000, reduce: "term", payment_method: "pix" })).body;
@@ -86,10 +86,12 @@ describe("a settlement's charge paid when the settlement can no longer complete"
     expect(row.cancelReason).toBe(
       `its charge ${settlement.charge_id} was paid but it could not be completed: The contract's installments changed since this settlement was made; cancel it and make a new one`,
     );
-    // The installments were not rescheduled; the money went to the next ones, oldest first.
-    const second = await db().installment.findUniqueOrThrow({ where: { id: installments[1]!.id } });
-    expect(second.status).toBe("paid");
-    expect(second.amount).toBe(installments[1]!.amount);
+    // The installments were not rescheduled, and none is due yet: a future installment paid at face would lose the
+    // early-payoff discount, so the money is the contract's credit — a new settlement nets it at present value.
+    expect(paid.body.payment).toMatchObject({ allocations: [], credit: settlement.amount });
+    const later = await db().installment.findMany({ where: { contractId: contract.id, number: { gt: 1 } } });
+    expect(later.every((i) => i.status === "open" && centavos(i.paidAmount) === 0)).toBe(true);
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "active", credit_balance: settlement.amount, outstanding_balance: contract.outstanding_balance - centavos(installments[0]!.amount) });
     const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["settlement.canceled", "settlement.completed", "charge.canceled"] } } });
     expect(events.map((e) => e.type)).toEqual(["settlement.canceled"]);
   });

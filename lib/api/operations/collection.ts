@@ -61,7 +61,7 @@ export const cancelChargeOperation = defineOperation({
   method: "POST",
   path: "/v1/charges/{id}/cancel",
   summary: "Cancel a charge (pending, partially paid or overdue)",
-  description: "409 `invalid_transition` for a paid, canceled or expired charge; nothing changes then.",
+  description: "409 `invalid_transition` for a paid, canceled or expired charge; 409 `conflict` for a settlement's charge (cancel the settlement: its charge goes with it). Nothing changes then.",
   tags,
   auth: "bearer",
   permission: "collections:write",
