@@ -27,12 +27,14 @@ export async function createRefund(scope: Scope, actor: Actor, body: CreateRefun
   return db().$transaction(async (tx) => {
     if (!(await lockContract(tx, scope, body.contract_id))) throw notFound("Contract");
     const contract = (await tx.contract.findFirst({ where: { id: body.contract_id, ...where(scope) } }))!;
-    // Money paid toward a pending settlement (its charge paid in parts) sits in the credit but is the settlement's:
-    // not refundable while the settlement is pending.
-    const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { chargeId: true } });
+    // Credit a pending settlement counts on is the settlement's, not refundable while it is pending: the money paid
+    // toward it (its charge paid in parts), and the credit its quote netted from the payoff (`credit_applied`:
+    // refunded, the borrower's boleto would fall short of the payoff and the settlement could not complete).
+    const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { chargeId: true, type: true, quote: true } });
     const heldCharge = pending?.chargeId ? await tx.charge.findFirst({ where: { id: pending.chargeId, ...where(scope) }, select: { amountPaid: true } }) : null;
+    const netted = pending?.type === "full" ? ((pending.quote as { credit_applied?: number }).credit_applied ?? 0) : 0; // a partial one nets none
     const credit = centavos(contract.creditBalance);
-    const refundable = Math.max(0, credit - centavos(heldCharge?.amountPaid ?? 0n));
+    const refundable = Math.max(0, credit - centavos(heldCharge?.amountPaid ?? 0n) - netted);
     const amount = body.amount ?? refundable;
     if (refundable === 0 || amount > refundable) {
       const why = refundable < credit ? ` (${credit - refundable} of it is held for a pending settlement)` : "";

@@ -207,3 +207,21 @@ describe("a contract that ends takes its open charges with it", () => {
     expect((await contractNow(t, contract.id)).status).toBe("active");
   });
 });
+
+describe("credit a pending full settlement netted from its payoff", () => {
+  it("is not refundable while it is pending: refunded, the borrower's boleto would fall short of the payoff", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const first = await charge(t, contract.id, "pix", [installments[0]!.id]);
+    expect((await post(t, pay, `/v1/sandbox/charges/${first.id}/pay`, { amount: first.amount + 5_000 }, { id: first.id })).status).toBe(200);
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto" })).body;
+    expect(settlement.quote.credit_applied).toBe(5_000);
+    const refused = await post(t, createRefund, "/v1/refunds", { contract_id: contract.id, amount: 5_000, method: "pix" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "insufficient_credit", credit_balance: 5_000, refundable: 0 });
+    // Paid as quoted, the settlement completes with that credit.
+    expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id })).status).toBe(200);
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0 });
+  });
+});

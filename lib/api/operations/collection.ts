@@ -105,7 +105,7 @@ export const createRefundOperation = defineOperation({
     "after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's " +
     "`credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event " +
     "`refund.created`. Any contract status. 409 `insufficient_credit` when the refundable credit is 0 or less than `amount` " +
-    "(`credit_balance` and `refundable` in the problem: money paid toward a pending settlement is not refundable until it ends). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then " +
+    "(`credit_balance` and `refundable` in the problem: money paid toward a pending settlement, and the credit a pending full settlement netted from its payoff, are not refundable until it ends). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then " +
     "fails if the credit no longer covers it).",
   tags,
   auth: "bearer",

@@ -787,7 +787,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a charge (pending, partially paid or overdue)
-         * @description 409 `invalid_transition` for a paid, canceled or expired charge; nothing changes then.
+         * @description 409 `invalid_transition` for a paid, canceled or expired charge; 409 `conflict` for a settlement's charge (cancel the settlement: its charge goes with it). Nothing changes then.
          *
          *     Requires permission `collections:write`.
          */
@@ -853,7 +853,7 @@ export interface paths {
         put?: never;
         /**
          * Record money paid back to the borrower from a contract's credit
-         * @description A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's `credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event `refund.created`. Any contract status. 409 `insufficient_credit` when the refundable credit is 0 or less than `amount` (`credit_balance` and `refundable` in the problem: money paid toward a pending settlement is not refundable until it ends). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then fails if the credit no longer covers it).
+         * @description A contract's credit (`credit_balance`: money received beyond what was owed — an overpaid charge, a boleto paid twice, a payment after the contract closed) is the borrower's. Send it back with your bank (Pix, TED) and record it here: the contract's `credit_balance` goes down by `amount` (default: all of it) in one transaction with the refund, its audit row and the event `refund.created`. Any contract status. 409 `insufficient_credit` when the refundable credit is 0 or less than `amount` (`credit_balance` and `refundable` in the problem: money paid toward a pending settlement, and the credit a pending full settlement netted from its payoff, are not refundable until it ends). Idempotent by `X-Request-Id`: send one, since a retry without it would record the refund twice (the second then fails if the credit no longer covers it).
          *
          *     Requires permission `collections:write`.
          */
@@ -3456,7 +3456,7 @@ export interface components {
             /** @enum {string} */
             method: "boleto" | "pix";
             /**
-             * @description The charge's due date (YYYY-MM-DD), today or later. Default: the latest of today and the installments' due dates. `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @description The charge's due date (YYYY-MM-DD), today or later and at most a year past the later of today and the installments' due dates (late charges run to it). Default: the latest of today and the installments' due dates. `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
              * @example 2026-01-15
              */
             due_date?: string;
