@@ -10,7 +10,8 @@ import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
-import { dateColumn } from "@/lib/serialize";
+import { nextBusinessDay, type IsoDate } from "@/lib/finance";
+import { dateColumn, isoDate } from "@/lib/serialize";
 import { nextState } from "@/lib/state-machine";
 import type { ListSettlementsQuery, SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
@@ -69,19 +70,33 @@ export async function cancelPendingSettlementsOf(tx: Tx, scope: Scope, actor: Ac
   for (const s of pending) await cancelSettlementIn(tx, scope, actor, s.id, reason);
 }
 
-/** Job: pending settlements whose date has passed are canceled (their quote no longer holds). */
+/** Business days a settlement stays pending after its date: a boleto paid on the date is cleared and notified the next
+ *  business day (one more for a late notice), and a settlement canceled before its money is known would turn a payoff
+ *  paid on time into mere credit, the contract left open. */
+export const SETTLEMENT_CLEARING_BUSINESS_DAYS = 2;
+
+/** The last day a settlement dated `date` waits for its payment's notice. */
+export function clearingDeadline(date: IsoDate): IsoDate {
+  let day = date;
+  for (let i = 0; i < SETTLEMENT_CLEARING_BUSINESS_DAYS; i++) day = nextBusinessDay(day);
+  return day;
+}
+
+/** Job: pending settlements whose date and clearing days have passed are canceled (their quote no longer holds). */
 export async function cancelLapsedSettlements(today: string): Promise<{ canceled: number }> {
   // Keyset over ids, until none is left: a tail left for the next run would see its charge marked overdue first.
+  // Every pending settlement dated before today is read; those still within their clearing days are left for later.
   const lapsedAfter = (after: string) =>
     db().settlement.findMany({
       where: { status: "pending", settlementDate: { lt: dateColumn(today) }, id: { gt: after } },
-      select: { id: true, tenantId: true, environment: true },
+      select: { id: true, tenantId: true, environment: true, settlementDate: true },
       orderBy: { id: "asc" },
       take: 1000,
     });
   let canceled = 0;
   for (let batch = await lapsedAfter(""); batch.length > 0; batch = await lapsedAfter(batch.at(-1)!.id)) {
     for (const s of batch) {
+      if (clearingDeadline(isoDate(s.settlementDate)) >= today) continue; // its payment may still be on its way
       const scope = { tenantId: s.tenantId, environment: s.environment };
       await db()
         .$transaction((tx) => cancelSettlementIn(tx, scope, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`))

@@ -13,6 +13,7 @@ import { runCollectionJob } from "@/lib/collection/collection-job";
 import { allocatable } from "@/lib/collection/allocation";
 import { db } from "@/lib/db/client";
 import { addDays, addMonths, earlyPayoff } from "@/lib/finance";
+import { clearingDeadline } from "@/lib/settlements/settlements";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
@@ -264,8 +265,16 @@ describe("settlements", () => {
 
     const lapsing = await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto" });
     expect(lapsing.body.status).toBe("pending");
-    const tomorrow = new Date(Date.now() + 36 * 3600_000);
-    const job = await runCollectionJob(tomorrow);
+    // Dated yesterday: a boleto paid then is cleared and notified a business day or two later — still pending.
+    const dated = (days: number) => db().settlement.update({ where: { id: lapsing.body.id }, data: { settlementDate: new Date(`${addDays(todayInBrazil(), -days)}T00:00:00Z`) } });
+    await dated(1);
+    await runCollectionJob();
+    expect((await db().settlement.findUniqueOrThrow({ where: { id: lapsing.body.id } })).status).toBe("pending");
+    expect(clearingDeadline("2026-11-20")).toBe("2026-11-24"); // a Friday: Monday, then Tuesday
+    expect(clearingDeadline("2026-12-24")).toBe("2026-12-29"); // Christmas and the weekend are not clearing days: Monday, Tuesday
+    // Past its clearing days: lapsed.
+    await dated(10);
+    const job = await runCollectionJob();
     expect(job.lapsedSettlements).toBeGreaterThanOrEqual(1);
     const lapsed = await db().settlement.findUniqueOrThrow({ where: { id: lapsing.body.id } });
     expect({ status: lapsed.status, reason: lapsed.cancelReason }).toEqual({ status: "canceled", reason: "lapsed: not paid by its date" });

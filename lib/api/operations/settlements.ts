@@ -48,7 +48,7 @@ export const createSettlementOperation = defineOperation({
     "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` " +
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
     "paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the " +
-    "rest arrives); a pending settlement not paid by its date is canceled by the collection job. One pending " +
+    "rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending " +
     "settlement per contract (409 `conflict`).",
   tags,
   auth: "bearer",
