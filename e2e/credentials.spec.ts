@@ -43,6 +43,25 @@ test("an admin creates a sandbox key, calls /v1/health with it, revokes it and g
   expect((await after.json()).code).toBe("invalid_api_key");
 });
 
+test("the key form starts in the environment on screen: a key made while production is shown is a production key", async ({ page }) => {
+  const { owner } = fixture();
+  await signIn(page, owner);
+  await page.getByRole("link", { name: "API Keys" }).click();
+  await expect(page.getByRole("radio", { name: "sandbox" })).toBeChecked();
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("production");
+  await expect(page.getByTestId("environment-badge")).toHaveText("Production · live data");
+  await expect(page.getByRole("radio", { name: "production" })).toBeChecked();
+  await page.getByLabel("Name").fill("E2E ERP production");
+  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByText("API key created (production)")).toBeVisible();
+  await expect(page.getByTestId("secret-API key")).toHaveText(/^sk_live_/);
+  await expect(page.getByRole("row", { name: /E2E ERP production/ })).toContainText("production");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("sandbox");
+  await expect(page.getByRole("radio", { name: "sandbox" })).toBeChecked();
+});
+
 test("an admin creates an OAuth client whose token works on /v1/health", async ({ page, request }) => {
   const { tenantId, owner } = fixture();
   await signIn(page, owner);

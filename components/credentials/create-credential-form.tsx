@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { usePanelEnvironment } from "../environment-context";
 import type { PanelError } from "./panel-fetch";
 import { PermissionPicker } from "./permission-picker";
 
@@ -18,7 +19,9 @@ export function CreateCredentialForm({ title, submitLabel, onSubmit, pending, er
   const names = useTranslations("Environment.names");
   const fieldError = (param: string) => error?.errors.find((e) => e.param === param)?.message;
   const [name, setName] = useState("");
-  const [environment, setEnvironment] = useState<"sandbox" | "production">("sandbox");
+  // The environment on screen (the sidebar's switch) unless chosen otherwise here: a key made while production is
+  // shown is a production key.
+  const [environment, setEnvironment] = useState<"sandbox" | "production">(usePanelEnvironment().environment);
   const [permissions, setPermissions] = useState<string[]>(["read"]);
   const submit = (e: FormEvent) => {
     e.preventDefault();

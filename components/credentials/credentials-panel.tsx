@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { usePanelEnvironment } from "../environment-context";
 import { formatDateTime } from "../format";
 import { ConfirmButton } from "../webhooks/confirm-button";
 import { CreateCredentialForm, type CreateCredentialInput } from "./create-credential-form";
@@ -29,14 +30,14 @@ type Row = {
 
 type Kind = {
   path: "api-keys" | "oauth-clients";
-  secrets: (created: Record<string, string>) => { label: string; value: string }[];
+  secrets: (created: Record<string, string>, keyLabel: string) => { label: string; value: string }[];
   identifier: (row: Row) => string;
 };
 
 const KINDS: Record<"api-keys" | "oauth-clients", Kind> = {
   "api-keys": {
     path: "api-keys",
-    secrets: (c) => [{ label: "API key", value: c.key ?? "" }],
+    secrets: (c, keyLabel) => [{ label: keyLabel, value: c.key ?? "" }],
     identifier: (r) => `…${r.last4}`,
   },
   "oauth-clients": {
@@ -56,6 +57,7 @@ export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys
   const t = useTranslations("Credentials");
   const l = useTranslations("Lists");
   const names = useTranslations("Environment.names");
+  const { environment } = usePanelEnvironment();
   const isKey = kind.path === "api-keys";
   const endpoint = `/api/panel/${kind.path}`;
   const queryClient = useQueryClient();
@@ -79,8 +81,15 @@ export function CredentialsPanel({ kind: kindName, tenantId }: { kind: "api-keys
 
   return (
     <div className="space-y-6">
-      {created && <SecretReveal title={t(isKey ? "apiKeyCreated" : "oauthClientCreated")} items={kind.secrets(created)} onDone={() => setCreated(null)} />}
-      <CreateCredentialForm key={created?.id ?? "new"} title={t(isKey ? "newApiKey" : "newOauthClient")} submitLabel={t(isKey ? "createApiKey" : "createOauthClient")} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
+      {created && (
+        <SecretReveal
+          title={t(isKey ? "apiKeyCreated" : "oauthClientCreated", { environment: names(created.environment as "sandbox" | "production") })}
+          items={kind.secrets(created, t("apiKeyLabel"))}
+          onDone={() => setCreated(null)}
+        />
+      )}
+      {/* Keyed by the environment on screen too: switching it in the sidebar starts the form over in that environment. */}
+      <CreateCredentialForm key={`${created?.id ?? "new"}:${environment}`} title={t(isKey ? "newApiKey" : "newOauthClient")} submitLabel={t(isKey ? "createApiKey" : "createOauthClient")} onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
       {list.isError && (
         <p role="alert" className="text-red-600">
           {list.error.message} <button type="button" className="underline" onClick={() => void list.refetch()}>{l("retry")}</button>
