@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent, parseBRL } from "./format";
+import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent, formatPercentValue, parseBRL } from "./format";
 
 describe("panel formatting", () => {
   it("formats centavos as reais without floating point", () => {
@@ -22,7 +22,11 @@ describe("panel formatting", () => {
   it("formats axis reais, exact percentages, months and São Paulo times", () => {
     expect([0, 99, 123456789, -150].map(formatBRLWhole)).toEqual(["R$ 0", "R$ 0", "R$ 1.234.567", "-R$ 1"]);
     expect(["0.0000", "0.1234", "1.0000", "0.0005", "12.5000", "bad"].map(formatPercent)).toEqual(["0,00%", "12,34%", "100,00%", "0,05%", "1250,00%", "bad"]);
-    expect(["2026-01", "2026-05", "2025-12"].map(formatMonth)).toEqual(["jan/2026", "mai/2026", "dez/2025"]);
+    // Contract rates as the API gives them: any number of places, never fewer than two shown, none invented.
+    expect(["0.0399", "0.0185", "0.01855", "0.02", "1", "0.1"].map(formatPercent)).toEqual(["3,99%", "1,85%", "1,855%", "2,00%", "100,00%", "10,00%"]);
+    expect(["66.54", "3.99", "120", "bad"].map(formatPercentValue)).toEqual(["66,54%", "3,99%", "120%", "bad"]);
+    expect(["2026-01", "2026-05", "2025-12"].map((m) => formatMonth(m))).toEqual(["jan/2026", "mai/2026", "dez/2025"]);
+    expect(["2026-01", "2025-12"].map((m) => formatMonth(m, "en"))).toEqual(["Jan/2026", "Dec/2025"]);
     // 02:00 UTC on 1 May is still 30 April in São Paulo, whatever the browser's zone.
     expect(formatDateTime("2026-05-01T02:00:00Z")).toBe("30/04/2026, 23:00:00");
   });

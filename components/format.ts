@@ -47,18 +47,28 @@ export function formatBRLWhole(centavos: number): string {
   return formatBRL(centavos).replace(/,\d{2}$/, "");
 }
 
-/** An exact decimal ratio ("0.1234") as a pt-BR percentage with two places ("12,34%"), by moving the point. */
+/** An exact decimal ratio ("0.1234", "0.0399", "0.01855") as a pt-BR percentage, by moving the point: at least two
+ *  places, more only when the rate has them ("12,34%", "3,99%", "1,855%"). */
 export function formatPercent(ratio: string): string {
-  const match = /^(\d+)\.(\d{4})$/.exec(ratio);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(ratio);
   if (!match) return ratio;
-  const whole = Number(match[1]) * 100 + Number(match[2]!.slice(0, 2));
-  return `${whole},${match[2]!.slice(2)}%`;
+  const digits = (match[2] ?? "").padEnd(2, "0");
+  const whole = Number(match[1]) * 100 + Number(digits.slice(0, 2));
+  return `${whole},${digits.slice(2).replace(/0+$/, "").padEnd(2, "0")}%`;
 }
 
-const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+/** A percentage the API already gives in percent ("66.54", the CET a year) with a pt-BR comma: "66,54%". */
+export function formatPercentValue(percent: string): string {
+  return /^-?\d+(?:\.\d+)?$/.test(percent) ? `${percent.replace(".", ",")}%` : percent;
+}
 
-/** "2026-05" → "mai/2026". */
-export function formatMonth(month: string): string {
+const MONTHS: Record<string, string[]> = {
+  "pt-BR": ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+};
+
+/** "2026-05" → "mai/2026" (pt-BR), "May/2026" (en). */
+export function formatMonth(month: string, locale = "pt-BR"): string {
   const [year, m] = month.split("-");
-  return `${MONTHS[Number(m) - 1] ?? m}/${year}`;
+  return `${(MONTHS[locale] ?? MONTHS["pt-BR"]!)[Number(m) - 1] ?? m}/${year}`;
 }

@@ -52,7 +52,7 @@ test("support opens a contract by its number and sees installments, the Pix char
   await page.getByRole("link", { name: "Carlos Contrato" }).click();
   await expect(page.getByRole("heading", { name: "Carlos Contrato" })).toBeVisible();
   await expect(page.getByTestId("customer-proposal")).toContainText(proposal.id);
-  await expect(page.getByTestId("customer-proposal")).toContainText("contract_issued");
+  await expect(page.getByTestId("customer-proposal")).toContainText("contract issued");
   await expect(page.getByTestId("customer-contract")).toContainText(contract.number);
 });
 

@@ -32,10 +32,10 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await page.getByRole("button", { name: "Apply" }).click();
   const row = page.getByTestId("proposal-row");
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("pending_review");
+  await expect(row).toContainText("pending review");
   await row.getByRole("link", { name }).click();
 
-  await expect(page.getByTestId("proposal-status")).toHaveText("pending_review");
+  await expect(page.getByTestId("proposal-status")).toHaveText("pending review");
   await expect(page.getByTestId("schedule-row")).toHaveCount(12);
   await expect(page.getByRole("list", { name: "Reason codes" })).toContainText("income_not_declared");
 
@@ -43,7 +43,7 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("button", { name: "Confirm approval" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Give the reason" })).toBeVisible();
-  await expect(page.getByTestId("proposal-status")).toHaveText("pending_review");
+  await expect(page.getByTestId("proposal-status")).toHaveText("pending review");
 
   await page.getByLabel("Reason (required)").fill("Payslip checked by phone");
   await page.getByRole("button", { name: "Approve" }).click();

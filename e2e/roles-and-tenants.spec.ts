@@ -50,7 +50,7 @@ test("a viewer reads a proposal waiting for review but cannot approve or reject 
   await signIn(page, { email: `viewer@${slug}.test`, password: "viewer-password-123" });
   await page.getByRole("link", { name: "Proposals" }).click();
   await page.getByRole("link", { name: "Valéria Visualização" }).click();
-  await expect(page.getByTestId("proposal-status")).toHaveText("pending_review");
+  await expect(page.getByTestId("proposal-status")).toHaveText("pending review");
   await expect(page.getByTestId("schedule-row")).toHaveCount(6);
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Reject" })).toHaveCount(0);

@@ -30,6 +30,10 @@ test("panel pages carry a nonce CSP and the common headers; /v1 answers carry no
   const overHttps = await request.get("/login", { headers: { "x-forwarded-proto": "https" } });
   expect(overHttps.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
 
+  // The icon browsers ask for on their own: there (a 404 logged a console error on every page).
+  const icon = await request.get("/favicon.ico");
+  expect([icon.status(), icon.headers()["content-type"]]).toEqual([200, "image/x-icon"]);
+
   const api = await request.get("/v1/health");
   expect(api.status()).toBe(401);
   expect(api.headers()["x-content-type-options"]).toBe("nosniff");

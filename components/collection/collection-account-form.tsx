@@ -43,7 +43,7 @@ function EnvironmentAccountForm({ tenantId, environment }: { tenantId: string; e
   const key = ["collection-account", tenantId, environment];
   const current = useQuery({
     queryKey: key,
-    queryFn: () => panelFetch<Account>(`/api/panel/collection-account?environment=${environment}`).catch((err: unknown) => (err instanceof PanelError && err.code === "not_found" ? null : Promise.reject(err))),
+    queryFn: () => panelFetch<Account | null>(`/api/panel/collection-account?environment=${environment}`),
   });
   const save = useMutation({
     mutationFn: (account: Account) =>

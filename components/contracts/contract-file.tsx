@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
-import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+import { formatBRL, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { RefundForm } from "./refund-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
@@ -53,7 +53,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> ({formatDocument(customer.document)}) · {labels.product(c.product)}
         </p>
         <p>
-          {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: c.disbursement_date.split("-").reverse().join("/"), term: c.term, installment: formatBRL(c.installment_amount), rate: c.monthly_rate, cet: c.cet.annual_percent })}
+          {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: c.disbursement_date.split("-").reverse().join("/"), term: c.term, installment: formatBRL(c.installment_amount), rate: formatPercent(c.monthly_rate), cet: formatPercentValue(c.cet.annual_percent) })}
         </p>
         <p>{t("paid", { amount: formatBRL(c.amount_paid) })} <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
         {c.credit_balance > 0 && (

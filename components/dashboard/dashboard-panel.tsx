@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -28,6 +28,7 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 export function DashboardPanel({ tenantId }: { tenantId: string }) {
   const { environment } = usePanelEnvironment();
   const t = useTranslations("Dashboard");
+  const locale = useLocale();
   const names = useTranslations("Environment.names");
   const figures = useQuery({
     queryKey: dashboardKey(tenantId, environment),
@@ -72,9 +73,9 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data.months} margin={{ left: 16 }}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={11} />
+                  <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, locale)} fontSize={11} />
                   <YAxis tickFormatter={formatBRLWhole} fontSize={11} width={90} />
-                  <Tooltip formatter={(value) => formatBRL(Number(value))} labelFormatter={(label) => formatMonth(String(label))} />
+                  <Tooltip formatter={(value) => formatBRL(Number(value))} labelFormatter={(label) => formatMonth(String(label), locale)} />
                   <Legend />
                   <Bar dataKey="disbursed" name={t("seriesDisbursed")} fill="#1e293b" />
                   <Bar dataKey="collected" name={t("seriesCollected")} fill="#059669" />
@@ -88,9 +89,9 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data.months}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={11} />
+                  <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, locale)} fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} />
-                  <Tooltip labelFormatter={(label) => formatMonth(String(label))} />
+                  <Tooltip labelFormatter={(label) => formatMonth(String(label), locale)} />
                   <Bar dataKey="contracts" name={t("seriesContracts")} fill="#6366f1" />
                 </BarChart>
               </ResponsiveContainer>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
-import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+import { formatBRL, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { ConfirmButton } from "@/components/webhooks/confirm-button";
 
 // A proposal as a reviewer needs it: customer, terms and schedule, risk assessment with its reason codes, payroll
@@ -59,7 +59,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
       <section aria-labelledby="terms-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <h2 id="terms-h" className="mb-2 font-semibold">{t("terms")}</h2>
         <p>
-          {t("termsLine", { product: labels.product(proposal.terms.product), principal: formatBRL(proposal.terms.principal), released: formatBRL(proposal.terms.released_amount), term: proposal.terms.term, installment: formatBRL(proposal.terms.installment_amount), rate: proposal.terms.monthly_rate, cet: proposal.terms.cet.annual_percent })}
+          {t("termsLine", { product: labels.product(proposal.terms.product), principal: formatBRL(proposal.terms.principal), released: formatBRL(proposal.terms.released_amount), term: proposal.terms.term, installment: formatBRL(proposal.terms.installment_amount), rate: formatPercent(proposal.terms.monthly_rate), cet: formatPercentValue(proposal.terms.cet.annual_percent) })}
         </p>
         {simulation && (
           <div className="mt-3 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("schedule")}>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CollectionAccountBody, getCollectionAccount, putCollectionAccount } from "@/lib/collection/account-settings";
+import { DomainError } from "@/lib/errors";
 import { panelScope } from "@/lib/panel/environment-param";
 import { panelRoute } from "@/lib/panel/panel-route";
 
@@ -8,8 +9,14 @@ import { panelRoute } from "@/lib/panel/panel-route";
 
 const Environment = z.enum(["sandbox", "production"]);
 
-// GET /api/panel/collection-account?environment=sandbox|production — 404 in production until one is set.
-export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({ body: await getCollectionAccount(panelScope(user, request)) }));
+// GET /api/panel/collection-account?environment=sandbox|production — `null` in production until one is set (a normal
+// state of a new tenant, not an error the browser should log; /v1 answers 404 there).
+export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({
+  body: await getCollectionAccount(panelScope(user, request)).catch((err: unknown) => {
+    if (err instanceof DomainError && err.code === "not_found") return null;
+    throw err;
+  }),
+}));
 
 // PUT /api/panel/collection-account — {environment, …the account}.
 export const PUT = panelRoute({ manageCredentials: true, body: CollectionAccountBody.extend({ environment: Environment }) }, async ({ user, actor, body }) => {
