@@ -1,8 +1,20 @@
 import { db } from "@/lib/db/client";
+import { queryRows, sql } from "@/lib/db/sql";
 import { where, type Scope } from "@/lib/scope";
 
 // The panel's search box over customers, shared by the proposal, contract and customer screens: a CPF or CNPJ
-// (formatted or not) matches the document exactly; anything else is a case-insensitive part of the name.
+// (formatted or not) matches the document exactly; anything else is a part of the name, ignoring case and accents
+// ("joao" finds João): both sides folded alike — the name by the stored column customers.search_name (migration
+// 20261124110000), the text typed by foldName.
+
+const FOLD_FROM = "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳ";
+const FOLD_TO = "AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyyAaAaAaCcCcCcCcDdEeEeEeEeEeGgGgGgGgHhIiIiIiIiIJjKkLlLlLlNnNnNnOoOoOoRrRrRrSsSsSsSsTtTtUuUuUuUuUuUuWwYyYZzZzZzOoUuAaIiOoUuUuUuUuUuAaAaGgKkOoOojGgNnAaAaAaEeEeIiIiOoOoRrRrUuUuSsTtHhAaEeOoOoOoOoYy";
+const FOLD = new Map([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]!]));
+
+/** Latin letters with diacritics to their base letter, then lower case: what customers.search_name holds. */
+export function foldName(text: string): string {
+  return [...text].map((c) => FOLD.get(c) ?? c).join("").toLowerCase();
+}
 
 /** The normalized document a search text is, or null. */
 export function documentIn(text: string): string | null {
@@ -10,15 +22,18 @@ export function documentIn(text: string): string | null {
   return /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits) ? digits : null;
 }
 
-/** Ids of the scope's customers the text finds (at most 1,000). */
+/** Ids of the scope's customers the text finds (at most 1,000, newest first). */
 export async function customerIdsMatching(scope: Scope, text: string): Promise<string[]> {
   const document = documentIn(text);
-  const customers = await db().customer.findMany({
-    where: { ...where(scope), ...(document ? { document } : { name: { contains: text, mode: "insensitive" } }) },
-    select: { id: true },
-    take: 1000,
-  });
-  return customers.map((c) => c.id);
+  const pattern = `%${foldName(text.trim()).replace(/[\\%_]/g, "\\$&")}%`; // the typed text, wildcards escaped
+  const rows = await queryRows<{ id: string }>(
+    document
+      ? sql`SELECT id FROM customers WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+              AND document = ${document} ORDER BY created_at DESC, id DESC LIMIT 1000`
+      : sql`SELECT id FROM customers WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+              AND search_name LIKE ${pattern} ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 1000`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export type CustomerSummary = { name: string; document: string };

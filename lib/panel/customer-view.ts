@@ -9,7 +9,7 @@ import { notFound } from "@/lib/errors";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { toProposalResponse } from "@/lib/proposals/serialize";
 import { where, type Scope } from "@/lib/scope";
-import { documentIn } from "./customer-search";
+import { customerIdsMatching, documentIn } from "./customer-search";
 
 // The panel's customers (issue 12): search by CPF/CNPJ or name, and each customer with their proposals and
 // contracts, through the modules' own serializers.
@@ -25,17 +25,17 @@ export const CustomerListQuery = z.strictObject({
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 export async function customerList(scope: Scope, query: CustomerListQuery) {
-  const filters: Prisma.CustomerWhereInput = { ...where(scope), ...search(query.q) };
+  const filters: Prisma.CustomerWhereInput = { ...where(scope), ...(await search(scope, query.q)) };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().customer.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toCustomerView);
 }
 
-function search(q: string | undefined): Prisma.CustomerWhereInput {
+async function search(scope: Scope, q: string | undefined): Promise<Prisma.CustomerWhereInput> {
   if (!q) return {};
   if (CUSTOMER_ID.test(q)) return { id: q };
   const document = documentIn(q);
-  return document ? { document } : { name: { contains: q, mode: "insensitive" } };
+  return document ? { document } : { id: { in: await customerIdsMatching(scope, q) } }; // accents and case ignored
 }
 
 export async function customerFile(scope: Scope, id: string) {
