@@ -98,8 +98,20 @@ export function errorResponse(err: unknown, requestId: string, headers: Headers,
   if (!oauth) return problemResponse(problem, headers);
   // The token endpoint answers RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`
   // (OAuth2 client libraries refuse any other media type and would hide the code); the problem fields stay beside.
-  Object.assign(problem, { error: error.code, error_description: error.message });
+  Object.assign(problem, { error: oauthErrorCode(error), error_description: error.message });
   const response = problemResponse(problem, headers);
   response.headers.set("content-type", "application/json");
   return response;
+}
+
+/** RFC 6749 §5.2 defines the token endpoint's `error` codes; ours that are not among them (a wrong media type, a body
+ *  too large, another tenant's id, a rate limit) are `invalid_request` to an OAuth2 client library — the precise one
+ *  stays in the problem's `code` beside it — and the server's own failures `server_error` or, when retrying helps,
+ *  `temporarily_unavailable` (the codes §4.1.2.1 gives for them). */
+const OAUTH_ERRORS: ReadonlySet<string> = new Set(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope"]);
+
+function oauthErrorCode(error: ApiError): string {
+  if (OAUTH_ERRORS.has(error.code)) return error.code;
+  if (error.status === 503) return "temporarily_unavailable";
+  return error.status >= 500 ? "server_error" : "invalid_request";
 }

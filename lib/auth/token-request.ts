@@ -16,7 +16,7 @@ export const TokenResponse = z
   .object({
     access_token: z.string().meta({ description: "JWT access token (RFC 9068), valid for `expires_in` seconds." }),
     token_type: z.literal("Bearer"),
-    expires_in: z.literal(3600),
+    expires_in: z.literal(3600).meta({ type: "integer", description: "Seconds the access token is valid: 3600.", example: 3600 }),
     scope: z.string().meta({ example: "read write" }),
     refresh_token: z.string().meta({ description: "Single-use refresh token, valid 30 days; rotates on every use." }),
     refresh_token_expires_in: z.number().int().meta({ example: 2592000 }),

@@ -140,7 +140,8 @@ export function createEdgeServer(
         res.end(problemBody("internal_error", "An internal error occurred; quote the request_id when contacting support", newRequestId()));
       }
       try {
-        log().error({ err, method: req.method, url: req.url }, "the request handler failed");
+        // The path only: a query can hold personal data (GET /v1/customers?document=<CPF>).
+        log().error({ err, method: req.method, path: (req.url ?? "/").split("?")[0] }, "the request handler failed");
       } catch {
         console.error("the request handler failed:", err); // the logger's configuration is what failed
       }

@@ -90,6 +90,10 @@ describe("POST /v1/auth/token", () => {
     expect(missing.body).toMatchObject({ code: "invalid_request", error: "invalid_request", errors: [{ param: "grant_type", in: "body", message: expect.any(String) }] });
     const json = await call(token, { path: "/v1/auth/token", json: { grant_type: "client_credentials" } });
     expect(json.status).toBe(415);
+    // Only RFC 6749 §5.2's codes in `error` (what OAuth2 libraries read); the precise one stays in `code`.
+    expect(json.body).toMatchObject({ code: "unsupported_media_type", error: "invalid_request", error_description: "Send Content-Type: application/x-www-form-urlencoded" });
+    const otherTenant = await tokenRequest({ grant_type: "client_credentials", client_id: client.client_id, client_secret: clientSecret }, { "x-tenant-id": "ten_01JD0000000000000000000000" });
+    expect([otherTenant.status, otherTenant.body.code, otherTenant.body.error]).toEqual([403, "tenant_mismatch", "invalid_request"]);
     expect(await db().refreshToken.count({ where: { oauthClient: { clientId: client.client_id } } })).toBe(before);
   });
 

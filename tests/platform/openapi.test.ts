@@ -51,7 +51,7 @@ describe("OpenAPI document", () => {
     expect(res.body.components.schemas.Problem.required).toEqual(["type", "title", "status", "detail", "code", "request_id"]);
     const health = res.body.paths["/v1/health"].get;
     expect(health.parameters.map((p: { name: string }) => p.name)).toEqual(["X-Tenant-Id", "X-Request-Id"]);
-    expect(Object.keys(health.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500", "503"]);
+    expect(Object.keys(health.responses).sort()).toEqual(["200", "400", "401", "403", "421", "429", "500", "503"]);
     expect(health.responses["503"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/HealthUnavailable" });
     expect(Object.keys(health.responses["200"].headers).sort()).toEqual(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"]);
     const tokenOp = res.body.paths["/v1/auth/token"].post;

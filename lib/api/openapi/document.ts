@@ -12,7 +12,18 @@ import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
 
 // The OpenAPI 3.1 document, generated from the same operations and zod schemas the routes enforce.
 
-const COMMON_ERRORS = [400, 401, 403, 429, 500, 503];
+const COMMON_ERRORS = [400, 401, 403, 421, 429, 500, 503];
+
+/** Headers on error answers: when to come back (429, 503, and 409 `idempotency_in_progress`). */
+const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const } } };
+const ERROR_HEADERS: Record<number, Record<string, { description: string; schema: { type: "integer" } }>> = {
+  409: { "Retry-After": { description: "With `idempotency_in_progress`: seconds until the first request's lease ends.", schema: { type: "integer" } } },
+  429: retryAfter,
+  503: retryAfter,
+};
+const replayedHeader = {
+  "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again).", schema: { type: "string" as const, enum: ["true"] } },
+};
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed per minute for this tenant and environment.", schema: { type: "integer" as const } },
@@ -26,8 +37,12 @@ function requestHeaders(op: Operation) {
   if (op.auth === "bearer") {
     headers.push(z.string().meta({ param: { name: "X-Tenant-Id", in: "header", required: true }, description: "Your tenant's id; must be the credential's tenant.", example: "ten_01JD0000000000000000000000" }));
   }
-  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: "Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request.", example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
-  if (op.method === "POST" && op.idempotent !== false) {
+  const idempotent = op.method === "POST" && op.idempotent !== false;
+  const requestIdText = idempotent
+    ? "Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request."
+    : "Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it.";
+  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: requestIdText, example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
+  if (idempotent) {
     headers.push(z.string().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: "Synonym of X-Request-Id for idempotency; if both are sent they must be equal." }));
   }
   return headers;
@@ -44,7 +59,7 @@ function routeConfig(op: Operation): RouteConfig {
     const example = exampleFor(op, Number(status));
     responses[status] = {
       description: r.description,
-      headers: op.auth === "none" ? undefined : rateLimitHeaders,
+      headers: op.auth === "none" ? undefined : { ...rateLimitHeaders, ...(op.method === "POST" && op.idempotent !== false ? replayedHeader : {}) },
       content: r.schema ? { "application/json": { schema: r.schema, ...(example !== undefined ? { example } : {}) } } : undefined,
     };
   }
@@ -52,6 +67,7 @@ function routeConfig(op: Operation): RouteConfig {
     if (responses[String(status)]) continue; // the operation documents this status itself (health's 503)
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? "Error",
+      ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
       // The token endpoint's errors are RFC 6749 §5.2 `application/json` (problem fields beside `error`).
       content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema } },
     };

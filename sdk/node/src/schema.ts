@@ -2869,8 +2869,11 @@ export interface components {
             access_token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @enum {number} */
-            expires_in: 3600;
+            /**
+             * @description Seconds the access token is valid: 3600.
+             * @example 3600
+             */
+            expires_in: number;
             /** @example read write */
             scope: string;
             /** @description Single-use refresh token, valid 30 days; rotates on every use. */
@@ -3897,7 +3900,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -3957,9 +3960,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3998,7 +4012,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4082,9 +4096,20 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4103,6 +4128,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,7 +4142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4167,7 +4194,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4254,9 +4281,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4275,6 +4313,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4289,7 +4329,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -4314,6 +4354,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4378,6 +4420,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4402,6 +4446,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -4414,6 +4467,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4432,6 +4487,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4446,7 +4503,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4538,9 +4595,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4559,6 +4627,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4573,7 +4643,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4687,9 +4757,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4789,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4729,7 +4812,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4816,9 +4899,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4837,6 +4931,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4851,7 +4947,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -4943,9 +5039,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4964,6 +5071,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4985,7 +5094,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5091,9 +5200,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5232,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5126,7 +5248,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -5151,6 +5273,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5336,6 +5460,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +5486,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -5372,6 +5507,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5390,6 +5527,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,7 +5543,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -5608,9 +5747,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5629,6 +5779,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,7 +5803,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5754,9 +5906,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5775,6 +5938,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5789,7 +5954,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -5814,6 +5979,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5896,6 +6063,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5920,6 +6089,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -5932,6 +6110,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6130,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5964,7 +6146,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -6064,9 +6246,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6085,6 +6278,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6099,7 +6294,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6122,6 +6317,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6205,6 +6402,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6223,6 +6431,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6241,6 +6451,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,7 +6467,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6278,6 +6490,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +6574,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6603,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6396,6 +6623,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6410,7 +6639,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6437,6 +6666,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6516,6 +6747,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6540,6 +6773,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -6552,6 +6794,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6570,6 +6814,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6584,7 +6830,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6607,6 +6853,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,6 +6934,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6704,6 +6963,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6722,6 +6983,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,7 +6999,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -6763,6 +7026,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7107,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6866,6 +7133,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -6878,6 +7154,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6896,6 +7174,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6917,7 +7197,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -7019,9 +7299,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7040,6 +7331,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,7 +7347,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -7079,6 +7372,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7160,6 +7455,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7184,6 +7481,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -7196,6 +7502,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7214,6 +7522,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7228,7 +7538,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7327,9 +7637,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7348,6 +7669,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7362,7 +7685,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -7389,6 +7712,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7470,6 +7795,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7494,6 +7821,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -7506,6 +7842,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7524,6 +7862,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7551,7 +7891,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7652,9 +7992,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7673,6 +8024,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,7 +8054,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -7800,9 +8153,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7821,6 +8185,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7838,7 +8204,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7925,9 +8291,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7946,6 +8323,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7971,7 +8350,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -8097,9 +8476,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8118,6 +8508,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8132,7 +8524,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -8157,6 +8549,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8262,6 +8656,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8286,6 +8682,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -8298,6 +8703,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8316,6 +8723,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8330,7 +8739,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -8453,9 +8862,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8474,6 +8894,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8495,7 +8917,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -8621,9 +9043,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8642,6 +9075,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8656,7 +9091,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -8681,6 +9116,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,6 +9223,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,6 +9249,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -8822,6 +9270,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8849,6 +9299,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8872,7 +9324,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -8995,9 +9447,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9016,6 +9479,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9038,7 +9503,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -9123,9 +9588,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9144,6 +9620,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9158,7 +9636,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9183,6 +9661,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9247,6 +9727,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9271,6 +9753,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -9283,6 +9774,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9310,6 +9803,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9333,7 +9828,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -9415,9 +9910,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9436,6 +9942,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9450,7 +9958,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9473,6 +9981,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9537,6 +10047,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9555,6 +10076,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9582,6 +10105,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9612,7 +10137,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -9695,9 +10220,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9716,6 +10252,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9730,7 +10268,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -9755,6 +10293,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9817,6 +10357,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9841,6 +10383,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -9853,6 +10404,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9880,6 +10433,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9903,7 +10458,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -9983,9 +10538,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10004,6 +10570,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10018,7 +10586,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10094,9 +10662,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10115,6 +10694,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10129,7 +10710,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10203,6 +10784,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10227,9 +10810,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10248,6 +10842,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10274,7 +10870,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10389,9 +10985,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10410,6 +11017,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10424,7 +11033,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -10449,6 +11058,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10543,6 +11154,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10567,6 +11180,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -10579,6 +11201,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10597,6 +11221,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10611,7 +11237,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -10723,9 +11349,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10744,6 +11381,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10758,7 +11397,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -10781,6 +11420,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10875,6 +11516,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10893,6 +11545,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10911,6 +11565,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10932,7 +11588,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -11026,9 +11682,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,6 +11714,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11061,7 +11730,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11152,9 +11821,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11173,6 +11853,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11193,7 +11875,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -11274,9 +11956,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11295,6 +11988,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11309,7 +12004,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -11334,6 +12029,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11394,6 +12091,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11418,6 +12117,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -11430,6 +12138,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11448,6 +12158,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11462,7 +12174,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11540,9 +12252,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11561,6 +12284,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11575,7 +12300,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -11602,6 +12327,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11724,6 +12451,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11748,6 +12477,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -11760,6 +12498,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11778,6 +12518,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11790,7 +12532,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11876,6 +12618,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11929,7 +12673,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12034,6 +12778,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12043,6 +12798,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12061,6 +12818,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12083,7 +12842,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -12209,9 +12968,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +13000,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12244,7 +13016,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -12269,6 +13041,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12374,6 +13148,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12398,6 +13174,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -12410,6 +13195,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12428,6 +13215,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12442,7 +13231,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12565,9 +13354,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12586,6 +13386,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12600,7 +13402,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -12627,6 +13429,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12732,6 +13536,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12756,6 +13562,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -12768,6 +13583,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12786,6 +13603,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12800,7 +13619,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -12898,6 +13717,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12922,6 +13743,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -12934,6 +13764,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12952,6 +13784,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12966,7 +13800,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -13068,9 +13902,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13089,6 +13934,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13109,7 +13956,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -13208,9 +14055,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13229,6 +14087,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13243,7 +14103,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13268,6 +14128,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13337,6 +14199,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13361,6 +14225,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -13373,6 +14246,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13391,6 +14266,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13405,7 +14282,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -13501,9 +14378,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13522,6 +14410,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13536,7 +14426,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13559,6 +14449,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13637,6 +14529,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13655,6 +14558,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13673,6 +14578,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13687,7 +14594,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -13714,6 +14621,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13792,6 +14701,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13816,6 +14727,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -13828,6 +14748,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +14768,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13867,7 +14791,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -13953,9 +14877,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13974,6 +14909,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13988,7 +14925,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14013,6 +14950,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +15009,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14094,6 +15035,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -14106,6 +15056,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14124,6 +15076,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14138,7 +15092,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14221,9 +15175,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14242,6 +15207,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14256,7 +15223,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14326,9 +15293,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14347,6 +15325,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14361,7 +15341,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14466,9 +15446,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14487,6 +15478,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14501,7 +15494,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14528,6 +15521,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14594,6 +15589,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14618,6 +15615,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -14630,6 +15636,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14648,6 +15656,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14662,7 +15672,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -14685,6 +15695,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14749,6 +15761,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14767,6 +15790,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14785,6 +15810,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14806,7 +15833,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -14889,9 +15916,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14910,6 +15948,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14924,7 +15964,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -15004,9 +16044,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15025,6 +16076,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15049,7 +16102,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -15134,9 +16187,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15155,6 +16219,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15169,7 +16235,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -15273,9 +16339,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15294,6 +16371,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15308,7 +16387,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -15331,6 +16410,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15395,6 +16476,17 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15413,6 +16505,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15431,6 +16525,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15445,7 +16541,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing; on POST also the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
                 "Idempotency-Key"?: string;
@@ -15470,6 +16566,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15547,6 +16645,8 @@ export interface operations {
             /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
             409: {
                 headers: {
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15571,6 +16671,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -15583,6 +16692,8 @@ export interface operations {
             /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15601,6 +16712,8 @@ export interface operations {
             /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
