@@ -14,8 +14,9 @@ export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractAction> = {
   active: { settle: "settled", pay_off: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
   written_off: { settle: "settled" },
-  // An assigned contract is still collected (for the assignee) and closes when its last installment is paid.
-  assigned: { pay_off: "settled" },
+  // An assigned contract is still collected (for the assignee) and closes when its last installment is paid or it is
+  // settled: the borrower's right to pay off early with the discount (CDC art. 52 §2) survives the credit's sale.
+  assigned: { pay_off: "settled", settle: "settled" },
   settled: {},
   canceled: {},
 };

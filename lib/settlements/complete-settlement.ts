@@ -122,6 +122,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
       id: newId("payment"),
       ...where(scope),
       contractId: contract.id,
+      assignmentId: contract.assignmentId, // an assigned contract's payoff is the assignee's money
       chargeId: received.chargeId ?? null,
       settlementId: settlement.id,
       amount: BigInt(received.amount),

@@ -31,7 +31,8 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
   const { contract, open } = await settleableIn(tx, scope, body.contract_id, date, "date");
   checkReceivedDate(body.payment_method, date);
   const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });
-  const offered = await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: contract.id, live: true }, select: { assignmentId: true } });
+  // On offer in a pending assignment (an active contract); an assigned one's live row is its sale, no obstacle.
+  const offered = contract.status === "active" ? await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: contract.id, live: true }, select: { assignmentId: true } }) : null;
   checkNotTaken(pending?.id ?? null, offered?.assignmentId ?? null);
 
   const quote = computeQuote(contract, open, date);

@@ -1,3 +1,4 @@
+import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import type { Contract, Installment } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
@@ -61,7 +62,7 @@ export const LATE_PAYOFF_DAYS = 30;
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 
-/** The contract, active, with its open installments; the date checked against today and the last due date. */
+/** The contract, active or assigned (sold: its payoff is the assignee's money), with its open installments; the date checked against today and the last due date. */
 export async function settleableIn(tx: Reader, scope: Scope, contractId: string, date: string, param: string, location: "body" | "query" = "body") {
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
   const open = contract ? await openInstallmentsIn(tx, scope, contract.id) : [];
@@ -71,8 +72,8 @@ export async function settleableIn(tx: Reader, scope: Scope, contractId: string,
 /** The rules of settleableIn over rows already read (the plain-SQL path reads them itself). */
 export function checkSettleable(contract: Contract | null, open: Installment[], date: string, param: string, location: "body" | "query" = "body") {
   if (!contract) throw notFound("Contract");
-  if (contract.status !== "active") {
-    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active contracts are settled`, { current_status: contract.status });
+  if (!COLLECTIBLE.includes(contract.status as ContractStatus)) {
+    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active and assigned contracts are settled`, { current_status: contract.status });
   }
   if (open.length === 0) throw new DomainError("contract_not_active", "Nothing is open on this contract", { current_status: contract.status });
   const today = todayInBrazil();

@@ -45,7 +45,7 @@ export type PayoffQuoteResponse = z.infer<typeof PayoffQuoteResponse>;
 
 export const CreateSettlementBody = z
   .strictObject({
-    contract_id: idSchema("contract", "contract").meta({ description: "An active contract of this environment." }),
+    contract_id: idSchema("contract", "contract").meta({ description: "An active or assigned contract of this environment (an assigned one's payoff is the assignee's money)." }),
     type: z.enum(["full", "partial"]).meta({ description: "`full`: pay everything at its present value and close the contract; `partial`: prepay part of the balance." }),
     date: dateSchema("The settlement date (YYYY-MM-DD), today or later. Default: today (Brasília).").optional(),
     amount: z.number().int().min(1).max(100_000_000_00).optional().meta({ description: "`partial` only (required): the centavos prepaid, less than the full payoff amount." }),

@@ -57,7 +57,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const open = rows.map(toInstallment);
   checkSettleable(contract, open, date, "date");
   checkReceivedDate(body.payment_method, date);
-  checkNotTaken(c!.pending_settlement, c!.live_assignment);
+  checkNotTaken(c!.pending_settlement, contract!.status === "active" ? c!.live_assignment : null); // an assigned one's live row is its sale
   if (c!.open_charges) throw new NeedsServicesPath();
   const settled = contract!;
 
@@ -67,7 +67,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const settlementId = newId("settlement");
   const payment = {
     id: newId("payment"), tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, installmentId: null, chargeId: null,
-    settlementId, assignmentId: null, amount: BigInt(needed), source: "settlement", competence: null,
+    settlementId, assignmentId: settled.assignmentId, amount: BigInt(needed), source: "settlement", competence: null,
     allocations: quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total })),
     credit: 0n, provider: null, providerEventId: null, paidAt: now, createdAt: now,
   };
@@ -86,7 +86,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   });
   const audits: { id: string; action: string; target_type: string; target_id: string; metadata: Record<string, unknown> }[] = [
     { id: newId("audit"), action: "settlement.created", target_type: "settlement", target_id: settlementId, metadata: { contract_id: settled.id, type: "full", amount: needed, payment_method: "received" } },
-    { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: "active", to: "settled", settlement_id: settlementId } },
+    { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: settled.status, to: "settled", settlement_id: settlementId } },
     { id: newId("audit"), action: "settlement.completed", target_type: "settlement", target_id: settlementId, metadata: { from: "pending", to: "completed", payment_id: payment.id, amount: needed } },
   ];
   // A payroll contract's averbação ends with it (lib/payroll/endorsement-termination.ts): `terminating` here, the
@@ -137,8 +137,8 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
       UPDATE endorsements SET status = 'terminating', termination_reason = 'settled', termination_next_attempt_at = ${now}, updated_at = ${now}
       WHERE id = ${endorsement?.id ?? null} AND status = 'endorsed'
     ), p AS (
-      INSERT INTO payments (id, tenant_id, environment, contract_id, settlement_id, amount, source, allocations, credit, paid_at, created_at)
-      VALUES (${payment.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${settlementId}, ${String(needed)}::bigint, 'settlement',
+      INSERT INTO payments (id, tenant_id, environment, contract_id, assignment_id, settlement_id, amount, source, allocations, credit, paid_at, created_at)
+      VALUES (${payment.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${settled.assignmentId}, ${settlementId}, ${String(needed)}::bigint, 'settlement',
               ${JSON.stringify(payment.allocations)}::jsonb, 0, ${now}, ${now})
     ), a AS (
       INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)

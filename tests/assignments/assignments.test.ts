@@ -78,7 +78,7 @@ describe("assignments", () => {
     expect(res.body).toMatchObject({ price: 1_000_001, pricing: { method: "price", discount_rate: null } });
   });
 
-  it("settle: contracts assigned; still collected, receipts marked for the assignee; never settled; cancel then 409", async () => {
+  it("settle: contracts assigned; still collected and paid off early, receipts marked for the assignee; cancel then 409", async () => {
     const t = await creditTenant();
     const [id] = await contractsOf(t, 1);
     const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.02" })).body;
@@ -95,8 +95,16 @@ describe("assignments", () => {
     const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${charge.body.id}/pay`, headers: t.headers, params: { id: charge.body.id }, json: {} });
     expect(paid.body.payment).toMatchObject({ assignment_id: made.id, amount: charge.body.amount });
 
+    // The borrower's right to pay off early with the discount (CDC art. 52 §2) survives the sale: the payoff is the
+    // assignee's money, marked so.
     const settle = await call(createSettlement, { base: t.base, path: "/v1/settlements", headers: t.headers, json: { contract_id: id, type: "full", payment_method: "received" } });
-    expect(settle.body).toMatchObject({ status: 409, code: "contract_not_active", current_status: "assigned" });
+    expect(settle.status, settle.text).toBe(201);
+    expect(settle.body).toMatchObject({ status: "completed", payment_id: expect.any(String) });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: settle.body.payment_id } })).toMatchObject({ assignmentId: made.id, settlementId: settle.body.id });
+    const closed = (await call(getContract, { base: t.base, path: `/v1/contracts/${id}`, headers: t.headers, params: { id: id! } })).body;
+    expect(closed).toMatchObject({ status: "settled", assignment_id: made.id, outstanding_balance: 0 });
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "contract.closed", targetId: id } });
+    expect(audit.metadata).toMatchObject({ from: "assigned", to: "settled" });
     expect((await act(t, cancelAssignment, made.id, {})).body).toMatchObject({ status: 409, code: "invalid_transition" });
     expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], price: 100 })).body).toMatchObject({ status: 409, code: "contract_not_active" });
   });

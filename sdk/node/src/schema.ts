@@ -3572,7 +3572,7 @@ export interface components {
             valid_until: string;
         };
         CreateSettlementBody: {
-            /** @description An active contract of this environment. */
+            /** @description An active or assigned contract of this environment (an assigned one's payoff is the assignee's money). */
             contract_id: string;
             /**
              * @description `full`: pay everything at its present value and close the contract; `partial`: prepay part of the balance.
