@@ -40,6 +40,9 @@ export function formatDocument(document: string): string {
   return document;
 }
 
+/** "2026-05-04" → "04/05/2026" (a calendar date: no time zone involved). */
+export const formatDate = (iso: string) => iso.slice(0, 10).split("-").reverse().join("/");
+
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
 
 /** An axis label: whole reais, truncated toward zero ("R$ 1.234"). */

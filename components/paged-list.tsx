@@ -2,6 +2,7 @@
 
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 
@@ -29,15 +30,22 @@ export function usePagedList<T>(key: readonly unknown[], path: string, params: R
 }
 
 /** A filtered list: the filters being edited (each control `bind`s to one), the ones applied (`apply`, the form's submit,
- *  which also goes back to the first page), and the pages of `path` for the applied ones — keyed by `key(filters)`. */
+ *  which also goes back to the first page), and the pages of `path` for the applied ones — keyed by `key(filters)`.
+ *  The applied filters live in the page's address too (`?status=…&q=…`): Back, a reload or a shared link (the
+ *  dashboard's late contracts) shows the same list. */
 export function useFilteredList<T, F extends Record<string, string>>(initial: F, key: (filters: F) => readonly unknown[], path: string, extra: Record<string, string> = {}) {
-  const [draft, setDraft] = useState<F>(initial);
-  const [filters, setFilters] = useState<F>(initial);
+  const params = useSearchParams();
+  const [fromAddress] = useState<F>(() => Object.fromEntries(Object.entries(initial).map(([name, value]) => [name, params.get(name) ?? value])) as F);
+  const [draft, setDraft] = useState<F>(fromAddress);
+  const [filters, setFilters] = useState<F>(fromAddress);
   const list = usePagedList<T>(key(filters), path, { ...filters, ...extra });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     list.reset();
     setFilters(draft);
+    // The history API, not the router: the address changes without the page being rendered again on the server.
+    const kept = new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== ""));
+    window.history.replaceState(null, "", `${window.location.pathname}${kept.size > 0 ? `?${kept.toString()}` : ""}`);
   };
   /** Value and change handler of a filter control bound to the draft's `name`. */
   const bind = (name: keyof F) => ({

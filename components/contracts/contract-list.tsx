@@ -6,11 +6,13 @@ import { useCodeLabels } from "@/components/labels";
 import { usePanelEnvironment } from "@/components/environment-context";
 import { FILTER_INPUT, FilterField, FilterForm, ListTable } from "@/components/list-parts";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
-import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+import { formatBRL, formatDate, formatDateTime, formatDocument } from "@/components/format";
 
-// Contracts of the panel's environment: filter by status, search by number, id, CPF/CNPJ or name; newest first, cursor pages.
+// Contracts of the panel's environment: filter by status (or late: active with an installment unpaid after its due
+// date, each marked with the oldest such date), search by number, id, CPF/CNPJ or name; newest first, cursor pages;
+// the filters kept in the address (Back, reload and a shared link show the same list).
 
-type Row = { id: string; number: string; status: string; product: string; principal: number; outstanding_balance: number; created_at: string; customer: { name: string; document: string } };
+type Row = { id: string; number: string; status: string; product: string; principal: number; outstanding_balance: number; created_at: string; customer: { name: string; document: string }; overdue_since: string | null };
 type Filters = { status: string; q: string };
 const STATUSES = ["active", "assigned", "settled", "written_off", "canceled"];
 
@@ -26,6 +28,7 @@ export function ContractList({ tenantId }: { tenantId: string }) {
         <FilterField label={l("status")}>
           <select className={FILTER_INPUT} {...bind("status")}>
             <option value="">{l("any")}</option>
+            <option value="overdue">{t("filterOverdue")}</option>
             {STATUSES.map((s) => <option key={s} value={s}>{labels.status(s)}</option>)}
           </select>
         </FilterField>
@@ -46,7 +49,10 @@ export function ContractList({ tenantId }: { tenantId: string }) {
               <td className="px-3 py-2">{labels.product(c.product)}</td>
               <td className="px-3 py-2 text-right">{formatBRL(c.principal)}</td>
               <td className="px-3 py-2 text-right">{formatBRL(c.outstanding_balance)}</td>
-              <td className="px-3 py-2">{labels.status(c.status)}</td>
+              <td className="px-3 py-2">
+                {labels.status(c.status)}
+                {c.overdue_since && <span data-testid="overdue-since" className="block whitespace-nowrap text-xs font-medium text-red-700">{t("overdueSince", { date: formatDate(c.overdue_since) })}</span>}
+              </td>
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(c.created_at)}</td>
             </tr>
           ))}

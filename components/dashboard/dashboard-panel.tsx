@@ -55,7 +55,14 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
               testId="figure-overdue-rate"
               label={t("overdueRate")}
               value={formatPercent(data.overdue_rate)}
-              detail={t("overdueDetail", { count: data.overdue_contracts, amount: formatBRL(data.overdue_amount) })}
+              detail={
+                <>
+                  {t("overdueDetail", { count: data.overdue_contracts, amount: formatBRL(data.overdue_amount) })}
+                  {data.overdue_contracts > 0 && (
+                    <Link href="/contracts?status=overdue" data-testid="see-late" className="mt-1 block font-medium text-slate-900 underline">{t("seeLate")}</Link>
+                  )}
+                </>
+              }
             />
             <Figure testId="figure-disbursed" label={t("disbursed")} value={formatBRL(data.disbursed_this_month)} />
             <Figure testId="figure-collected" label={t("collected")} value={formatBRL(data.collected_this_month)} />

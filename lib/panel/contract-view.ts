@@ -15,6 +15,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
+import { dateColumn } from "@/lib/serialize";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
 import { customerIdsMatching, customerSummaries } from "./customer-search";
@@ -28,7 +29,8 @@ const CONTRACT_ID = /^ctr_[0-9A-Z]{26}$/;
 
 export const ContractListQuery = z.strictObject({
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
-  status: z.enum(CONTRACT_STATUSES).optional(),
+  // `overdue`: active contracts with an installment unpaid after its due date (the dashboard's late contracts).
+  status: z.enum([...CONTRACT_STATUSES, "overdue"]).optional(),
   q: z.string().trim().max(100).optional().describe("A contract number (CCB-…), a contract id, a CPF/CNPJ or part of the customer's name"),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -36,11 +38,26 @@ export const ContractListQuery = z.strictObject({
 export type ContractListQuery = z.infer<typeof ContractListQuery>;
 
 export async function contractList(scope: Scope, query: ContractListQuery) {
-  const filters: Prisma.ContractWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(await search(scope, query.q)) };
+  const today = todayInBrazil();
+  const late = { some: { status: { in: ["open", "partially_paid"] }, dueDate: { lt: dateColumn(today) } } };
+  const status: Prisma.ContractWhereInput = query.status === "overdue" ? { status: "active", installments: late } : query.status ? { status: query.status } : {};
+  const filters: Prisma.ContractWhereInput = { ...where(scope), ...status, ...(await search(scope, query.q)) };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().contract.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const customerOf = await customerSummaries(scope, page.items.map((c) => c.customerId));
-  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: customerOf(row.customerId) }));
+  const lateSince = await overdueSince(scope, page.items.map((c) => c.id), today);
+  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: customerOf(row.customerId), overdue_since: lateSince.get(row.id) ?? null }));
+}
+
+/** For each of these contracts with an installment unpaid after its due date: the oldest such due date (one query). */
+async function overdueSince(scope: Scope, ids: string[], today: string): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ contract_id: string; since: string }>(sql`
+    SELECT contract_id, min(due_date)::text AS since FROM installments
+     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND contract_id = ANY(${ids}::text[])
+       AND status IN ('open', 'partially_paid') AND due_date < ${today}::date
+     GROUP BY contract_id`);
+  return new Map(rows.map((r) => [r.contract_id, r.since]));
 }
 
 async function search(scope: Scope, q: string | undefined): Promise<Prisma.ContractWhereInput> {
