@@ -49,7 +49,7 @@ test("late contracts: the dashboard links to them, the list filters and marks th
     return d.toISOString().slice(0, 10);
   };
   const customer = await api.post("/v1/customers", { document: randomCpf(), name: "Lia Atrasada", birth_date: "1980-01-01" });
-  const simulation = await api.post("/v1/simulations", { product: "personal_loan", requested_amount: 300_000, term: 6, monthly_rate: "0.0250", customer_id: customer.id, disbursement_date: day(3), first_due_date: day(2) });
+  const simulation = await api.post("/v1/simulations", { product: "personal_loan", requested_amount: 300_000, term: 12, monthly_rate: "0.0250", customer_id: customer.id, disbursement_date: day(3), first_due_date: day(2) });
   const proposal = await api.post("/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id });
   for (const action of ["submit", "approve", "sign"]) await api.post(`/v1/proposals/${proposal.id}/${action}`);
   const late = await api.post("/v1/contracts", { proposal_id: proposal.id });
@@ -66,6 +66,10 @@ test("late contracts: the dashboard links to them, the list filters and marks th
 
   await rows.first().getByRole("link", { name: late.number }).click();
   await expect(page.getByTestId("contract-status")).toHaveText("active");
+  // The file answers "how much is late, since when, what is next" at a glance.
+  await expect(page.getByTestId("standing")).toContainText(`late since ${first.due_date.split("-").reverse().join("/")}`);
+  await expect(page.getByTestId("standing")).toContainText("due today, with late fine and interest");
+  await expect(page.getByTestId("standing")).toContainText("Next installment: ");
   await page.goBack();
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("overdue");
   await expect(rows).toHaveCount(1);

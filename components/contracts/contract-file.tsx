@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
-import { formatBRL, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
+import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { RefundForm } from "./refund-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
@@ -25,7 +25,7 @@ type Charge = {
 type File = {
   contract: { id: string; number: string; status: string; product: string; principal: number; released_amount: number; monthly_rate: string; term: number; installment_amount: number; amount_paid: number; outstanding_balance: number; credit_balance: number; cet: { annual_percent: string }; disbursement_date: string };
   customer: { id: string; name: string; document: string };
-  installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
+  installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; late_charges_paid: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
   charges: Charge[];
   payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number }[];
   refunds: { id: string; amount: number; method: string; reference: string | null; refunded_on: string }[];
@@ -61,6 +61,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
             {t(c.status === "active" || c.status === "assigned" ? "credit" : "creditOwed")} <strong>{formatBRL(c.credit_balance)}</strong>
           </p>
         )}
+        {(c.status === "active" || c.status === "assigned") && <Standing installments={installments} />}
         {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: quote.date.split("-").reverse().join("/") })} <strong>{formatBRL(quote.amount)}</strong></p>)}
         {assignment && <p>{t("assignment", { id: assignment.id, status: labels.status(assignment.status), assignee: assignment.assignee.name })}</p>}
       </section>
@@ -69,11 +70,11 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
         <h2 id="c-inst" className="mb-2 font-semibold">{t("installments")}</h2>
         <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={t("installments")}>
           <table className="w-full text-right text-xs">
-            <thead className="text-slate-500"><tr><th className="text-left">#</th><th className="text-left">{t("due")}</th><th>{t("amount")}</th><th>{t("paidCol")}</th><th>{t("dueToday")}</th><th className="text-left">{t("status")}</th></tr></thead>
+            <thead className="text-slate-500"><tr><th className="text-left">#</th><th className="text-left">{t("due")}</th><th>{t("amount")}</th><th className="pl-2">{t("paidCol")}</th><th className="pl-2">{t("lateChargesPaid")}</th><th className="pl-2">{t("dueToday")}</th><th className="pl-2 text-left">{t("status")}</th></tr></thead>
             <tbody>
               {installments.map((i) => (
                 <tr key={i.id} data-testid="installment-row" className="border-t border-slate-100">
-                  <td className="text-left">{i.number}</td><td className="text-left">{i.due_date.split("-").reverse().join("/")}</td><td>{formatBRL(i.amount)}</td><td>{formatBRL(i.paid_amount)}</td><td>{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{labels.status(i.status)}</td>
+                  <td className="text-left">{i.number}</td><td className="text-left">{i.due_date.split("-").reverse().join("/")}</td><td className="whitespace-nowrap">{formatBRL(i.amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.paid_amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.late_charges_paid)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{labels.status(i.status)}</td>
                 </tr>
               ))}
             </tbody>
@@ -140,6 +141,32 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           {timeline.map((e) => <li key={e.id} data-testid="timeline-entry">{formatDateTime(e.at)} · <code>{e.type}</code></li>)}
         </ol>
       </section>
+    </div>
+  );
+}
+
+/** Today in São Paulo (the platform's calendar), as YYYY-MM-DD. */
+const todayInSaoPaulo = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+
+/** What a borrower asking "how much do I owe, what is next" is told: the late installments (how many, since when,
+ *  what they come to today with fine and interest) and the next one due. */
+function Standing({ installments }: { installments: File["installments"] }) {
+  const t = useTranslations("ContractFile");
+  const today = todayInSaoPaulo();
+  const open = installments.filter((i) => i.status !== "paid" && i.status !== "canceled" && i.amount_due.total > 0);
+  const late = open.filter((i) => i.due_date < today);
+  const next = open.find((i) => i.due_date >= today);
+  const days = late.length > 0 ? Math.round((Date.parse(today) - Date.parse(late[0]!.due_date)) / 86_400_000) : 0;
+  return (
+    <div data-testid="standing" className="my-2 space-y-0.5">
+      {late.length > 0 ? (
+        <p className="font-medium text-red-700">
+          {t("lateSummary", { count: late.length, since: formatDate(late[0]!.due_date), days, amount: formatBRL(late.reduce((sum, i) => sum + i.amount_due.total, 0)) })}
+        </p>
+      ) : (
+        <p className="text-green-800">{t("upToDate")}</p>
+      )}
+      {next && <p>{t("nextSummary", { date: formatDate(next.due_date), amount: formatBRL(next.amount_due.total) })}</p>}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
-import { dateColumn } from "@/lib/serialize";
+import { centavos, dateColumn } from "@/lib/serialize";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
 import { customerIdsMatching, customerSummaries } from "./customer-search";
@@ -92,7 +92,8 @@ export async function contractFile(scope: Scope, id: string) {
   return {
     contract,
     customer,
-    installments: installments.map((row) => toInstallmentResponse(row, today)),
+    // Besides the API's fields: the late fine and interest received on each (the face paid is `paid_amount`).
+    installments: installments.map((row) => ({ ...toInstallmentResponse(row, today), late_charges_paid: centavos(row.finePaid) + centavos(row.lateInterestPaid) })),
     charges: charges.map(toChargeResponse),
     payments: payments.map(toPaymentResponse),
     settlements: settlements.map(toSettlementResponse),
