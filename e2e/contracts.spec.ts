@@ -36,10 +36,12 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByTestId("pix-brcode").first()).toHaveText(second.pix.brcode);
   await expect(page.getByTestId("pix-brcode").nth(1)).toHaveText(charge.pix.brcode);
   await expect(page.getByRole("img", { name: `Pix QR code of charge ${charge.id}` })).toBeVisible();
-  await expect(page.getByTestId("payment")).toContainText("by pix");
+  await expect(page.getByTestId("payment")).toContainText("by Pix");
   await expect(page.getByTestId("payoff-quote")).toContainText("Payoff today");
   await expect(page.getByTestId("credit-balance")).toHaveText(/^Borrower's credit \(paid beyond what was owed; a payoff uses it\): R\$\s30,00$/);
   await expect(page.getByTestId("refund")).toHaveText(new RegExp(`^Refund ${refund.id}: R\\$\\s20,00 paid back by PIX on \\d{2}/\\d{2}/\\d{4} — reference E2E-REF-1$`));
+  // Each event in words, its code beside it.
+  await expect(page.getByTestId("timeline-entry").filter({ hasText: "contract.issued" })).toContainText("contract issued");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("contract.issued");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("charge.paid");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("payment.received");

@@ -39,11 +39,13 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await expect(page.getByTestId("schedule-row")).toHaveCount(12);
   await expect(page.getByRole("list", { name: "Reason codes" })).toContainText("income_not_declared");
 
-  // The reason is mandatory.
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("button", { name: "Confirm approval" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Give the reason" })).toBeVisible();
-  await expect(page.getByTestId("proposal-status")).toHaveText("pending review");
+  // The reason is mandatory: the decisions wait for it (the server refuses one without it too: tests/panel).
+  await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Reject" })).toBeDisabled();
+  await page.getByLabel("Reason (required)").fill("ok");
+  await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+  // The customer's page is a click away (their other contracts and proposals).
+  await expect(page.getByRole("link", { name })).toHaveAttribute("href", /^\/customers\/cus_[0-9A-Z]{26}\?environment=sandbox$/);
 
   await page.getByLabel("Reason (required)").fill("Payslip checked by phone");
   await page.getByRole("button", { name: "Approve" }).click();

@@ -118,12 +118,12 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
         <ul className="space-y-1">
           {payments.map((p) => (
             <li key={p.id} data-testid="payment">
-              {t("payment", { id: p.id, amount: formatBRL(p.amount), source: p.source, date: formatDateTime(p.paid_at) })}
+              {t("payment", { id: p.id, amount: formatBRL(p.amount), source: labels.code(p.source), date: formatDateTime(p.paid_at) })}
               {p.allocations.length > 0 && ` — ${p.allocations.map((a) => `#${a.number ?? "?"} ${formatBRL(a.total)}`).join(", ")}`}
               {p.credit > 0 && ` — ${t("paymentCredit", { amount: formatBRL(p.credit) })}`}
             </li>
           ))}
-          {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: s.type, status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}
+          {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: labels.code(s.type), status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}
           {refunds.map((r) => (
             <li key={r.id} data-testid="refund">
               {t("refund", { id: r.id, amount: formatBRL(r.amount), method: r.method.toUpperCase(), date: r.refunded_on.split("-").reverse().join("/") })}
@@ -138,7 +138,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
       <section aria-labelledby="c-time" className={box}>
         <h2 id="c-time" className="mb-2 font-semibold">{t("timeline")}</h2>
         <ol aria-label={t("timeline")} className="space-y-1">
-          {timeline.map((e) => <li key={e.id} data-testid="timeline-entry">{formatDateTime(e.at)} · <code>{e.type}</code></li>)}
+          {timeline.map((e) => <li key={e.id} data-testid="timeline-entry">{formatDateTime(e.at)} · {labels.code(e.type)} <code className="text-xs text-slate-500">{e.type}</code></li>)}
         </ol>
       </section>
     </div>

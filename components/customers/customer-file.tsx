@@ -27,8 +27,8 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
     <div className="space-y-4">
       <h1 className="break-words text-2xl font-semibold">{c.name}</h1>
       <section className={box} aria-label={t("customer")}>
-        <p>{t("identity", { document: formatDocument(c.document), kind: c.kind, born: c.birth_date ? c.birth_date.split("-").reverse().join("/") : "—" })}</p>
-        <p>{t("contact", { email: c.email ?? t("noEmail"), phone: c.phone ?? t("noPhone"), income: c.monthly_income === null ? t("notDeclared") : formatBRL(c.monthly_income), payroll: c.payroll?.type ?? t("none") })}</p>
+        <p>{t("identity", { document: formatDocument(c.document), kind: labels.code(c.kind), born: c.birth_date ? c.birth_date.split("-").reverse().join("/") : "—" })}</p>
+        <p>{t("contact", { email: c.email ?? t("noEmail"), phone: c.phone ?? t("noPhone"), income: c.monthly_income === null ? t("notDeclared") : formatBRL(c.monthly_income), payroll: c.payroll ? labels.code(c.payroll.type) : t("none") })}</p>
       </section>
       <section className={box} aria-labelledby="cu-prop">
         <h2 id="cu-prop" className="mb-2 font-semibold">{t("proposals")}</h2>

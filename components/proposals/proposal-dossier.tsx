@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import Link from "next/link";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
@@ -13,7 +14,7 @@ import { ConfirmButton } from "@/components/webhooks/confirm-button";
 
 type Dossier = {
   proposal: { id: string; status: string; allowed_actions: string[]; reason: string | null; expires_at: string | null; terms: { product: string; principal: number; released_amount: number; installment_amount: number; monthly_rate: string; term: number; cet: { monthly_percent: string; annual_percent: string } } };
-  customer: { name: string; document: string; birth_date: string | null; monthly_income: number | null; email: string | null };
+  customer: { id: string; name: string; document: string; birth_date: string | null; monthly_income: number | null; email: string | null };
   simulation: { schedule: { number: number; due_date: string; payment: number; interest: number; amortization: number; closing_balance: number }[] } | null;
   risk: { score: number; band: string; decision: string; reasons: { code: string; description?: string }[] } | null;
   reservations: { id: string; status: string; installment_amount: number }[];
@@ -50,7 +51,9 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
 
       <section aria-labelledby="customer-h" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <h2 id="customer-h" className="mb-2 font-semibold">{t("customer")}</h2>
-        <p className="break-words">{customer.name} · {formatDocument(customer.document)}</p>
+        <p className="break-words">
+          <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> · {formatDocument(customer.document)}
+        </p>
         <p className="text-slate-600">
           {t("customerLine", { born: customer.birth_date ? customer.birth_date.split("-").reverse().join("/") : "—", income: customer.monthly_income === null ? t("notDeclared") : formatBRL(customer.monthly_income), email: customer.email ?? t("noEmail") })}
         </p>
@@ -83,7 +86,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
         <h2 id="risk-h" className="mb-2 font-semibold">{t("risk")}</h2>
         {risk ? (
           <>
-            <p>{t("riskLine", { score: risk.score, band: risk.band })} <strong>{risk.decision}</strong></p>
+            <p>{t("riskLine", { score: risk.score, band: risk.band })} <strong data-testid="risk-decision">{labels.code(risk.decision)}</strong></p>
             <ul className="mt-1 list-disc pl-5" aria-label={t("reasonCodes")}>
               {risk.reasons.map((r) => <li key={r.code}><code>{r.code}</code>{r.description ? ` — ${r.description}` : ""}</li>)}
             </ul>
@@ -110,8 +113,9 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
             {reasonError && <span role="alert" className="block text-xs text-red-600">{reasonError}</span>}
           </label>
           <div className="flex flex-wrap gap-4">
-            <ConfirmButton label={t("approve")} question={t("approveQuestion")} confirmLabel={t("confirmApprove")} danger={false} pending={review.isPending} onConfirm={() => review.mutate("approve")} />
-            <ConfirmButton label={t("reject")} question={t("rejectQuestion")} confirmLabel={t("confirmReject")} pending={review.isPending} onConfirm={() => review.mutate("reject")} />
+            {/* Both wait for the mandatory reason (3 characters, as the server requires), asked before the confirmation. */}
+            <ConfirmButton label={t("approve")} question={t("approveQuestion")} confirmLabel={t("confirmApprove")} danger={false} disabled={reason.trim().length < 3} pending={review.isPending} onConfirm={() => review.mutate("approve")} />
+            <ConfirmButton label={t("reject")} question={t("rejectQuestion")} confirmLabel={t("confirmReject")} disabled={reason.trim().length < 3} pending={review.isPending} onConfirm={() => review.mutate("reject")} />
           </div>
           {review.error && !reasonError && <p role="alert" className="text-red-600">{review.error.message}</p>}
         </section>

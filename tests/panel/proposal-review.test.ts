@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { proposalDossier, reviewProposal, reviewQueue, ReviewQueueQuery } from "@/lib/panel/proposal-review";
+import { proposalDossier, reviewProposal, reviewQueue, ReviewBody, ReviewQueueQuery } from "@/lib/panel/proposal-review";
 import { creditTenant, newProposal } from "../credit/flow-helpers";
 import { actor } from "../helpers/factory";
 import { call } from "../helpers/http";
@@ -54,6 +54,8 @@ describe("the proposal review queue", () => {
     expect(dossier.risk!.reasons.map((r) => r.code)).toContain("income_not_declared");
     expect(dossier.reservations.map((r) => r.status)).toEqual(["reserved"]);
     const reviewer = { ...actor, type: "user" as const, id: "usr_x", label: "support@example.test" };
+    // The reason is mandatory (the panel's buttons wait for it; the route validates the body with this schema).
+    expect(ReviewBody.safeParse({ decision: "approve", reason: "  ok " }).error?.issues.map((i) => i.message)).toEqual(["Give the reason (at least 3 characters)"]);
     const rejected = await reviewProposal(scope, reviewer, proposal.id, { decision: "reject", reason: "Income not proven" });
     expect(rejected).toMatchObject({ status: "rejected", reason: "Income not proven" });
     const after = await proposalDossier(scope, proposal.id);
