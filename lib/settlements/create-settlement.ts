@@ -12,7 +12,7 @@ import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
 import { completeSettlementIn } from "./complete-settlement";
-import { checkNotTaken, checkReceivedDate, computeQuote, settleableIn } from "./payoff-quote";
+import { checkNotTaken, checkReceivedDate, checkSettlementHorizon, computeQuote, settleableIn } from "./payoff-quote";
 import type { CreateSettlementBody, SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
 
@@ -30,6 +30,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
   await lockContract(tx, scope, body.contract_id);
   const { contract, open } = await settleableIn(tx, scope, body.contract_id, date, "date");
   checkReceivedDate(body.payment_method, date);
+  checkSettlementHorizon(date);
   const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });
   // On offer in a pending assignment (an active contract); an assigned one's live row is its sale, no obstacle.
   const offered = contract.status === "active" ? await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: contract.id, live: true }, select: { assignmentId: true } }) : null;

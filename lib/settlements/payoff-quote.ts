@@ -86,6 +86,14 @@ export function checkSettleable(contract: Contract | null, open: Installment[], 
   return { contract, open };
 }
 
+/** A settlement is dated at most LATE_PAYOFF_DAYS ahead (room for a payoff boleto). A quote may look further, to the
+ *  last due date; a pending settlement holds the contract meanwhile — its credit unused by installments falling due,
+ *  no other settlement or assignment — so it is not left pending for months. */
+export function checkSettlementHorizon(date: string): void {
+  const latest = addDays(todayInBrazil(), LATE_PAYOFF_DAYS);
+  if (date > latest) throw invalidField("date", `A settlement is dated at most ${LATE_PAYOFF_DAYS} days ahead (on or before ${latest}); a payoff quote may look further`);
+}
+
 /** Funds already received settle on the day they are recorded: a later date would price late charges (and less
  *  discount) for days the money was already there. A later date is for a settlement paid by boleto or Pix. */
 export function checkReceivedDate(paymentMethod: string, date: string): void {

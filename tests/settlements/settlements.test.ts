@@ -209,6 +209,9 @@ describe("settlements", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ param: "date", in: "body", message: "Funds received settle today: omit date (or send today's), or use boleto or pix for a later date" }]);
     expect(await db().settlement.count({ where: { contractId: contract.id } })).toBe(0);
+    // A quote may look to the last due date; a settlement, which holds the contract while pending, 30 days at most.
+    const far = await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto", date: addDays(today(), 31) });
+    expect([far.status, far.body.errors]).toEqual([400, [{ param: "date", in: "body", message: `A settlement is dated at most 30 days ahead (on or before ${addDays(today(), 30)}); a payoff quote may look further` }]]);
     expect((await settle(t, { contract_id: contract.id, type: "full", payment_method: "boleto", date: addDays(today(), 5) })).status).toBe(201);
   });
 

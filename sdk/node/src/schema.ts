@@ -3580,7 +3580,7 @@ export interface components {
              */
             type: "full" | "partial";
             /**
-             * @description The settlement date (YYYY-MM-DD), today or later. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @description The settlement date (YYYY-MM-DD), today or later and at most 30 days ahead (a pending settlement holds the contract: its credit, other settlements, assignment). Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
              * @example 2026-01-15
              */
             date?: string;
