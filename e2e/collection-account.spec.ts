@@ -19,6 +19,14 @@ test("an owner sets the production collection account; support staff are refused
   await expect(page.getByTestId("account-state")).toHaveText("No collection account yet: charges in this environment answer 409 until one is saved.");
 
   const agreement = String(3_000_000 + Math.floor(Math.random() * 6_000_000));
+  await page.getByLabel("Agreement (convênio)").fill("123"); // wrong too: both errors come back at once
+  await page.getByLabel("Beneficiary name").fill("E2E Crédito SCD S.A.");
+  await page.getByLabel("Beneficiary CNPJ").fill("11.222.333/0001-82");
+  await page.getByLabel("City").fill("Curitiba");
+  await page.getByLabel("Pix location base").fill("pix.e2e-psp.example/qr/v2");
+  await page.getByRole("button", { name: "Save collection account" }).click();
+  await expect(page.getByText("7 digits").first()).toBeVisible();
+  await expect(page.getByText("The CNPJ's check digits do not match").first()).toBeVisible();
   await page.getByLabel("Agreement (convênio)").fill(agreement);
   await page.getByLabel("Beneficiary name").fill("E2E Crédito SCD S.A.");
   await page.getByLabel("Beneficiary CNPJ").fill("11.222.333/0001-82");
@@ -34,7 +42,7 @@ test("an owner sets the production collection account; support staff are refused
 
   await page.reload();
   await expect(page.getByLabel("Agreement (convênio)")).toHaveValue(agreement);
-  await expect(page.getByLabel("Beneficiary CNPJ")).toHaveValue("11222333000181");
+  await expect(page.getByLabel("Beneficiary CNPJ")).toHaveValue("11.222.333/0001-81");
   await expect(page.getByTestId("environment-badge")).toHaveText("Production · live data"); // kept across reloads
   await page.getByLabel("Environment").selectOption("sandbox");
   await expect(page.getByTestId("environment-badge")).toHaveText("Sandbox · test data");

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { formatDateTime } from "@/components/format";
+import { formatDateTime, formatDocument } from "@/components/format";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { usePanelEnvironment } from "@/components/environment-context";
 
@@ -68,7 +68,7 @@ function EnvironmentAccountForm({ tenantId, environment }: { tenantId: string; e
               : t("saved", { date: current.data?.updated_at ? formatDateTime(current.data.updated_at) : "" })}
       </p>
       {!current.isPending && (
-        <AccountFields key={`${environment}:${current.data?.updated_at ?? "none"}`} initial={current.data && !current.data.shared_default ? { ...EMPTY, ...current.data } : EMPTY} onSubmit={(account) => save.mutate(account)} fieldError={fieldError} />
+        <AccountFields key={`${environment}:${current.data?.updated_at ?? "none"}`} initial={current.data && !current.data.shared_default ? { ...EMPTY, ...current.data, beneficiary_document: formatDocument(current.data.beneficiary_document) } : EMPTY} onSubmit={(account) => save.mutate(account)} fieldError={fieldError} />
       )}
       {save.error && <p role="alert" className="text-sm text-red-600">{save.error.message}</p>}
       {save.isSuccess && <p role="status" className="text-sm text-green-700">{t("savedFor", { environment: names(environment) })}</p>}

@@ -39,6 +39,13 @@ export function parseDocument(input: string, param = "document"): ParsedDocument
   return { kind, document: result.value };
 }
 
+/** Why a CNPJ is not valid, in the words `parseCnpj` answers with, or null: for a form that shows every field's
+ *  error at once (the panel's collection account), where the service would stop at the first. */
+export function cnpjProblem(input: string): string | null {
+  const result = validateCnpj(input);
+  return result.ok ? null : REASONS[result.error]("CNPJ");
+}
+
 /** A CNPJ that must be a company's (e.g. a payroll employer): the normalized 14 characters. */
 export function parseCnpj(input: string, param: string): string {
   const result = validateCnpj(input);

@@ -49,7 +49,8 @@ describe("panel field errors", () => {
     expect((await badDigits.json()).errors).toEqual([{ param: "beneficiary_document", in: "body", message: "Os dígitos verificadores do CNPJ não conferem" }]);
     const badFields = await PUT(send("/api/panel/collection-account", "PUT", { ...valid, agreement: "12", city: "x".repeat(61), wallet: 17 }), none);
     const errors = Object.fromEntries(((await badFields.json()).errors as { param: string; message: string }[]).map((e) => [e.param, e.message]));
-    expect(errors).toEqual({ agreement: "7 dígitos", city: "No máximo 60 caracteres", wallet: 'Escolha um destes valores: "17", "18"' });
+    // Every field's error at once, the CNPJ's check digits with the others.
+    expect(errors).toEqual({ agreement: "7 dígitos", city: "No máximo 60 caracteres", wallet: 'Escolha um destes valores: "17", "18"', beneficiary_document: "Os dígitos verificadores do CNPJ não conferem" });
   });
 
   it("every zod issue the panel's schemas raise has a pt-BR message, never an English one", () => {

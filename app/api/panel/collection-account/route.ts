@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CollectionAccountBody, getCollectionAccount, putCollectionAccount } from "@/lib/collection/account-settings";
+import { cnpjProblem } from "@/lib/customers/document";
 import { DomainError } from "@/lib/errors";
 import { panelScope } from "@/lib/panel/environment-param";
 import { panelRoute } from "@/lib/panel/panel-route";
@@ -18,8 +19,18 @@ export const GET = panelRoute({ manageCredentials: true }, async ({ user, reques
   }),
 }));
 
-// PUT /api/panel/collection-account — {environment, …the account}.
-export const PUT = panelRoute({ manageCredentials: true, body: CollectionAccountBody.extend({ environment: Environment }) }, async ({ user, actor, body }) => {
+// PUT /api/panel/collection-account — {environment, …the account}. The CNPJ's check digits are checked with the other
+// fields (the form shows every error at once; the service, as /v1 does, would answer them one at a time).
+// On the field itself: an object's refinement would run only once every other field is valid.
+const PanelAccountBody = CollectionAccountBody.extend({
+  environment: Environment,
+  beneficiary_document: CollectionAccountBody.shape.beneficiary_document.superRefine((document, ctx) => {
+    const problem = cnpjProblem(document);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+
+export const PUT = panelRoute({ manageCredentials: true, body: PanelAccountBody }, async ({ user, actor, body }) => {
   const { environment, ...account } = body;
   return { body: await putCollectionAccount({ tenantId: user.tenantId, environment }, actor, account) };
 });
