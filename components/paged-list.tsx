@@ -13,14 +13,14 @@ export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | 
 
 /** Pages of `path?params` keyed by `key` (tenant, environment, filters); `reset()` goes back to the first page, and so
  *  does any change of `key` (a cursor belongs to the list it came from: another environment's would be refused). */
-export function usePagedList<T>(key: readonly unknown[], path: string, params: Record<string, string>) {
+export function usePagedList<T>(key: readonly unknown[], path: string, params: Record<string, string>, options: { refetchInterval?: number } = {}) {
   const keyText = JSON.stringify(key);
   const [state, setState] = useState<{ keyText: string; cursors: string[] }>({ keyText, cursors: [] });
   const cursors = state.keyText === keyText ? state.cursors : [];
   const setCursors = (next: string[]) => setState({ keyText, cursors: next });
   const cursor = cursors.at(-1);
   const search = new URLSearchParams(Object.entries({ ...params, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v !== ""));
-  const page = useQuery({ queryKey: [...key, cursor ?? null], queryFn: () => panelFetch<ListPage<T>>(`${path}?${search.toString()}`) });
+  const page = useQuery({ queryKey: [...key, cursor ?? null], queryFn: () => panelFetch<ListPage<T>>(`${path}?${search.toString()}`), refetchInterval: options.refetchInterval });
   return {
     page,
     reset: () => setCursors([]),

@@ -94,6 +94,12 @@ test("an owner configures an endpoint, an event made through /v1 arrives signed 
   await page.getByRole("button", { name: "Send test event" }).click();
   await expect(page.getByTestId("delivery-row").filter({ hasText: "webhook_endpoint.test" })).toContainText("succeeded");
   expect(received.map((r) => JSON.parse(r.body).type)).toEqual(["customer.created", "webhook_endpoint.test"]);
+  // The log filters by status: none failed here.
+  await page.getByRole("combobox", { name: "Status" }).selectOption("failed");
+  await expect(page.getByTestId("delivery-row")).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("succeeded");
+  await expect(page.getByTestId("delivery-row")).toHaveCount(2);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("");
 
   await page.getByRole("button", { name: "Rotate secret" }).click();
   await page.getByRole("button", { name: "Confirm rotate" }).click();

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/format";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch } from "@/components/credentials/panel-fetch";
+import { Pager, usePagedList } from "@/components/paged-list";
 import { webhookKeys } from "./query-keys";
 
-// One endpoint's delivery log, newest first, refreshed every 2 s while open: event, status, attempts, last status
+// One endpoint's delivery log, newest first, 25 a page with a status filter, refreshed every 2 s while open: when, event, status, attempts, last status
 // code, response time, next retry; resend; and each attempt's request and response bodies (first 4 KiB).
 
 type Attempt = { number: number; started_at: string; duration_ms: number; status_code: number | null; error: string | null; request_body: string; response_body: string | null };
@@ -34,11 +35,10 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
   const [open, setOpen] = useState<string | null>(null);
   const t = useTranslations("Webhooks");
   const l = useTranslations("Lists");
-  const deliveries = useQuery({
-    queryKey: key,
-    queryFn: () => panelFetch<{ data: Delivery[] }>(`/api/panel/webhook-deliveries?environment=${environment}&endpoint_id=${endpointId}&limit=50`).then((r) => r.data),
-    refetchInterval: 2_000,
-  });
+  const labels = useCodeLabels();
+  const [status, setStatus] = useState("");
+  const list = usePagedList<Delivery>([...key, status], "/api/panel/webhook-deliveries", { environment, endpoint_id: endpointId, limit: "25", status }, { refetchInterval: 2_000 });
+  const deliveries = list.page;
   const resend = useMutation({
     mutationFn: (id: string) => panelFetch(`/api/panel/webhook-deliveries/${id}/resend?environment=${environment}`, { method: "POST", body: {} }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
@@ -46,16 +46,26 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
 
   return (
     <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
-      <h3 className="text-sm font-semibold">{t("log")}</h3>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h3 className="text-sm font-semibold">{t("log")}</h3>
+        <label className="text-xs">
+          <span className="mr-1">{l("status")}</span>
+          <select value={status} onChange={(e) => setStatus(e.target.value)} className="rounded border border-slate-300 px-1 py-0.5">
+            <option value="">{l("any")}</option>
+            {(["pending", "succeeded", "failed"] as const).map((s) => <option key={s} value={s}>{labels.status(s)}</option>)}
+          </select>
+        </label>
+      </div>
       {deliveries.isPending && <p className="text-sm text-slate-500">{l("loading")}</p>}
       {deliveries.isError && <p role="alert" className="text-sm text-red-600">{deliveries.error.message}</p>}
       {resend.error && <p role="alert" className="text-sm text-red-600">{resend.error.message}</p>}
-      {deliveries.isSuccess && deliveries.data.length === 0 && <p className="text-sm text-slate-600">{t("noDeliveries")}</p>}
-      {deliveries.isSuccess && deliveries.data.length > 0 && (
+      {deliveries.isSuccess && deliveries.data.data.length === 0 && <p className="text-sm text-slate-600">{t("noDeliveries")}</p>}
+      {deliveries.isSuccess && deliveries.data.data.length > 0 && (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("deliveries")}>
           <table className="w-full text-left text-xs">
             <thead className="text-slate-500">
               <tr>
+                <th className="py-1 pr-3">{t("when")}</th>
                 <th className="py-1 pr-3">{t("event")}</th>
                 <th className="py-1 pr-3">{l("status")}</th>
                 <th className="py-1 pr-3">{t("attempts")}</th>
@@ -66,13 +76,14 @@ export function DeliveryLog({ tenantId, environment, endpointId }: { tenantId: s
               </tr>
             </thead>
             <tbody>
-              {deliveries.data.map((d) => (
+              {deliveries.data.data.map((d) => (
                 <DeliveryRow key={d.id} delivery={d} tenantId={tenantId} environment={environment} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)} onResend={() => resend.mutate(d.id)} resending={resend.isPending} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <Pager previous={list.previous} next={list.next} />
     </div>
   );
 }
@@ -89,6 +100,7 @@ function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, o
   return (
     <>
       <tr data-testid="delivery-row" className="border-t border-slate-100 align-top">
+        <td className="whitespace-nowrap py-1 pr-3">{formatDateTime(d.created_at)}</td>
         <td className="py-1 pr-3 font-mono">{d.event_type}</td>
         <td className={`py-1 pr-3 font-medium ${STATUS_STYLE[d.status]}`}>{labels.status(d.status)}</td>
         <td className="py-1 pr-3">{d.attempt_count}</td>
@@ -102,7 +114,7 @@ function DeliveryRow({ delivery: d, tenantId, environment, expanded, onToggle, o
       </tr>
       {expanded && (
         <tr>
-          <td colSpan={7} className="pb-3">
+          <td colSpan={8} className="pb-3">
             {detail.isPending && <p className="text-slate-500">{l("loading")}</p>}
             {detail.data?.attempts?.map((a) => (
               <div key={a.number} data-testid="attempt" className="mt-2 rounded border border-slate-200 p-2">
