@@ -44,11 +44,11 @@ export function ContractList({ tenantId }: { tenantId: string }) {
         >
           {page.data.data.map((c) => (
             <tr key={c.id} data-testid="contract-row" className="border-t border-slate-100">
-              <td className="px-3 py-2"><Link href={`/contracts/${c.id}?environment=${environment}`} className="font-medium underline">{c.number}</Link></td>
-              <td className="px-3 py-2">{c.customer.name}<span className="block text-xs text-slate-500">{formatDocument(c.customer.document)}</span></td>
+              <td className="whitespace-nowrap px-3 py-2"><Link href={`/contracts/${c.id}?environment=${environment}`} className="font-medium underline">{c.number}</Link></td>
+              <td className="px-3 py-2">{c.customer.name}<span className="block whitespace-nowrap text-xs text-slate-500">{formatDocument(c.customer.document)}</span></td>
               <td className="px-3 py-2">{labels.product(c.product)}</td>
-              <td className="px-3 py-2 text-right">{formatBRL(c.principal)}</td>
-              <td className="px-3 py-2 text-right">{formatBRL(c.outstanding_balance)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(c.principal)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(c.outstanding_balance)}</td>
               <td className="px-3 py-2">
                 {labels.status(c.status)}
                 {c.overdue_since && <span data-testid="overdue-since" className="block whitespace-nowrap text-xs font-medium text-red-700">{t("overdueSince", { date: formatDate(c.overdue_since) })}</span>}

@@ -73,7 +73,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
               <tbody>
                 {simulation.schedule.map((r) => (
                   <tr key={r.number} data-testid="schedule-row" className="border-t border-slate-100">
-                    <td className="text-left">{r.number}</td><td className="text-left">{r.due_date.split("-").reverse().join("/")}</td><td>{formatBRL(r.payment)}</td><td>{formatBRL(r.interest)}</td><td>{formatBRL(r.amortization)}</td><td>{formatBRL(r.closing_balance)}</td>
+                    <td className="text-left">{r.number}</td><td className="text-left">{r.due_date.split("-").reverse().join("/")}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.payment)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.interest)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.amortization)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.closing_balance)}</td>
                   </tr>
                 ))}
               </tbody>

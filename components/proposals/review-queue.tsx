@@ -74,11 +74,11 @@ export function ReviewQueue({ tenantId }: { tenantId: string }) {
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(p.created_at)}</td>
               <td className="px-3 py-2">
                 <Link href={`/proposals/${p.id}?environment=${environment}`} className="font-medium underline">{p.customer.name}</Link>
-                <span className="block text-xs text-slate-500">{formatDocument(p.customer.document)}</span>
+                <span className="block whitespace-nowrap text-xs text-slate-500">{formatDocument(p.customer.document)}</span>
               </td>
               <td className="px-3 py-2">{labels.product(p.terms.product)}</td>
-              <td className="px-3 py-2 text-right">{formatBRL(p.terms.principal)}</td>
-              <td className="px-3 py-2">{p.terms.term} × {formatBRL(p.terms.installment_amount)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(p.terms.principal)}</td>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{p.terms.term} × {formatBRL(p.terms.installment_amount)}</td>
               <td className="px-3 py-2">{labels.status(p.status)}</td>
             </tr>
           ))}
