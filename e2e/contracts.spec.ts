@@ -36,6 +36,7 @@ test("support opens a contract by its number and sees installments, the Pix char
   await expect(page.getByTestId("pix-brcode").first()).toHaveText(second.pix.brcode);
   await expect(page.getByTestId("pix-brcode").nth(1)).toHaveText(charge.pix.brcode);
   await expect(page.getByRole("img", { name: `Pix QR code of charge ${charge.id}` })).toBeVisible();
+  await expect(page.getByTestId("charge-collects").first()).toHaveText("installment(s) #1 ·"); // which installment a charge is for
   await expect(page.getByTestId("payment")).toContainText("by Pix");
   await expect(page.getByTestId("payoff-quote")).toContainText("Payoff today");
   await expect(page.getByTestId("credit-balance")).toHaveText(/^Borrower's credit \(paid beyond what was owed; a payoff uses it\): R\$\s30,00$/);

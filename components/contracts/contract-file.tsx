@@ -18,6 +18,8 @@ type Charge = {
   status: string;
   amount: number;
   due_date: string;
+  installment_ids: string[];
+  settlement_id: string | null;
   payment_page_url: string;
   boleto: { digitable_line: string } | null;
   pix: { brcode: string; qr_code: string; expires_at: string | null } | null;
@@ -43,6 +45,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
   const { contract: c, customer, installments, charges, payments, settlements, refunds, payoff_quote: quote, assignment, timeline } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
+  const numberOf = new Map(installments.map((i) => [i.id, i.number]));
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title", { number: c.number })}</h1>
@@ -89,7 +92,12 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           {charges.map((ch) => (
             <li key={ch.id} data-testid="charge" className="rounded border border-slate-100 p-2">
               <p>
-                {t("chargeLine", { method: ch.method, status: labels.status(ch.status), amount: formatBRL(ch.amount), date: ch.due_date.split("-").reverse().join("/") })}{" "}
+                {t("chargeLine", { method: labels.code(ch.method), status: labels.status(ch.status), amount: formatBRL(ch.amount), date: ch.due_date.split("-").reverse().join("/") })}{" "}
+                <span data-testid="charge-collects">
+                  {ch.settlement_id
+                    ? t("chargeForSettlement", { id: ch.settlement_id })
+                    : t("chargeForInstallments", { numbers: ch.installment_ids.map((iid) => `#${numberOf.get(iid) ?? "?"}`).join(", ") })}
+                </span>{" "}
                 <a href={ch.payment_page_url} target="_blank" rel="noreferrer" className="underline">{t("paymentPage")}</a>
               </p>
               {ch.boleto && (
