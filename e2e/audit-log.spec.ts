@@ -19,6 +19,9 @@ test("an owner reads and filters the audit log; support staff are refused", asyn
   await page.getByRole("button", { name: "Apply" }).click();
   const rows = page.getByTestId("audit-row");
   await expect(rows.first()).toContainText("api_key.created");
+  // Details as "name: value" lines, not raw JSON.
+  await expect(rows.first().getByTestId("audit-details")).toContainText(/permissions: \S/);
+  await expect(rows.first().getByTestId("audit-details")).not.toContainText("{");
   await expect(rows.filter({ hasText: "tenant.created" })).toHaveCount(0);
   await page.getByLabel("Actor").fill("nobody-at-all");
   await page.getByRole("button", { name: "Apply" }).click();

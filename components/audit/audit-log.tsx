@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { formatDateTime } from "@/components/format";
+import Link from "next/link";
+import { formatBRL, formatDateTime } from "@/components/format";
 import { FILTER_INPUT, FilterField, FilterForm, ListTable } from "@/components/list-parts";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 
@@ -51,14 +52,41 @@ export function AuditLog({ tenantId }: { tenantId: string }) {
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.at)}</td>
               <td className="break-all px-3 py-2">{r.actor.label}<span className="block text-xs text-slate-500">{r.actor.type}</span></td>
               <td className="px-3 py-2"><code>{r.action}</code></td>
-              <td className="break-all px-3 py-2 text-xs">{r.target.type} {r.target.id}</td>
+              <td className="break-all px-3 py-2 text-xs"><Target type={r.target.type} id={r.target.id} environment={r.environment} /></td>
               <td className="px-3 py-2">{r.environment ? names(r.environment as "sandbox" | "production") : t("tenant")}</td>
-              <td className="max-w-xs break-all px-3 py-2 font-mono text-xs">{JSON.stringify(r.metadata)}</td>
+              <td className="max-w-xs break-words px-3 py-2 text-xs"><Details metadata={r.metadata} /></td>
             </tr>
           ))}
         </ListTable>
       )}
       <Pager previous={previous} next={next} />
     </div>
+  );
+}
+
+/** The pages an audited object has in the panel (with its environment), as a link; any other target as text. */
+const PAGES: Record<string, string> = { contract: "/contracts", proposal: "/proposals", customer: "/customers" };
+
+function Target({ type, id, environment }: { type: string; id: string; environment: string | null }) {
+  const base = PAGES[type];
+  if (!base || !environment) return <>{type} {id}</>;
+  return <>{type} <Link href={`${base}/${id}?environment=${environment}`} className="underline">{id}</Link></>;
+}
+
+/** Metadata as "name: value" lines; amounts (integer centavos under a money name) in reais. */
+const MONEY = /(^|_)(amount|principal|price|face|credit|balance|refundable|fee)$/;
+
+function Details({ metadata }: { metadata: unknown }) {
+  if (metadata === null || typeof metadata !== "object") return null;
+  const show = (name: string, value: unknown) =>
+    typeof value === "number" && Number.isInteger(value) && MONEY.test(name) ? formatBRL(value) : typeof value === "string" ? value : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.join(", ") : JSON.stringify(value);
+  return (
+    <dl data-testid="audit-details">
+      {Object.entries(metadata as Record<string, unknown>).map(([name, value]) => (
+        <div key={name}>
+          <dt className="inline text-slate-500">{name}:</dt> <dd className="inline">{show(name, value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
