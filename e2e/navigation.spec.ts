@@ -79,3 +79,22 @@ test("in development, hot reload connects through the app's own server (its upgr
   await page.goto("/login");
   expect(JSON.parse(await connected)).toMatchObject({ type: "turbopack-connected" });
 });
+
+test("on a phone the sidebar folds behind a Menu button; a link opens its page and folds it again", async ({ page }) => {
+  await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("link", { name: "Contracts" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeInViewport();
+  await menu.click();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("link", { name: "Contracts" }).click();
+  await expect(page.getByRole("heading", { name: "Contracts" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contracts" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  // From 768 px it is always shown.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole("link", { name: "Contracts" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+});
