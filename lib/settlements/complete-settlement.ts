@@ -58,9 +58,13 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
   let allocations: Prisma.InputJsonArray = [];
   if (settlement.type === "full") {
     if (!("settle" in CONTRACT_TRANSITIONS[contract.status as ContractStatus])) return { blocked: `The contract is ${contract.status}: it can no longer be settled` };
-    // Recomputed on the settlement date from the installments as they are now (a payment may have reached
-    // one since the quote): the same figures when nothing moved.
-    const quote = computeQuote(contract, open, settlement.settlementDate.toISOString().slice(0, 10));
+    // Recomputed from the installments as they are now (a payment may have reached one since the quote), on the day
+    // the money arrived when that is before the settlement's date: a borrower who pays early is not charged a fine or
+    // late interest for installments that were not late yet, and gets the discount to that day (CDC art. 52); what
+    // they paid above it is their credit. On the settlement's date otherwise: the same figures when nothing moved.
+    const settlementDate = settlement.settlementDate.toISOString().slice(0, 10);
+    const paidOn = todayInBrazil(received.paidAt);
+    const quote = computeQuote(contract, open, paidOn < settlementDate ? paidOn : settlementDate);
     if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
     const today = todayInBrazil();

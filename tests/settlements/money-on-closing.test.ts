@@ -133,7 +133,10 @@ describe("a settlement's charge paid in parts", () => {
     const rest = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id });
     expect(rest.body.charge.status).toBe("paid");
     expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
-    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0 });
+    // Paid 5 days before its date: priced today (5 days' less late interest), the difference the borrower's credit.
+    const completion = await db().payment.findFirstOrThrow({ where: { settlementId: settlement.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    expect(centavos(completion.credit)).toBeGreaterThan(0);
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: centavos(completion.credit), outstanding_balance: 0 });
   });
 
   it("a partial settlement (prepayment) paid in two parts reschedules once, with the held credit used", async () => {
@@ -225,3 +228,26 @@ describe("credit a pending full settlement netted from its payoff", () => {
     expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0 });
   });
 });
+
+describe("a future-dated full settlement paid early", () => {
+  it("is priced on the day the money arrived: no fine for installments not late yet, the discount to that day, the rest credit", async () => {
+    const t = await creditTenant();
+    // The first installment falls due in 10 days; the settlement is dated 20 days out, when it would be late.
+    const { proposal } = await signedProposal(t, { disbursement_date: today(), first_due_date: addDays(today(), 10) });
+    const contract = (await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id })).body as { id: string };
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "pix", date: addDays(today(), 20) })).body;
+    expect(settlement.quote.late_charges).toBeGreaterThan(0); // quoted for its date: the first installment late by then
+    const paid = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id }); // today
+    expect(paid.status).toBe(200);
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    // What today's quote would have been: the borrower owed that, and the rest of what they paid is their credit.
+    const payment = await db().payment.findFirstOrThrow({ where: { settlementId: settlement.id } });
+    const allocations = payment.allocations as { fine: number; late_interest: number; total: number }[];
+    expect(allocations.every((a) => a.fine === 0 && a.late_interest === 0)).toBe(true);
+    const owedToday = allocations.reduce((sum, a) => sum + a.total, 0);
+    expect(owedToday).toBeLessThan(settlement.amount);
+    expect(centavos(payment.credit)).toBe(settlement.amount - owedToday);
+    expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: settlement.amount - owedToday });
+  });
+});
+
