@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatBRLWhole, formatDateTime, formatDocument, formatMonth, formatPercent, formatPercentValue, parseBRL } from "./format";
+import { formatBRL, formatBRLWhole, formatDate, formatDateTime, formatDocument, formatMonth, formatPercent, formatPercentValue, parseBRL } from "./format";
 
 describe("panel formatting", () => {
   it("formats centavos as reais without floating point", () => {
@@ -29,5 +29,6 @@ describe("panel formatting", () => {
     expect(["2026-01", "2025-12"].map((m) => formatMonth(m, "en"))).toEqual(["Jan/2026", "Dec/2025"]);
     // 02:00 UTC on 1 May is still 30 April in São Paulo, whatever the browser's zone.
     expect(formatDateTime("2026-05-01T02:00:00Z")).toBe("30/04/2026, 23:00:00");
+    expect(["2026-05-04", "1960-12-31"].map(formatDate)).toEqual(["04/05/2026", "31/12/1960"]);
   });
 });

@@ -7,6 +7,7 @@ import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
+import { todayInBrazil } from "@/lib/clock";
 import { RefundForm } from "./refund-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
@@ -56,7 +57,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> ({formatDocument(customer.document)}) · {labels.product(c.product)}
         </p>
         <p>
-          {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: c.disbursement_date.split("-").reverse().join("/"), term: c.term, installment: formatBRL(c.installment_amount), rate: formatPercent(c.monthly_rate), cet: formatPercentValue(c.cet.annual_percent) })}
+          {t("money", { principal: formatBRL(c.principal), released: formatBRL(c.released_amount), date: formatDate(c.disbursement_date), term: c.term, installment: formatBRL(c.installment_amount), rate: formatPercent(c.monthly_rate), cet: formatPercentValue(c.cet.annual_percent) })}
         </p>
         <p>{t("paid", { amount: formatBRL(c.amount_paid) })} <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
         {c.credit_balance > 0 && (
@@ -65,7 +66,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           </p>
         )}
         {(c.status === "active" || c.status === "assigned") && <Standing installments={installments} />}
-        {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: quote.date.split("-").reverse().join("/") })} <strong>{formatBRL(quote.amount)}</strong></p>)}
+        {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: formatDate(quote.date) })} <strong>{formatBRL(quote.amount)}</strong></p>)}
         {assignment && <p>{t("assignment", { id: assignment.id, status: labels.status(assignment.status), assignee: assignment.assignee.name })}</p>}
       </section>
 
@@ -77,7 +78,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
             <tbody>
               {installments.map((i) => (
                 <tr key={i.id} data-testid="installment-row" className="border-t border-slate-100">
-                  <td className="text-left">{i.number}</td><td className="text-left">{i.due_date.split("-").reverse().join("/")}</td><td className="whitespace-nowrap">{formatBRL(i.amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.paid_amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.late_charges_paid)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{labels.status(i.status)}</td>
+                  <td className="text-left">{i.number}</td><td className="text-left">{formatDate(i.due_date)}</td><td className="whitespace-nowrap">{formatBRL(i.amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.paid_amount)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.late_charges_paid)}</td><td className="whitespace-nowrap pl-2">{formatBRL(i.amount_due.total)}</td><td className="pl-2 text-left">{labels.status(i.status)}</td>
                 </tr>
               ))}
             </tbody>
@@ -92,7 +93,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           {charges.map((ch) => (
             <li key={ch.id} data-testid="charge" className="rounded border border-slate-100 p-2">
               <p>
-                {t("chargeLine", { method: labels.code(ch.method), status: labels.status(ch.status), amount: formatBRL(ch.amount), date: ch.due_date.split("-").reverse().join("/") })}{" "}
+                {t("chargeLine", { method: labels.code(ch.method), status: labels.status(ch.status), amount: formatBRL(ch.amount), date: formatDate(ch.due_date) })}{" "}
                 <span data-testid="charge-collects">
                   {ch.settlement_id
                     ? t("chargeForSettlement", { id: ch.settlement_id })
@@ -131,10 +132,10 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
               {p.credit > 0 && ` — ${t("paymentCredit", { amount: formatBRL(p.credit) })}`}
             </li>
           ))}
-          {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: labels.code(s.type), status: labels.status(s.status), amount: formatBRL(s.amount), date: s.date.split("-").reverse().join("/") })}</li>)}
+          {settlements.map((s) => <li key={s.id}>{t("settlement", { id: s.id, type: labels.code(s.type), status: labels.status(s.status), amount: formatBRL(s.amount), date: formatDate(s.date) })}</li>)}
           {refunds.map((r) => (
             <li key={r.id} data-testid="refund">
-              {t("refund", { id: r.id, amount: formatBRL(r.amount), method: r.method.toUpperCase(), date: r.refunded_on.split("-").reverse().join("/") })}
+              {t("refund", { id: r.id, amount: formatBRL(r.amount), method: r.method.toUpperCase(), date: formatDate(r.refunded_on) })}
               {r.reference && ` — ${t("refundReference", { reference: r.reference })}`}
             </li>
           ))}
@@ -153,14 +154,11 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
   );
 }
 
-/** Today in São Paulo (the platform's calendar), as YYYY-MM-DD. */
-const todayInSaoPaulo = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-
 /** What a borrower asking "how much do I owe, what is next" is told: the late installments (how many, since when,
  *  what they come to today with fine and interest) and the next one due. */
 function Standing({ installments }: { installments: File["installments"] }) {
   const t = useTranslations("ContractFile");
-  const today = todayInSaoPaulo();
+  const today = todayInBrazil();
   const open = installments.filter((i) => i.status !== "paid" && i.status !== "canceled" && i.amount_due.total > 0);
   const late = open.filter((i) => i.due_date < today);
   const next = open.find((i) => i.due_date >= today);

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch } from "@/components/credentials/panel-fetch";
-import { formatBRL, formatDateTime, formatDocument } from "@/components/format";
+import { formatBRL, formatDate, formatDateTime, formatDocument } from "@/components/format";
 
 // A customer with their proposals and contracts, each linking to its own page.
 
@@ -27,7 +27,7 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
     <div className="space-y-4">
       <h1 className="break-words text-2xl font-semibold">{c.name}</h1>
       <section className={box} aria-label={t("customer")}>
-        <p>{t("identity", { document: formatDocument(c.document), kind: labels.code(c.kind), born: c.birth_date ? c.birth_date.split("-").reverse().join("/") : "—" })}</p>
+        <p>{t("identity", { document: formatDocument(c.document), kind: labels.code(c.kind), born: c.birth_date ? formatDate(c.birth_date) : "—" })}</p>
         <p>{t("contact", { email: c.email ?? t("noEmail"), phone: c.phone ?? t("noPhone"), income: c.monthly_income === null ? t("notDeclared") : formatBRL(c.monthly_income), payroll: c.payroll ? labels.code(c.payroll.type) : t("none") })}</p>
       </section>
       <section className={box} aria-labelledby="cu-prop">

@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { panelFetch } from "../credentials/panel-fetch";
-import { formatBRL, formatBRLWhole, formatMonth, formatPercent } from "../format";
+import { formatBRL, formatBRLWhole, formatDate, formatMonth, formatPercent } from "../format";
 import type { Dashboard } from "@/lib/panel/dashboard";
 import { usePanelEnvironment } from "../environment-context";
 
@@ -73,7 +73,7 @@ export function DashboardPanel({ tenantId }: { tenantId: string }) {
               detail={<Link className="underline" href="/proposals">{t("openQueue")}</Link>}
             />
           </dl>
-          <p className="text-xs text-slate-500">{t("asOf", { date: data.as_of.split("-").reverse().join("/") })}</p>
+          <p className="text-xs text-slate-500">{t("asOf", { date: formatDate(data.as_of) })}</p>
           <figure className="rounded-lg border border-slate-200 bg-white p-4">
             <figcaption className="mb-2 text-sm font-medium">{t("moneyChart")}</figcaption>
             <div className="h-64 w-full" data-testid="chart-money">

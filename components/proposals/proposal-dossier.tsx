@@ -6,7 +6,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
-import { formatBRL, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
+import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { ConfirmButton } from "@/components/webhooks/confirm-button";
 
 // A proposal as a reviewer needs it: customer, terms and schedule, risk assessment with its reason codes, payroll
@@ -55,7 +55,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
           <Link href={`/customers/${customer.id}?environment=${environment}`} className="underline">{customer.name}</Link> · {formatDocument(customer.document)}
         </p>
         <p className="text-slate-600">
-          {t("customerLine", { born: customer.birth_date ? customer.birth_date.split("-").reverse().join("/") : "—", income: customer.monthly_income === null ? t("notDeclared") : formatBRL(customer.monthly_income), email: customer.email ?? t("noEmail") })}
+          {t("customerLine", { born: customer.birth_date ? formatDate(customer.birth_date) : "—", income: customer.monthly_income === null ? t("notDeclared") : formatBRL(customer.monthly_income), email: customer.email ?? t("noEmail") })}
         </p>
       </section>
 
@@ -73,7 +73,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
               <tbody>
                 {simulation.schedule.map((r) => (
                   <tr key={r.number} data-testid="schedule-row" className="border-t border-slate-100">
-                    <td className="text-left">{r.number}</td><td className="text-left">{r.due_date.split("-").reverse().join("/")}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.payment)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.interest)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.amortization)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.closing_balance)}</td>
+                    <td className="text-left">{r.number}</td><td className="text-left">{formatDate(r.due_date)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.payment)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.interest)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.amortization)}</td><td className="whitespace-nowrap pl-2">{formatBRL(r.closing_balance)}</td>
                   </tr>
                 ))}
               </tbody>

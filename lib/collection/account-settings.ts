@@ -61,11 +61,17 @@ function toResponse(scope: Scope, account: CollectionAccount, updatedAt: Date | 
   };
 }
 
-export async function getCollectionAccount(scope: Scope): Promise<CollectionAccountResponse> {
+/** The environment's account (the sandbox's shared default when it has none), or null: a production one not set yet. */
+export async function findCollectionAccount(scope: Scope): Promise<CollectionAccountResponse | null> {
   const row = await db().collectionAccount.findUnique({ where: { tenantId_environment: where(scope) } });
   if (row) return toResponse(scope, fromRow(row), row.updatedAt);
-  if (scope.environment === "sandbox") return toResponse(scope, SANDBOX_ACCOUNT, null);
-  throw notFound("Collection account");
+  return scope.environment === "sandbox" ? toResponse(scope, SANDBOX_ACCOUNT, null) : null;
+}
+
+export async function getCollectionAccount(scope: Scope): Promise<CollectionAccountResponse> {
+  const account = await findCollectionAccount(scope);
+  if (!account) throw notFound("Collection account");
+  return account;
 }
 
 export async function putCollectionAccount(scope: Scope, actor: Actor, body: CollectionAccountBody): Promise<CollectionAccountResponse> {

@@ -109,3 +109,17 @@ export function makeCertificates(): { ca: string; serverKey: string; serverCert:
   const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
   return { ca: read("ca.pem"), serverKey: read("server.key"), serverCert: read("server.pem"), clientKey: read("client.key"), clientCert: read("client.pem"), dir };
 }
+
+/** A fake authority the production environment is configured to call (read once by lib/env.ts on first use, which
+ *  is after this in a test file's process), without retries so each test sees each call once. */
+export async function productionAuthority(): Promise<FakeAuthority> {
+  const fake = await FakeAuthority.start();
+  Object.assign(process.env, {
+    PAYROLL_AUTHORITY_URL: fake.url,
+    PAYROLL_AUTHORITY_CLIENT_ID: "platform",
+    PAYROLL_AUTHORITY_CLIENT_SECRET: "s3cret",
+    PAYROLL_AUTHORITY_MAX_RETRIES: "0",
+  });
+  return fake;
+}
+

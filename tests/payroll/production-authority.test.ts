@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createMarginQuery } from "@/app/v1/payroll/margin-queries/route";
 import { db } from "@/lib/db/client";
-import { FakeAuthority, VALID_MARGIN_ANSWER } from "../helpers/fake-authority";
+import { productionAuthority, VALID_MARGIN_ANSWER, type FakeAuthority } from "../helpers/fake-authority";
 import { problem } from "../helpers/problem";
 import { call } from "../helpers/http";
 import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-helpers";
@@ -13,14 +13,7 @@ let fake: FakeAuthority;
 let t: CreditTenant;
 
 beforeAll(async () => {
-  fake = await FakeAuthority.start();
-  // Read once by lib/env.ts on first use, which is after this point in this test file's process.
-  Object.assign(process.env, {
-    PAYROLL_AUTHORITY_URL: fake.url,
-    PAYROLL_AUTHORITY_CLIENT_ID: "platform",
-    PAYROLL_AUTHORITY_CLIENT_SECRET: "s3cret",
-    PAYROLL_AUTHORITY_MAX_RETRIES: "0",
-  });
+  fake = await productionAuthority();
   t = await creditTenant("production");
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
 import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { actor } from "../helpers/factory";
-import { FakeAuthority, VALID_MARGIN_ANSWER } from "../helpers/fake-authority";
+import { productionAuthority, VALID_MARGIN_ANSWER, type FakeAuthority } from "../helpers/fake-authority";
 import { call } from "../helpers/http";
 import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-helpers";
 
@@ -18,13 +18,7 @@ let fake: FakeAuthority;
 let t: CreditTenant;
 
 beforeAll(async () => {
-  fake = await FakeAuthority.start();
-  Object.assign(process.env, {
-    PAYROLL_AUTHORITY_URL: fake.url,
-    PAYROLL_AUTHORITY_CLIENT_ID: "platform",
-    PAYROLL_AUTHORITY_CLIENT_SECRET: "s3cret",
-    PAYROLL_AUTHORITY_MAX_RETRIES: "0",
-  });
+  fake = await productionAuthority();
   t = await creditTenant("production");
   // The worker serves every tenant: recoveries left pending by an earlier run of this file (against its own fake)
   // would be replayed against this one. Only this file records any (the sandbox's simulator never does).

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { CollectionAccountBody, getCollectionAccount, putCollectionAccount } from "@/lib/collection/account-settings";
+import { CollectionAccountBody, findCollectionAccount, putCollectionAccount } from "@/lib/collection/account-settings";
 import { cnpjProblem } from "@/lib/customers/document";
-import { DomainError } from "@/lib/errors";
 import { panelScope } from "@/lib/panel/environment-param";
 import { panelRoute } from "@/lib/panel/panel-route";
 
@@ -12,12 +11,7 @@ const Environment = z.enum(["sandbox", "production"]);
 
 // GET /api/panel/collection-account?environment=sandbox|production — `null` in production until one is set (a normal
 // state of a new tenant, not an error the browser should log; /v1 answers 404 there).
-export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({
-  body: await getCollectionAccount(panelScope(user, request)).catch((err: unknown) => {
-    if (err instanceof DomainError && err.code === "not_found") return null;
-    throw err;
-  }),
-}));
+export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({ body: await findCollectionAccount(panelScope(user, request)) }));
 
 // PUT /api/panel/collection-account — {environment, …the account}. The CNPJ's check digits are checked with the other
 // fields (the form shows every error at once; the service, as /v1 does, would answer them one at a time).
