@@ -1,8 +1,8 @@
 import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 
 // `npm run worker`: delivers webhooks from the outbox, ends the averbação of payroll contracts that closed at the
-// payroll authority (lib/payroll/endorsement-termination.ts), finds out and undoes reservation calls the authority
-// never answered (lib/payroll/reservation-recovery.ts), deletes idempotency records past their 24 hours and, with
+// payroll authority (lib/payroll/endorsement-termination.ts), finds out what became of averbação and reservation calls
+// whose request died before recording the answer (lib/payroll/endorsement-recovery.ts, reservation-recovery.ts), deletes idempotency records past their 24 hours and, with
 // SMTP_URL set, sends the platform's e-mails (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
 // like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
 // LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
@@ -13,7 +13,7 @@ const database = await devDatabase();
 await prepareDatabase(database);
 const { runWorker } = await import("@/lib/webhooks/worker");
 const { runMailer } = await import("@/lib/mail/mailer");
-const { runEndorsementWorker } = await import("@/lib/payroll/endorsement-termination");
+const { runEndorsementWorker } = await import("@/lib/payroll/endorsement-worker");
 const { runReservationRecoveryWorker } = await import("@/lib/payroll/reservation-recovery");
 const { runIdempotencyPurger } = await import("@/lib/jobs/idempotency-purge");
 const { disconnectDb } = await import("@/lib/db/client");

@@ -1,7 +1,6 @@
 import type { Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/sql";
-import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
@@ -72,14 +71,4 @@ export async function runEndorsementTerminations(limit = 20, now: () => Date = (
     });
   }
   return { attempted: claimed.length, terminated };
-}
-
-/** Ends averbações until `signal` aborts (inside `npm run worker`): straight on while some are due, else every 5 s. */
-export async function runEndorsementWorker(signal: AbortSignal, options: { idleMs?: number } = {}): Promise<void> {
-  await runPollLoop(signal, {
-    name: "endorsement worker",
-    waiting: "endorsement terminations wait",
-    idleMs: options.idleMs ?? 5000,
-    round: async () => (await runEndorsementTerminations()).attempted > 0,
-  });
 }

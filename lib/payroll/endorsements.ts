@@ -7,12 +7,14 @@ import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
-import { applyProposalActionIn } from "@/lib/proposals/apply-action";
-import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
+import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
-import { applyReservationActionIn, authorityKey, isPastExpiry, lockReservation } from "./reservations";
-import { applyEndorsementActionIn, toEndorsementResponse } from "./endorsement-transition";
+import type { EndorseResult } from "./authority/types";
+import { endorseCall, settleEndorsement } from "./endorsement-outcome";
+import { endorseAtAuthority } from "./endorsement-recovery";
+import { toEndorsementResponse } from "./endorsement-transition";
+import { isPastExpiry, lockReservation } from "./reservations";
 import type { EndorsementResponse, ListEndorsementsQuery } from "./schemas";
 
 export { toEndorsementResponse };
@@ -20,7 +22,9 @@ export { toEndorsementResponse };
 // Endorsement (averbação): the authority registers the signed proposal's contract against its reserved
 // margin. Endorsed: the reservation is consumed and POST /v1/contracts may issue the contract under the
 // endorsed contract number. Refused: the proposal is rejected with the authority's reason and its
-// reservation released (or marked expired when that was the reason). One transaction; events for each.
+// reservation released (or marked expired when that was the reason). One transaction; events for each
+// (./endorsement-outcome.ts). Against a real authority the `submitted` row is committed before the call, so a
+// request that dies after the authority answered leaves it for a retry or the worker (./endorsement-recovery.ts).
 
 export async function createEndorsement(scope: Scope, actor: Actor, proposalId: string): Promise<EndorsementResponse> {
   await takeContractNumber(scope, proposalId);
@@ -37,37 +41,26 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     }
     const done = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "endorsed" }, select: { id: true } });
     if (done) throw new DomainError("conflict", `The proposal was already endorsed (${done.id})`, { endorsement_id: done.id });
-    // The latest reservation that held margin for it: reserved, or expired since (the job may have marked it before
-    // this request came — either way the averbação is refused with reservation_expired, one outcome).
-    const held = await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: { in: ["reserved", "expired"] } }, orderBy: { createdAt: "desc" } });
-    if (!held) throw new DomainError("conflict", "The proposal has no reserved margin to endorse against");
-    const reservation = await lockReservation(tx, scope, held.id);
-
-    const id = newId("endorsement");
+    // An earlier attempt whose request died after calling the authority: asked again under the same key, whatever
+    // its reservation's state now (the authority may have endorsed before it lapsed).
+    const earlier = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "submitted" } });
+    // Otherwise the latest reservation that held margin for it: reserved, or expired since (the job may have marked
+    // it before this request came — either way the averbação is refused with reservation_expired, one outcome).
+    const held = earlier ? null : await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: { in: ["reserved", "expired"] } }, orderBy: { createdAt: "desc" } });
+    if (!earlier && !held) throw new DomainError("conflict", "The proposal has no reserved margin to endorse against");
+    const reservation = await lockReservation(tx, scope, earlier?.reservationId ?? held!.id);
     const contractNumber = proposal.contractNumber;
     if (!contractNumber) throw new DomainError("conflict", "The proposal changed meanwhile; retry the endorsement");
-    await tx.endorsement.create({ data: { id, ...where(scope), proposalId, reservationId: reservation.id, contractNumber, status: "submitted" } });
-    const answer = reservation.status === "expired" || isPastExpiry(reservation)
-      ? ({ status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } } as const)
-      : await payrollAuthorityFor(scope.environment).endorse({
-          authorityReservationId: reservation.authorityReservationId!,
-          contractNumber,
-          principal: terms.principal,
-          installmentAmount: deductedInstallment(terms),
-          termMonths: terms.term,
-          firstDueDate: terms.first_due_date,
-          requestId: authorityKey(scope, "endorse", proposalId),
-        });
 
-    if (answer.status === "endorsed") {
-      await applyReservationActionIn(tx, scope, actor, reservation.id, "consume");
-      return applyEndorsementActionIn(tx, scope, actor, id, "endorse", { authorityEndorsementId: answer.authorityEndorsementId, endorsedAt: answer.endorsedAt });
+    const row = { id: earlier?.id ?? newId("endorsement"), ...where(scope), proposalId, reservationId: reservation.id, contractNumber };
+    let answer: EndorseResult;
+    if (!earlier && (reservation.status === "expired" || isPastExpiry(reservation))) {
+      await tx.endorsement.create({ data: { ...row, status: "submitted" } });
+      answer = { status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } };
+    } else {
+      answer = await endorseAtAuthority(tx, payrollAuthorityFor(scope.environment), row, earlier !== null, endorseCall(scope, proposal, reservation, contractNumber));
     }
-    const refused = await applyEndorsementActionIn(tx, scope, actor, id, "refuse", { refusal: answer.refusal });
-    if (answer.refusal.code === "reservation_expired" && reservation.status === "reserved") await applyReservationActionIn(tx, scope, actor, reservation.id, "expire");
-    // Rejecting the proposal releases what it still holds (lib/proposals/apply-action.ts).
-    await applyProposalActionIn(tx, scope, actor, proposalId, "refuse_endorsement", { reason: `Endorsement refused by the payroll authority: ${answer.refusal.code}` });
-    return refused;
+    return settleEndorsement(tx, scope, actor, row.id, proposal, reservation, answer);
   }, authorityTransactionOptions());
 }
 

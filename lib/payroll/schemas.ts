@@ -137,7 +137,11 @@ export const EndorsementResponse = z
   .object({
     id: z.string().meta({ example: "end_01JD2Z6Q7X9V3K8M4N5P6R7S8T" }),
     object: z.literal("endorsement"),
-    status: z.enum(ENDORSEMENT_STATUSES),
+    status: z.enum(ENDORSEMENT_STATUSES).meta({
+      description:
+        "`submitted`: the authority was asked and its answer is not recorded yet (a lost answer: a retry of the request, or the worker, asks again); " +
+        "`endorsed`, `refused` (see `refusal`); `terminating` → `terminated` once its contract closes or is withdrawn.",
+    }),
     proposal_id: z.string(),
     reservation_id: z.string(),
     contract_number: z.string().meta({ description: "The CCB number registered with the authority; POST /v1/contracts issues the contract under it." }),

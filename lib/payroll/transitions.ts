@@ -3,7 +3,8 @@ import type { TransitionTable } from "@/lib/state-machine";
 // Margin reservation (see docs/state-machines.md):
 //   requested ──reserve──▶ reserved ──consume (endorsement)──▶ consumed
 //       └──refuse──▶ refused    ├──release (cancel; the proposal canceled, rejected or expired)──▶ released
-//                               └──expire (past expires_at before an endorsement)──▶ expired
+//                               └──expire (past expires_at before an endorsement)──▶ expired ──consume──▶ consumed
+//                                                        (an averbação made before it lapsed, its answer learned late)
 // `requested` lives only inside the transaction that asks the authority: the row is written, the authority
 // answers, and the row leaves `requested` before anyone can read it.
 export const RESERVATION_STATUSES = ["requested", "reserved", "consumed", "released", "expired", "refused"] as const;
@@ -14,11 +15,13 @@ export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
 export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, ReservationAction> = {
   requested: { reserve: "reserved", refuse: "refused" },
   reserved: { consume: "consumed", release: "released", expire: "expired" },
+  // Consumed after all: an averbação the authority made before the reservation lapsed, whose answer was lost and
+  // learned later (the call replayed by a retry or the endorsement worker, lib/payroll/endorsement-recovery.ts).
+  expired: { consume: "consumed" },
   // Its endorsement ended at the authority (contract closed or withdrawn): the margin is free again. `free`, not
   // `release`: only the endorsement worker applies it — the cancel endpoint still answers 409 for a consumed one.
   consumed: { free: "released" },
   released: {},
-  expired: {},
   refused: {},
 };
 

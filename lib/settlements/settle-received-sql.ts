@@ -176,6 +176,9 @@ function endingEndorsement(row: Record<string, unknown>, now: Date) {
     terminationNextAttemptAt: now,
     terminationLastError: null,
     terminatedAt: null,
+    recoveryAttempts: Number(row.recovery_attempts ?? 0),
+    recoveryNextAttemptAt: null,
+    recoveryLastError: null,
     createdAt: at(row.created_at)!,
     updatedAt: now,
   });

@@ -1,5 +1,6 @@
 import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { runCollectionJob } from "@/lib/collection/collection-job";
+import { runEndorsementRecoveries } from "@/lib/payroll/endorsement-recovery";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
 import { expireReservations } from "@/lib/payroll/reservations";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
@@ -11,6 +12,7 @@ const USAGE = `Usage:
   npm run jobs -- expire-reservations [--json]
   npm run jobs -- collection [--json]
   npm run jobs -- endorsement-terminations [--json]
+  npm run jobs -- endorsement-recoveries [--json]
   npm run jobs -- reservation-recoveries [--json]
   npm run jobs -- purge-idempotency [--json]
 
@@ -22,6 +24,9 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
                        installment.overdue once for each installment unpaid after its due date
   endorsement-terminations  asks the payroll authority to end the averbação of payroll contracts that closed or
                        were withdrawn (the worker does this continuously; failures are retried with backoff)
+  endorsement-recoveries  replays averbação calls whose request died before recording the answer (timeout, 5xx,
+                       crash) under their idempotency key and records what the authority did, ending averbações of
+                       proposals that closed meanwhile (the worker does this continuously)
   reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
                        idempotency key and releases what they reserved (the worker does this continuously)
   purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)`;
@@ -50,6 +55,13 @@ await runCli(USAGE, async (argv) => {
       total.terminated += round.terminated;
     }
     output(values.json, total, `${total.terminated} endorsement(s) terminated at the payroll authority (${total.attempted} attempted).`);
+  } else if (command === "endorsement-recoveries") {
+    const total = { attempted: 0, resolved: 0 };
+    for (let round = await runEndorsementRecoveries(); round.attempted > 0; round = await runEndorsementRecoveries()) {
+      total.attempted += round.attempted;
+      total.resolved += round.resolved;
+    }
+    output(values.json, total, `${total.resolved} averbação call(s) recovered (${total.attempted} attempted).`);
   } else if (command === "reservation-recoveries") {
     const total = { attempted: 0, resolved: 0 };
     for (let round = await runReservationRecoveries(); round.attempted > 0; round = await runReservationRecoveries()) {

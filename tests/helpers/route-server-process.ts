@@ -3,17 +3,24 @@ import path from "node:path";
 import { ROOT } from "@/scripts/lib/database";
 
 // The real /v1 handlers in a process of their own (tests/helpers/route-server.ts), for fault tests that kill it
-// with SIGKILL mid-write and start it again: the sandbox address is the loopback port, a short idempotency lease
+// with SIGKILL mid-write and start it again: the sandbox address (or the production one) is the loopback port, a short idempotency lease
 // lets a replay take over from a dead request, and the rate limit never answers 429.
 
-export async function startRouteServer(port: number, leaseSeconds: number, script: "route-server.ts" | "api-server.ts" = "route-server.ts"): Promise<ChildProcess> {
+export async function startRouteServer(
+  port: number,
+  leaseSeconds: number,
+  script: "route-server.ts" | "api-server.ts" = "route-server.ts",
+  environment: "sandbox" | "production" = "sandbox",
+): Promise<ChildProcess> {
+  const loopback = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", script)], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
-      SANDBOX_BASE_URL: `http://127.0.0.1:${port}`,
-      PRODUCTION_BASE_URL: "http://production.invalid:1",
+      // The environment the loopback address serves (a key of the other one is 421 there).
+      SANDBOX_BASE_URL: environment === "sandbox" ? loopback : "http://sandbox.invalid:1",
+      PRODUCTION_BASE_URL: environment === "production" ? loopback : "http://production.invalid:1",
       IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds),
       RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
       LOG_LEVEL: "silent",

@@ -1,4 +1,5 @@
 import * as customers from "@/app/v1/customers/route";
+import * as endorsements from "@/app/v1/payroll/endorsements/route";
 import * as settlementBatch from "@/app/v1/settlements/batch/route";
 import * as simulations from "@/app/v1/simulations/route";
 import { createHandlerServer } from "./serve-handlers";
@@ -12,5 +13,6 @@ const server = createHandlerServer({
   "/v1/customers": { GET: customers.GET, POST: customers.POST },
   "/v1/simulations": { GET: simulations.GET, POST: simulations.POST },
   "/v1/settlements/batch": { POST: settlementBatch.POST },
+  "/v1/payroll/endorsements": { GET: endorsements.GET, POST: endorsements.POST },
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));

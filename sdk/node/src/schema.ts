@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Endorse (averbação) a signed payroll proposal against its reservation
-         * @description The authority registers the contract (under the CCB number shown as `contract_number`) against the proposal's reserved margin. `endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 `endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
+         * @description The authority registers the contract (under the CCB number shown as `contract_number`) against the proposal's reserved margin. `endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 `endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin. Against the production authority the endorsement is written ahead: when its answer is lost (a 502/504 here, a dropped connection), it stays `submitted` (GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`). When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
          *     Requires permission `payroll:write`.
          */
@@ -3364,7 +3364,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "endorsement";
-            /** @enum {string} */
+            /**
+             * @description `submitted`: the authority was asked and its answer is not recorded yet (a lost answer: a retry of the request, or the worker, asks again); `endorsed`, `refused` (see `refusal`); `terminating` → `terminated` once its contract closes or is withdrawn.
+             * @enum {string}
+             */
             status: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
             proposal_id: string;
             reservation_id: string;
@@ -17259,7 +17262,10 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         object: "endorsement";
-                        /** @enum {string} */
+                        /**
+                         * @description `submitted`: the authority was asked and its answer is not recorded yet (a lost answer: a retry of the request, or the worker, asks again); `endorsed`, `refused` (see `refusal`); `terminating` → `terminated` once its contract closes or is withdrawn.
+                         * @enum {string}
+                         */
                         status: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
                         proposal_id: string;
                         reservation_id: string;
