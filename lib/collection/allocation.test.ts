@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, amountsDue, type AllocatableInstallment } from "./allocation";
+import { allocate, amountsDue, lateInterestAccrued, type AllocatableInstallment } from "./allocation";
 
 // Allocation table: exact, partial, late, over — every case stated whole.
 
@@ -14,6 +14,8 @@ const inst = (n: number, dueDate: string, change: Partial<AllocatableInstallment
   paidAmount: 0,
   finePaid: 0,
   lateInterestPaid: 0,
+  lateInterestAccrued: 0,
+  lateInterestAccruedOn: null,
   ...change,
 });
 
@@ -62,6 +64,21 @@ describe("allocate", () => {
     const after = inst(1, "2026-04-10", { paidAmount: 20000, finePaid: 2000, lateInterestPaid: 500 });
     // Open face 80.000 at 2026-04-25: fine 1.600 (< 2.000 paid) and late interest 400 (< 500 paid): nothing more.
     expect(amountsDue(after, RULES, "2026-04-25")).toEqual({ fine: 0, late_interest: 0, interest: 0, principal: 80000, total: 80000 });
+  });
+
+  it("late interest runs on the face open in each stretch: a payment while late lowers the base from its day on", () => {
+    // R$ 1.000,00 due 2026-04-10; paid R$ 525,00 on 05-10 (30 days late): fine 2.000, late interest 1.000, then
+    // interest 20.000 and principal 29.500 — the checkpoint is 1.000 accrued through 05-10, 50.500 left open.
+    const first = allocate(52500, [inst(1, "2026-04-10")], RULES, "2026-05-10").lines[0]!;
+    expect(first).toMatchObject({ fine: 2000, late_interest: 1000, interest: 20000, principal: 29500, settles: false });
+    const after = inst(1, "2026-04-10", { paidAmount: 49500, finePaid: 2000, lateInterestPaid: 1000, lateInterestAccrued: 1000, lateInterestAccruedOn: "2026-05-10" });
+    // On 06-09, 30 days later: 1.000 + 50.500 × 1% = 1.505 accrued, 505 of it still owed (not 50.500 × 1% × 60/30
+    // = 1.010 less the 1.000 paid = 10, as if the whole delay had run on the remainder); the fine is not charged again.
+    expect(lateInterestAccrued(after, RULES, "2026-06-09")).toBe(1505);
+    expect(amountsDue(after, RULES, "2026-06-09")).toEqual({ fine: 0, late_interest: 505, interest: 0, principal: 50500, total: 51005 });
+    // On the checkpoint's own day nothing more has accrued; a checkpoint on or before the due date is no checkpoint.
+    expect(amountsDue(after, RULES, "2026-05-10").late_interest).toBe(0);
+    expect(lateInterestAccrued(inst(1, "2026-04-10", { lateInterestAccrued: 999, lateInterestAccruedOn: "2026-04-01" }), RULES, "2026-04-25")).toBe(500);
   });
 
   it("skips settled installments and refuses a non-positive payment", () => {

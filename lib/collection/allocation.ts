@@ -4,8 +4,10 @@ import { centavos, isoDate } from "@/lib/serialize";
 
 // How a payment is applied (pure): installments oldest first; within each, late fine, then late interest,
 // then interest, then principal. What is left after every open installment is a credit of the borrower,
-// recorded, never lost. Late charges are computed as of the payment date on the installment's open face
-// amount (lib/finance/late-charges.ts) less what was already paid of them.
+// recorded, never lost. Late charges are computed as of the payment date (lib/finance/late-charges.ts) less what was
+// already paid of them: the fine on the open face amount; late interest on the face open in each stretch of the
+// delay — accrued through the last payment made while late (checkpointed on the row by ./apply-allocation.ts), then
+// on the face open since.
 
 export type AllocatableInstallment = {
   id: string;
@@ -18,6 +20,9 @@ export type AllocatableInstallment = {
   paidAmount: number;
   finePaid: number;
   lateInterestPaid: number;
+  /** Late interest accrued through `lateInterestAccruedOn` (the last payment while late), or 0 and null. */
+  lateInterestAccrued: number;
+  lateInterestAccruedOn: IsoDate | null;
 };
 
 /** An installment row as the allocation reads it. */
@@ -31,6 +36,8 @@ export function allocatable(i: Installment): AllocatableInstallment {
     paidAmount: centavos(i.paidAmount),
     finePaid: centavos(i.finePaid),
     lateInterestPaid: centavos(i.lateInterestPaid),
+    lateInterestAccrued: centavos(i.lateInterestAccrued),
+    lateInterestAccruedOn: i.lateInterestAccruedOn === null ? null : isoDate(i.lateInterestAccruedOn),
   };
 }
 
@@ -52,11 +59,24 @@ export function amountsDue(installment: AllocatableInstallment, rules: LateRules
   let fine = 0;
   let late_interest = 0;
   if (openFace > 0) {
-    const late = lateCharges({ amount: openFace, dueDate: installment.dueDate, asOf, fineRate: rules.fineRate, monthlyLateInterestRate: rules.monthlyLateInterestRate });
-    fine = Math.max(0, late.fine - installment.finePaid);
-    late_interest = Math.max(0, late.late_interest - installment.lateInterestPaid);
+    fine = Math.max(0, lateCharges({ amount: openFace, dueDate: installment.dueDate, asOf, fineRate: rules.fineRate, monthlyLateInterestRate: "0" }).fine - installment.finePaid);
+    late_interest = Math.max(0, lateInterestAccrued(installment, rules, asOf) - installment.lateInterestPaid);
   }
   return { fine, late_interest, interest, principal, total: fine + late_interest + interest + principal };
+}
+
+/**
+ * The late interest an installment has accrued by `asOf`, paid or not: what was accrued through its last payment made
+ * while late (on the face open before it), plus the face open now from that day — or from the due date — to `asOf`.
+ * A payment while late checkpoints this figure as of its day (./apply-allocation.ts), so the delay before it keeps
+ * counting on the larger face.
+ */
+export function lateInterestAccrued(installment: AllocatableInstallment, rules: LateRules, asOf: IsoDate): number {
+  const openFace = Math.max(0, installment.principal + installment.interest - installment.paidAmount);
+  const checkpoint = installment.lateInterestAccruedOn !== null && installment.lateInterestAccruedOn > installment.dueDate ? installment.lateInterestAccruedOn : null;
+  const since = checkpoint ?? installment.dueDate;
+  const running = lateCharges({ amount: openFace, dueDate: since, asOf, fineRate: "0", monthlyLateInterestRate: rules.monthlyLateInterestRate }).late_interest;
+  return (checkpoint === null ? 0 : installment.lateInterestAccrued) + running;
 }
 
 export function allocate(

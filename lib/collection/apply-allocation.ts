@@ -3,28 +3,34 @@ import type { Tx } from "@/lib/db/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import type { AllocationLine } from "./allocation";
+import { dateColumn } from "@/lib/serialize";
+import { allocatable, lateInterestAccrued, type AllocationLine, type LateRules } from "./allocation";
 
 type InstallmentWithTerms = Installment & { contract: { terms: Prisma.JsonValue } };
 
 /** Writes an allocation (./allocation.ts) onto its installments — face amount, late fine and late interest paid,
- *  status — with `installment.paid` for each one it settles. Returns the face amount paid (interest and principal),
- *  which is what leaves the contract's outstanding balance. In the caller's transaction. */
+ *  status, and for one paid while late the late interest accrued through that day — with `installment.paid` for each
+ *  one it settles. Returns the face amount paid (interest and principal), which is what leaves the contract's
+ *  outstanding balance. In the caller's transaction. */
 export async function applyAllocation(
   tx: Tx,
   scope: Scope,
   installments: readonly InstallmentWithTerms[],
   lines: readonly AllocationLine[],
-  paid: { at: Date; on: string },
+  paid: { at: Date; on: string; rules: LateRules },
 ): Promise<number> {
   let facePaid = 0;
   for (const line of lines) {
     const row = installments.find((r) => r.id === line.installment_id)!;
     const face = line.interest + line.principal;
     facePaid += face;
+    const before = allocatable(row);
+    // Paid while late: the delay so far counted on the face open until now; from today on, on what is left.
+    const checkpoint = paid.on > before.dueDate ? { lateInterestAccrued: BigInt(lateInterestAccrued(before, paid.rules, paid.on)), lateInterestAccruedOn: dateColumn(paid.on) } : {};
     const updated = await tx.installment.update({
       where: { id: row.id },
       data: {
+        ...checkpoint,
         paidAmount: { increment: BigInt(face) },
         finePaid: { increment: BigInt(line.fine) },
         lateInterestPaid: { increment: BigInt(line.late_interest) },

@@ -45,12 +45,13 @@ export async function applyCreditIn(tx: Tx, scope: Scope, actor: Actor, contract
   });
   if (due.length === 0) return null;
   const credit = centavos(contract.creditBalance);
-  const { lines, credit: left } = allocate(credit, due.map(allocatable), lateRulesOf(contract), asOf);
+  const rules = lateRulesOf(contract);
+  const { lines, credit: left } = allocate(credit, due.map(allocatable), rules, asOf);
   const used = credit - left;
   if (used === 0) return null;
 
   const paidAt = paidAtOf(asOf, now);
-  const facePaid = await applyAllocation(tx, scope, due, lines, { at: paidAt, on: asOf });
+  const facePaid = await applyAllocation(tx, scope, due, lines, { at: paidAt, on: asOf, rules });
   await tx.contract.update({
     where: { id: contract.id },
     data: { amountPaid: { increment: BigInt(used) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { decrement: BigInt(used) } },

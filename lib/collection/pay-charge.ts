@@ -120,7 +120,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     if (amount === 0) throw new DomainError("invalid_transition", "Nothing is open on this charge: its installments are paid or canceled", { current_status: from, action: "pay" });
     const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
 
-    const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: paidOn });
+    const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: paidOn, rules: late });
     await tx.contract.update({
       where: { id: contract.id },
       data: { amountPaid: { increment: BigInt(amount - credit) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { increment: BigInt(credit) } },

@@ -1,6 +1,6 @@
 import type { Installment } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { allocate, amountsDue } from "@/lib/collection/allocation";
+import { allocatable, allocate, amountsDue } from "@/lib/collection/allocation";
 import { PRODUCTS } from "@/lib/products";
 import { amountDueOn } from "./amount-due";
 
@@ -18,12 +18,13 @@ const row = (over: Partial<Installment> = {}): Installment =>
     paidAmount: 0n,
     finePaid: 0n,
     lateInterestPaid: 0n,
+    lateInterestAccrued: 0n,
+    lateInterestAccruedOn: null,
     status: "open",
     ...over,
   }) as Installment;
 
 const rules = { fineRate: PRODUCTS.personal_loan.lateFineRate, monthlyLateInterestRate: PRODUCTS.personal_loan.lateMonthlyInterestRate };
-const allocatable = (r: Installment) => ({ id: r.id, number: r.number, dueDate: "2026-03-10", principal: Number(r.principal), interest: Number(r.interest), paidAmount: Number(r.paidAmount), finePaid: Number(r.finePaid), lateInterestPaid: Number(r.lateInterestPaid) });
 
 describe("amountDueOn", () => {
   it("before and after a partial payment of a late installment, agrees with the allocation", () => {

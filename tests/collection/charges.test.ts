@@ -177,6 +177,35 @@ describe("charges", () => {
     expect((await db().installment.findMany({ where: { id: { in: [installments[0]!.id, installments[1]!.id] } } })).map((i) => i.status)).toEqual(["paid", "paid"]);
   });
 
+  it("paid in part while late: late interest ran on the whole installment until then, on the rest after", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const first = installments[0]!; // due 2026-04-02
+    const face = Number(first.amount);
+    const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [first.id] })).body;
+    await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date("2026-04-20T12:00:00Z") } }); // issued back then
+    // 30 days late: fine 2% of the face, late interest 1% of it; half the face is left open.
+    const fine = Math.round(face * 0.02);
+    const partial = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: fine + Math.round(face * 0.01) + Math.round(face / 2), paid_on: "2026-05-02" }, { id: charge.id });
+    expect(partial.status, partial.text).toBe(200);
+    const [line] = partial.body.payment.allocations;
+    expect(line).toMatchObject({ fine, late_interest: Math.round(face * 0.01), settles: false });
+    const open = face - line.interest - line.principal;
+    expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ lateInterestAccrued: BigInt(line.late_interest), lateInterestAccruedOn: new Date("2026-05-02T00:00:00Z") });
+
+    // 30 more days: 1% of what was left open since — not 1% × 60/30 of it less what was paid.
+    const rest = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: open + Math.round(open * 0.01), paid_on: "2026-06-01" }, { id: charge.id });
+    expect(rest.body.payment.allocations[0]).toMatchObject({ fine: 0, late_interest: Math.round(open * 0.01), total: open + Math.round(open * 0.01), settles: true });
+    expect(rest.body.payment.credit).toBe(0);
+    expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "paid",
+      paidAmount: BigInt(face),
+      finePaid: BigInt(fine),
+      lateInterestPaid: BigInt(line.late_interest + Math.round(open * 0.01)),
+      lateInterestAccruedOn: new Date("2026-06-01T00:00:00Z"),
+    });
+  });
+
   it("cancel: then paying or canceling again is 409 and changes nothing", async () => {
     const t = await creditTenant();
     const { contract } = await contractOf(t);
