@@ -88,3 +88,27 @@ test("an owner records a refund of the borrower's credit from the contract file;
   await expect(page.getByTestId("credit-balance")).toContainText("R$ 15,00");
   await expect(page.getByRole("region", { name: "Record a refund" }).getByLabel("Amount (R$)")).toHaveValue("15,00");
 });
+
+test("support issues a new boleto from the contract file (the borrower's second copy); it is listed with its digitable line", async ({ page }) => {
+  const { tenantId, sandboxKey, support } = fixture();
+  const { issuedContract, get } = v1Client(page.request, sandboxKey, tenantId);
+  const { contract } = await issuedContract("Bianca Boleto");
+
+  await signIn(page, support);
+  await page.goto(`/contracts/${contract.id}?environment=sandbox`);
+  const form = page.getByRole("region", { name: "Issue a charge" });
+  // Nothing is due yet: the oldest open installment is ticked; the others may be added.
+  await expect(form.getByRole("checkbox", { name: /^#1 due / })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: /^#2 due / })).not.toBeChecked();
+  await form.getByRole("checkbox", { name: /^#2 due / }).check();
+  await form.getByLabel("Method").selectOption("boleto");
+  await form.getByRole("button", { name: "Issue charge" }).click();
+  await expect(form.getByRole("status")).toContainText(/^Charge chg_\w+ issued/);
+  const charges = await get(`/v1/charges?contract_id=${contract.id}`);
+  expect(charges.data).toHaveLength(1);
+  expect(charges.data[0]).toMatchObject({ method: "boleto", status: "pending", installment_ids: expect.any(Array) });
+  expect(charges.data[0].installment_ids).toHaveLength(2);
+  await expect(page.getByTestId("charge")).toHaveCount(1);
+  await expect(page.getByTestId("charge")).toContainText(charges.data[0].boleto.digitable_line);
+  await expect(page.getByTestId("charge-collects")).toHaveText("installment(s) #1, #2 ·");
+});

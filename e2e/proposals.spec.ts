@@ -52,6 +52,8 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await page.getByRole("button", { name: "Confirm approval" }).click();
   await expect(page.getByTestId("proposal-status")).toHaveText("approved");
   await expect(page.getByTestId("history-entry").filter({ hasText: "proposal.approved" })).toContainText(`by ${support.email} — “Payslip checked by phone”`);
+  // The integrator's key by the name its admin gave it (and its last four characters), not by an internal id.
+  await expect(page.getByTestId("history-entry").filter({ hasText: "proposal.submitted" })).toContainText(`by E2E integrator (…${sandboxKey.slice(-4)})`);
   const viaApi = await (await page.request.get(`/v1/proposals/${proposal.id}`, { headers: api })).json();
   expect(viaApi).toMatchObject({ status: "approved", reason: "Payslip checked by phone" });
 });

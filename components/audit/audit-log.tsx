@@ -8,7 +8,7 @@ import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 
 // The tenant's audit log: filter by action (or its prefix, e.g. "proposal."), actor, environment, target and dates.
 
-type Row = { id: string; at: string; environment: string | null; actor: { type: string; label: string }; action: string; target: { type: string; id: string }; metadata: unknown };
+type Row = { id: string; at: string; environment: string | null; actor: { type: string; label: string; name: string | null }; action: string; target: { type: string; id: string }; metadata: unknown };
 type Filters = { environment: string; action: string; actor: string; target: string; from: string; to: string };
 const EMPTY: Filters = { environment: "", action: "", actor: "", target: "", from: "", to: "" };
 
@@ -24,7 +24,7 @@ export function AuditLog({ tenantId }: { tenantId: string }) {
           <input className={FILTER_INPUT} placeholder="proposal. / api_key.created" {...bind("action")} />
         </FilterField>
         <FilterField label={t("actor")}>
-          <input className={FILTER_INPUT} placeholder="e-mail, cli:…" {...bind("actor")} />
+          <input className={FILTER_INPUT} placeholder={t("actorPlaceholder")} {...bind("actor")} />
         </FilterField>
         <FilterField label={t("target")}>
           <input className={FILTER_INPUT} placeholder="prp_…, key_…" {...bind("target")} />
@@ -50,7 +50,10 @@ export function AuditLog({ tenantId }: { tenantId: string }) {
           {page.data.data.map((r) => (
             <tr key={r.id} data-testid="audit-row" className="border-t border-slate-100 align-top">
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.at)}</td>
-              <td className="break-all px-3 py-2">{r.actor.label}<span className="block text-xs text-slate-500">{r.actor.type}</span></td>
+              <td className="break-all px-3 py-2">
+                {r.actor.name ?? r.actor.label}
+                <span className="block text-xs text-slate-500">{r.actor.name ? r.actor.label : r.actor.type}</span>
+              </td>
               <td className="px-3 py-2"><code>{r.action}</code></td>
               <td className="break-all px-3 py-2 text-xs"><Target type={r.target.type} id={r.target.id} environment={r.environment} /></td>
               <td className="px-3 py-2">{r.environment ? names(r.environment as "sandbox" | "production") : t("tenant")}</td>

@@ -8,6 +8,7 @@ import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { todayInBrazil } from "@/lib/clock";
+import { ChargeForm } from "./charge-form";
 import { RefundForm } from "./refund-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
@@ -38,7 +39,7 @@ type File = {
   timeline: { id: string; type: string; at: string }[];
 };
 
-export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean }) {
+export function ContractFile({ id, environment, tenantId, canRecordRefunds, canIssueCharges }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean; canIssueCharges: boolean }) {
   const t = useTranslations("ContractFile");
   const labels = useCodeLabels();
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
@@ -120,6 +121,8 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds }: { 
           ))}
         </ul>
       </section>
+
+      {canIssueCharges && (c.status === "active" || c.status === "assigned") && <ChargeForm contractId={c.id} environment={environment} installments={installments} />}
 
       <section aria-labelledby="c-pay" className={box}>
         <h2 id="c-pay" className="mb-2 font-semibold">{t("payments")}</h2>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { actorFilter, credentialNames } from "./actor-names";
 
 // The audit log as owners and admins read it (issue 12): who did what and when — keys created and revoked,
 // proposals approved, members changed, webhooks changed… — newest first, filtered by action, actor, environment,
@@ -27,7 +28,7 @@ export async function auditList(tenantId: string, query: AuditQuery) {
     tenantId,
     ...(query.environment ? { environment: query.environment === "none" ? null : query.environment } : {}),
     ...(query.action ? { action: query.action.endsWith(".") ? { startsWith: query.action } : query.action } : {}),
-    ...(query.actor ? { actorLabel: { contains: query.actor, mode: "insensitive" } } : {}),
+    ...(query.actor ? await actorFilter(tenantId, query.actor) : {}),
     ...(query.target ? { targetId: query.target } : {}),
     ...(query.from || query.to
       ? { createdAt: { ...(query.from ? { gte: new Date(`${query.from}T00:00:00-03:00`) } : {}), ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00-03:00`).getTime() + 86_400_000) } : {}) } }
@@ -35,11 +36,12 @@ export async function auditList(tenantId: string, query: AuditQuery) {
   };
   const after = decodeCursor(cursorScope, query.cursor);
   const page = await paginate(query.limit, (args) => db().auditLog.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
+  const names = await credentialNames(tenantId, page.items.map((row) => row.actorLabel));
   return toListResponse(cursorScope, page, (row) => ({
     id: row.id,
     at: row.createdAt.toISOString(),
     environment: row.environment,
-    actor: { type: row.actorType, label: row.actorLabel },
+    actor: { type: row.actorType, label: row.actorLabel, name: names.get(row.actorLabel) ?? null },
     action: row.action,
     target: { type: row.targetType, id: row.targetId },
     metadata: row.metadata,

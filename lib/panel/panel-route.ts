@@ -7,7 +7,7 @@ import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-in
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
-import { canManageCredentials, canManageMembers, canRecordRefunds, canReview } from "@/lib/tenants/roles";
+import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview } from "@/lib/tenants/roles";
 import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
 import { currentPanelUser, type PanelUser } from "./session";
 
@@ -16,7 +16,7 @@ import { currentPanelUser, type PanelUser } from "./session";
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
 // Content-Type: application/json. Field errors come in the panel's language (lib/panel/field-messages-pt-br.ts).
 
-type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; manageMembers?: boolean; review?: boolean; recordRefunds?: boolean; body?: B };
+type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; manageMembers?: boolean; review?: boolean; recordRefunds?: boolean; issueCharges?: boolean; body?: B };
 type Context<B> = {
   user: PanelUser;
   actor: Actor;
@@ -50,6 +50,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       if (options.manageMembers && !canManageMembers(user.role)) throw new ApiError("forbidden", "Only owners invite, change or remove members");
       if (options.review && !canReview(user.role)) throw new ApiError("forbidden", "Viewers cannot approve or reject proposals");
       if (options.recordRefunds && !canRecordRefunds(user.role)) throw new ApiError("forbidden", "Only owners and admins record refunds");
+      if (options.issueCharges && !canIssueCharges(user.role)) throw new ApiError("forbidden", "Viewers cannot issue charges");
       const input = await readInput(options.body, request, context, language.errorMap);
       const { params, query } = input;
       const body = input.body as Context<B>["body"];

@@ -13,6 +13,7 @@ import { toProposalResponse } from "@/lib/proposals/serialize";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
 import { getRiskAssessment } from "@/lib/risk/queries";
 import { where, type Scope } from "@/lib/scope";
+import { credentialNames } from "./actor-names";
 import { getSimulation } from "@/lib/simulations/queries";
 import { toEndorsementResponse } from "@/lib/payroll/endorsements";
 import { toReservationResponse } from "@/lib/payroll/reservations";
@@ -78,6 +79,7 @@ export async function proposalDossier(scope: Scope, id: string) {
     db().endorsement.findMany({ where: { ...where(scope), proposalId: id }, orderBy: { createdAt: "asc" } }),
     db().auditLog.findMany({ where: { tenantId: scope.tenantId, environment: scope.environment, targetId: id }, orderBy: { createdAt: "asc" } }),
   ]);
+  const names = await credentialNames(scope.tenantId, history.map((h) => h.actorLabel));
   return {
     proposal,
     customer,
@@ -85,7 +87,7 @@ export async function proposalDossier(scope: Scope, id: string) {
     risk,
     reservations: reservations.map(toReservationResponse),
     endorsements: endorsements.map(toEndorsementResponse),
-    history: history.map((h) => ({ action: h.action, actor: h.actorLabel, actor_type: h.actorType, at: h.createdAt.toISOString(), metadata: h.metadata })),
+    history: history.map((h) => ({ action: h.action, actor: names.get(h.actorLabel) ?? h.actorLabel, actor_type: h.actorType, at: h.createdAt.toISOString(), metadata: h.metadata })),
   };
 }
 

@@ -48,3 +48,16 @@ export const CAN_RECORD_REFUNDS: Record<Role, boolean> = {
 export function canRecordRefunds(role: Role): boolean {
   return CAN_RECORD_REFUNDS[role];
 }
+
+/** Who issues a charge from the panel (a new boleto or Pix for what is due — the "2ª via" a borrower asks support for):
+ *  support staff and above; viewers only look. */
+export const CAN_ISSUE_CHARGES: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: true,
+  viewer: false,
+};
+
+export function canIssueCharges(role: Role): boolean {
+  return CAN_ISSUE_CHARGES[role];
+}

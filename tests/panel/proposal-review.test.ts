@@ -62,6 +62,8 @@ describe("the proposal review queue", () => {
     expect(after.history.map((h) => h.action)).toContain("proposal.rejected");
     expect(after.history.find((h) => h.action === "proposal.rejected")).toMatchObject({ actor: "support@example.test", metadata: { reason: "Income not proven", from: "pending_review", to: "rejected" } });
     expect(after.reservations.map((r) => r.status)).toEqual(["released"]);
+    // The API key that submitted it, by the name it was given and its last four characters.
+    expect(after.history.find((h) => h.action === "proposal.submitted")).toMatchObject({ actor: `test key (…${t.key.slice(-4)})`, actor_type: "api_key" });
     await expect(reviewProposal(scope, reviewer, proposal.id, { decision: "approve", reason: "Changed my mind" })).rejects.toMatchObject({ code: "invalid_transition" });
   });
 });
