@@ -5,7 +5,7 @@ import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import type { Operation } from "./operation";
-import { MAX_BODY_BYTES, readBody, readRequestId, validate } from "./request-input";
+import { parseBodyText, readBodyText, readRequestId, validate } from "./request-input";
 import type { ApiResult, RouteHandler } from "./route";
 
 // The wrapper of inbound provider notifications: no API key — the HMAC signature over the raw body is the
@@ -26,19 +26,16 @@ export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
       headers.set("x-request-id", requestId);
       const environment = environmentOf(request);
       const params = validate(op.params, await context?.params, "path") as z.infer<P> & { provider: string };
-      // The signature is checked over the raw body before parsing; refuse a declared oversize body before
-      // reading any of it (readBody enforces the same limit on what actually arrives).
-      if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
-        throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
-      }
-      const raw = await request.clone().text();
+      // The signature is checked over the raw body before parsing; the body is read no further than the limit
+      // (declared or not: a chunked upload is cut off at MAX_BODY_BYTES + 1 and answered 413).
+      const raw = await readBodyText(request);
       try {
         verifyProvider(params.provider, request.headers.get("x-provider-signature"), raw);
       } catch (err) {
         if (err instanceof SignatureError) throw new ApiError("invalid_signature", err.message);
         throw err;
       }
-      const body = validate(op.body, await readBody(request, "json"), "body") as z.infer<B>;
+      const body = validate(op.body, parseBodyText(request, "json", raw), "body") as z.infer<B>;
       const result = await handler({ environment, params, body, requestId });
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
       headers.set("content-type", "application/json");

@@ -36,18 +36,26 @@ export type BodyKind = "json" | "form";
 
 /** Reads and decodes the body: 413 over the limit, 415 for another media type, 400 for bad JSON. */
 export async function readBody(request: Request, kind: BodyKind): Promise<unknown> {
+  return parseBodyText(request, kind, await readBodyText(request));
+}
+
+/** The body as text: at most MAX_BODY_BYTES (413 otherwise, declared or not), valid UTF-8 (400 otherwise). */
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const expected = kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
   const bytes = await readCapped(request);
   // Bytes that are not UTF-8 are the client's error (400), not silently replaced by U+FFFD.
-  let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("invalid_encoding", "The body is not valid UTF-8");
   }
+}
+
+/** A body read by readBodyText, parsed as its Content-Type must say (`kind`), with the text rules applied. */
+export function parseBodyText(request: Request, kind: BodyKind, text: string): unknown {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const expected = kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
   if (text.length === 0 && kind === "json") return {};
   if (mediaType !== expected) throw new ApiError("unsupported_media_type", `Send Content-Type: ${expected}`);
   let body: unknown;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
+import type { PrismaClient } from "@prisma/client";
+import { db, type Tx } from "@/lib/db/client";
 import { notifyInvalidation } from "@/lib/db/notifications";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -42,9 +43,9 @@ export async function issueClientCredentialsToken(client: ActiveClient, scope?: 
   return issuePair(client, scopes, randomUUID());
 }
 
-async function issuePair(client: ActiveClient, scopes: string[], familyId: string): Promise<TokenResponse> {
+async function issuePair(client: ActiveClient, scopes: string[], familyId: string, tx: Tx | PrismaClient = db()): Promise<TokenResponse> {
   const refreshToken = randomSecret("rt_");
-  await db().refreshToken.create({
+  await tx.refreshToken.create({
     data: {
       id: newId("refreshToken"),
       familyId,
@@ -85,16 +86,21 @@ export async function refreshAccessToken(
   // Validate before spending: a bad request must not burn the caller's refresh token.
   const scopes = row.usedAt ? row.scopes : resolveScopes(row.scopes, scope);
 
-  // Spend it atomically: of two concurrent uses exactly one wins; the other is a reuse.
-  const spent = await db().refreshToken.updateMany({
-    where: { id: row.id, usedAt: null, revokedAt: null },
-    data: { usedAt: new Date() },
+  // Spend it and issue its successor in one transaction: of two concurrent uses exactly one wins (the other is a
+  // reuse), and a failure after the spend (a lost connection, a full pool) leaves it unspent — the 503's retry works,
+  // instead of being taken for a reuse that revokes the grant.
+  const issued = await db().$transaction(async (tx) => {
+    const spent = await tx.refreshToken.updateMany({
+      where: { id: row.id, usedAt: null, revokedAt: null },
+      data: { usedAt: new Date() },
+    });
+    return spent.count === 0 ? null : issuePair(client, scopes, row.familyId, tx);
   });
-  if (spent.count === 0) {
+  if (issued === null) {
     await revokeFamily(row.familyId);
     throw invalidGrant("The refresh token was already used; every token of its grant is now revoked");
   }
-  return issuePair(client, scopes, row.familyId);
+  return issued;
 }
 
 export async function revokeFamily(familyId: string): Promise<void> {

@@ -40,8 +40,10 @@ export class SignatureError extends Error {
 }
 
 export function verifyProvider(provider: string, signatureHeader: string | null, rawBody: string, now = new Date()): void {
-  const secret = getEnv().COLLECTION_PROVIDER_SECRETS[provider];
-  if (!secret) throw notFound("Payment provider");
+  const secrets = getEnv().COLLECTION_PROVIDER_SECRETS;
+  // Own keys only: "constructor" or "__proto__" are not providers (Object's members would reach createHmac).
+  const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
+  if (typeof secret !== "string" || secret === "") throw notFound("Payment provider");
   const check = checkSignature(secret, signatureHeader, rawBody, Math.floor(now.getTime() / 1000));
   if (check !== "ok") throw new SignatureError(check);
 }

@@ -30,7 +30,10 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
         action: "cancel",
       });
     }
-    if (await tx.installment.count({ where: { contractId: id, ...where(scope), paidAmount: { gt: 0 } } })) {
+    // Any money received on it — allocated to an installment or not (held toward a pending settlement, or credit from
+    // a charge that could no longer be paid) — ends the withdrawal: it would leave that money on a canceled contract.
+    const paid = await tx.installment.count({ where: { contractId: id, ...where(scope), paidAmount: { gt: 0 } } });
+    if (paid > 0 || contract.creditBalance > 0n || (await tx.payment.count({ where: { contractId: id, ...where(scope) } })) > 0) {
       throw new DomainError("invalid_transition", "A contract with payments cannot be canceled", { current_status: from, action: "cancel" });
     }
     // On offer to an assignee: the assignment would be settled over a contract that no longer exists.

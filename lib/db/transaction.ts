@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient } from "@prisma/client";
+import { log } from "@/lib/log";
 import type { Tx } from "./client";
 
 // The ambient transaction of an idempotent /v1 write. The wrapper (lib/api/route.ts) runs the handler inside
@@ -34,11 +35,32 @@ export function ambientClient(): PrismaClient | undefined {
   return ambient.getStore();
 }
 
-/** Runs fn inside `client.$transaction` with that transaction made ambient for everything fn calls. */
-export function runInAmbientTransaction<T>(
+const afterwards = new AsyncLocalStorage<(() => Promise<unknown>)[]>();
+
+/** Runs fn inside `client.$transaction` with that transaction made ambient for everything fn calls; then, committed or
+ *  rolled back, what fn left for afterwards (afterAmbientTransaction), on the root client. */
+export async function runInAmbientTransaction<T>(
   client: PrismaClient,
   fn: (tx: Tx) => Promise<T>,
   options: { maxWait: number; timeout: number },
 ): Promise<T> {
-  return client.$transaction((tx) => ambient.run(joinedClient(tx), () => fn(tx)), options);
+  const later: (() => Promise<unknown>)[] = [];
+  try {
+    return await client.$transaction((tx) => afterwards.run(later, () => ambient.run(joinedClient(tx), () => fn(tx))), options);
+  } finally {
+    for (const work of later) await work().catch((err: unknown) => log().error({ err: err instanceof Error ? err.message : String(err) }, "work after a request's transaction failed"));
+  }
+}
+
+/**
+ * Runs `work` once the ambient transaction has ended — committed or rolled back — or now when there is none: for what
+ * must hold whatever the request's outcome and cannot wait in it (it would roll back with the refused request, and on
+ * a connection of its own it would wait for the locks the request holds). E.g. a proposal found lapsed by a refused
+ * action is closed as `expired`, so that a GET shows what the 409 said. Best effort: a failure is logged (the job
+ * catches up).
+ */
+export async function afterAmbientTransaction(work: () => Promise<unknown>): Promise<void> {
+  const later = afterwards.getStore();
+  if (later && ambient.getStore()) later.push(work);
+  else await work();
 }

@@ -23,8 +23,6 @@ import { lockReservation } from "./reservations";
 // written in its transaction as before and a request that dies leaves nothing behind.
 
 const WORKER: Actor = { type: "system", label: "endorsement worker" };
-/** The call could not have been processed (not sent, or refused before processing): nothing to recover. */
-const NOT_SENT: readonly AuthorityError["kind"][] = ["circuit_open", "rate_limited"];
 /** Waits after each failed replay: 1 min, 5 min, 15 min, 1 h, then every 3 h. */
 const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000];
 /** How long a claimed recovery is held by its worker before another may take it over. */
@@ -53,7 +51,7 @@ export async function endorseAtAuthority(tx: Tx, authority: PayrollAuthority, ro
   try {
     return await authority.endorse(call);
   } catch (err) {
-    if (!earlier && err instanceof AuthorityError && NOT_SENT.includes(err.kind)) {
+    if (!earlier && err instanceof AuthorityError && !err.reached) {
       await rootDb().endorsement.delete({ where: { id: row.id } }); // never reached the authority: nothing to recover
     } else {
       log().warn({ endorsement_id: row.id, tenant_id: row.tenantId, err: err instanceof Error ? err.message : String(err) }, "an averbação call's outcome is unknown; left for the endorsement worker");

@@ -1,7 +1,7 @@
 import type { Endorsement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
-import { db, type Tx } from "@/lib/db/client";
+import { db, rootDb, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -49,7 +49,8 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     const held = earlier ? null : await tx.marginReservation.findFirst({ where: { ...where(scope), proposalId, status: { in: ["reserved", "expired"] } }, orderBy: { createdAt: "desc" } });
     if (!earlier && !held) throw new DomainError("conflict", "The proposal has no reserved margin to endorse against");
     const reservation = await lockReservation(tx, scope, earlier?.reservationId ?? held!.id);
-    const contractNumber = proposal.contractNumber;
+    // The number an earlier attempt sent the authority, under the same key (the same as the proposal's, taken once).
+    const contractNumber = earlier?.contractNumber ?? proposal.contractNumber;
     if (!contractNumber) throw new DomainError("conflict", "The proposal changed meanwhile; retry the endorsement");
 
     const row = { id: earlier?.id ?? newId("endorsement"), ...where(scope), proposalId, reservationId: reservation.id, contractNumber };
@@ -72,7 +73,9 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
  * answer for it. A number whose averbação is refused stays with that proposal (the CCB was signed under it).
  */
 async function takeContractNumber(scope: Scope, proposalId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
+  // The root client: committed now, even inside an idempotent request's transaction (which the authority's answer may
+  // roll back — the number must not go back to the sequence while an averbação under it may exist).
+  await rootDb().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string; contract_number: string | null; product: string; disbursement_date: string }[]>`
       SELECT status, contract_number, terms->>'product' AS product, terms->>'disbursement_date' AS disbursement_date
         FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;

@@ -127,14 +127,19 @@ export async function requireUsableMargin(
   return row;
 }
 
-/** What the scorecard reads from a margin query (lib/risk). */
-export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string) {
+/**
+ * What the scorecard reads from a margin query (lib/risk): the loan margin still available to the assessed proposal —
+ * what it holds itself (its own reservation, made when it was submitted) is not counted against it — or null when the
+ * answer is past its `valid_until` (an old answer says nothing about the margin today: no points either way).
+ */
+export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string, proposalId: string | null = null, now = new Date()) {
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
   if (row.customerId !== customerId) throw invalidField("margin_query_id", "The margin query belongs to another customer");
+  if (row.validUntil.getTime() <= now.getTime()) return null;
   const result = row.result as unknown as StoredResult;
   return {
-    available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldByKind(tx, scope, row.id)).loan),
+    available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldByKind(tx, scope, row.id, proposalId)).loan),
     source_status: result.source_status,
     blocked_for_loans: result.blocks.some((b) => b.code === "blocked_for_loans"),
   };
@@ -145,8 +150,8 @@ type Held = Record<MarginKind, number>;
 const NONE_HELD: Held = { loan: 0, credit_card: 0, benefit_card: 0 };
 
 /** What this platform holds against one query's answer, per kind of margin (see heldByQuery). */
-async function heldByKind(client: Tx, scope: Scope, marginQueryId: string): Promise<Held> {
-  return (await heldByQuery(scope, [marginQueryId], client)).get(marginQueryId) ?? NONE_HELD;
+async function heldByKind(client: Tx, scope: Scope, marginQueryId: string, exceptProposalId: string | null = null): Promise<Held> {
+  return (await heldByQuery(scope, [marginQueryId], client, exceptProposalId)).get(marginQueryId) ?? NONE_HELD;
 }
 
 /** Authorities whose answers never reflect reservations (the sandbox's simulator keeps no state). */
@@ -158,7 +163,7 @@ const STATELESS_AUTHORITIES = ["sandbox_simulator"];
  * came (the authority counted those made before in `reserved`/`used`), or any at all when the authority keeps no
  * state. So a second query of the same benefit cannot spend again what the first one's reservation holds.
  */
-async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "$queryRaw"> = db()): Promise<Map<string, Held>> {
+async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "$queryRaw"> = db(), exceptProposalId: string | null = null): Promise<Map<string, Held>> {
   if (ids.length === 0) return new Map();
   const rows = await client.$queryRaw<{ query_id: string; kind: MarginKind; held: bigint }[]>`
     SELECT q.id AS query_id, r.kind, SUM(r.installment_amount)::bigint AS held
@@ -167,6 +172,7 @@ async function heldByQuery(scope: Scope, ids: string[], client: Pick<Tx, "$query
       JOIN margin_reservations r ON r.tenant_id = s.tenant_id AND r.environment = s.environment AND r.margin_query_id = s.id
      WHERE q.id = ANY(${ids}) AND q.tenant_id = ${scope.tenantId} AND q.environment = ${scope.environment}::"Environment"
        AND r.status = ANY(${[...HOLDING_STATUSES]})
+       AND (${exceptProposalId}::text IS NULL OR r.proposal_id IS DISTINCT FROM ${exceptProposalId}::text)
        AND (r.margin_query_id = q.id OR r.created_at > q.created_at OR q.authority = ANY(${STATELESS_AUTHORITIES}))
      GROUP BY q.id, r.kind`;
   const held = new Map<string, Held>();

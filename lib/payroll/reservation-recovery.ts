@@ -25,8 +25,6 @@ import { AuthorityError, type PayrollAuthority, type ReserveMarginInput, type Re
 //
 // Only a real authority: the sandbox's simulator keeps no state, so there is nothing at it to release.
 
-/** The call could not have been processed (not sent, or refused before processing): nothing to recover. */
-const NOT_SENT: readonly AuthorityError["kind"][] = ["circuit_open", "rate_limited"];
 /** Waits after each failed replay: 1 min, 5 min, 15 min, 1 h, then every 3 h (an authority's reservation lapses in days). */
 const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000];
 /** How long a claimed recovery is held by its worker before another may take it over. */
@@ -51,7 +49,7 @@ export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, sc
   try {
     answer = await authority.reserveMargin({ ...call, requestId: key });
   } catch (err) {
-    if (err instanceof AuthorityError && NOT_SENT.includes(err.kind)) {
+    if (err instanceof AuthorityError && !err.reached) {
       await rootDb().reservationRecovery.delete({ where: { id } }); // never reached the authority: the key stays unused
     } else {
       log().warn({ authority_key: key, tenant_id: scope.tenantId, err: err instanceof Error ? err.message : String(err) }, "a reservation call's outcome is unknown; left for the recovery worker");

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
+import { afterAmbientTransaction } from "@/lib/db/transaction";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { authorityTransactionOptions } from "@/lib/payroll/authority";
@@ -88,13 +89,14 @@ export class ProposalLapsed extends DomainError {
   }
 }
 
-/** Runs `work`; when it finds the proposal lapsed, closes it as the expiry job would (its own transaction: the
- *  refused action's rolled back) so that what the 409 says is what a GET then shows, and rethrows. */
+/** Runs `work`; when it finds the proposal lapsed, closes it as the expiry job would (its own transaction, once the
+ *  refused action's has rolled back — an idempotent request's included) so that what the 409 says is what a GET then
+ *  shows, and rethrows. */
 export async function expiringLapsed<T>(scope: Scope, id: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ProposalLapsed) await expireProposal(scope, id);
+    if (err instanceof ProposalLapsed) await afterAmbientTransaction(() => expireProposal(scope, id));
     throw err;
   }
 }

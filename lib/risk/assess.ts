@@ -54,7 +54,7 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
   const { customer } = subject;
   const asOf = todayInBrazil();
   const product = PRODUCTS[subject.product];
-  const margin = subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id) : null;
+  const margin = subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id, subject.proposalId) : null;
   // What the customer still owes counts whoever holds the contract now: assigned ones (owed to the assignee) and
   // written-off ones weigh on the commitment and, overdue, decline like active ones.
   const [ours] = await tx.$queryRaw<{ open_debt: bigint; paid: bigint; overdue_now: bigint; late: bigint }[]>`

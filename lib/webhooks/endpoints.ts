@@ -89,17 +89,26 @@ export async function updateEndpoint(scope: Scope, actor: Actor, id: string, bod
     if (body.enabled === false && current.enabled) Object.assign(data, { enabled: false, disabledReason: "manual", disabledAt: new Date() });
     const row = await tx.webhookEndpoint.update({ where: { id }, data });
     if (body.enabled === false && current.enabled) await failPendingDeliveries(tx, id, "The endpoint was disabled");
+    // Types it no longer subscribes to are not sent to it any more, those already queued included (they would otherwise
+    // follow a later change of its URL by someone who may not read them).
+    if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, "The endpoint no longer subscribes to this event type", row.eventTypes);
     await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
     return toEndpointResponse(row);
   });
 }
 
-/** Pointing an endpoint elsewhere or turning it back on decides who receives its events from now on: the credential
- *  must be able to read every type it keeps (a `webhooks:write` key redirecting a customer.* endpoint an admin made
- *  would otherwise receive CPFs it may not read). Types it sends along are checked as a subscription. */
+/** Pointing an endpoint elsewhere or turning it back on decides who receives its events from now on — the deliveries
+ *  already queued for it included, which carry the types it had: the credential must be able to read every type it
+ *  carries now (a `webhooks:write` key redirecting a customer.* endpoint an admin made would otherwise receive CPFs it
+ *  may not read), whatever types it asks for along (those are checked as a subscription). */
 function checkRedirect(permissions: readonly string[], body: UpdateWebhookEndpointBody, current: WebhookEndpoint): void {
   const redirects = body.url !== undefined || (body.enabled === true && !current.enabled);
-  if (redirects && body.event_types === undefined) checkSubscribable(permissions, current.eventTypes.length === 0 ? [ALL] : current.eventTypes);
+  if (redirects) checkCarried(permissions, current);
+}
+
+/** The credential may read every event type the endpoint carries (all of them when it subscribes to every type). */
+function checkCarried(permissions: readonly string[], current: WebhookEndpoint): void {
+  checkSubscribable(permissions, current.eventTypes.length === 0 ? [ALL] : current.eventTypes);
 }
 
 export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {
@@ -111,11 +120,14 @@ export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {
   });
 }
 
-/** A new secret signs from now on; the current one keeps signing beside it for the grace period. */
-export async function rotateSecret(scope: Scope, actor: Actor, id: string, graceSeconds = ROTATION_GRACE_SECONDS): Promise<WebhookEndpointWithSecret> {
+/** A new secret signs from now on; the current one keeps signing beside it for the grace period. Whoever holds the
+ *  secret can sign as the platform to the endpoint's receiver: an API credential must be able to read every type the
+ *  endpoint carries (`permissions`; the panel's owners and admins pass none). */
+export async function rotateSecret(scope: Scope, actor: Actor, id: string, graceSeconds = ROTATION_GRACE_SECONDS, permissions?: readonly string[]): Promise<WebhookEndpointWithSecret> {
   const secret = newSigningSecret();
   return db().$transaction(async (tx) => {
     const current = await find(tx, scope, id, { lock: true });
+    if (permissions) checkCarried(permissions, current);
     const keepPrevious = graceSeconds > 0;
     const row = await tx.webhookEndpoint.update({
       where: { id },

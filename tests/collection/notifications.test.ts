@@ -117,7 +117,29 @@ describe("POST /v1/charges/notifications/{provider}", () => {
       expect(res.body.code).toBe("invalid_signature");
     }
     expect((await send("unknown-psp", event)).status).toBe(404);
+    // Names of Object's own members are no providers either (404, never a 500).
+    for (const provider of ["constructor", "hasownproperty", "tostring"]) {
+      const res = await send(provider, event, { header: `t=${now},v1=${"0".repeat(64)}` });
+      expect([res.status, res.body.code], provider).toEqual([404, "not_found"]);
+    }
     expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+  });
+
+  it("reads a body without Content-Length no further than 1 MiB before checking its signature: 413", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 64 * 1024 * 1024) return controller.close(); // 64 MiB, if anyone read it all
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${t.base}/v1/charges/notifications/acme-bank`, { method: "POST", headers: { "content-type": "application/json", "x-provider-signature": "t=1,v1=00" }, body, duplex: "half" } as RequestInit);
+    const res = await notify(request, { params: Promise.resolve({ provider: "acme-bank" }) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe("payload_too_large");
+    expect(sent).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 
   it("an unknown charge is 404; a malformed body (signed) is 400", async () => {

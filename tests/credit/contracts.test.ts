@@ -15,6 +15,8 @@ import { POST as signProposal } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as cancelProposal } from "@/app/v1/proposals/[id]/cancel/route";
 import { POST as submitProposal } from "@/app/v1/proposals/[id]/submit/route";
 import { POST as createSimulation } from "@/app/v1/simulations/route";
+import { POST as payCharge } from "@/app/v1/sandbox/charges/[id]/pay/route";
+import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { addDays } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
@@ -140,6 +142,21 @@ describe("contracts and installments (customer → simulation → proposal → a
     const twice = await call(cancelContract, { path: `/v1/contracts/${contractId}/cancel`, headers: t.headers, params: { id: contractId }, json: { reason: "again" } });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ current_status: "canceled", allowed_actions: [] });
+  });
+
+  it("money received but allocated to no installment (held toward a pending settlement) also ends the withdrawal", async () => {
+    const t = await creditTenant();
+    const fresh = await signedProposal(t, null); // disbursed today: within the 7 days
+    const contractId = (await issueFor(t, fresh.proposal.id)).body.id as string;
+    const settlement = await call(createSettlement, { path: "/v1/settlements", headers: t.headers, json: { contract_id: contractId, type: "full", payment_method: "pix" } });
+    expect(settlement.status).toBe(201);
+    const chargeId = settlement.body.charge_id as string;
+    const part = await call(payCharge, { path: `/v1/sandbox/charges/${chargeId}/pay`, headers: t.headers, params: { id: chargeId }, json: { amount: 10_000 } });
+    expect(part.status).toBe(200);
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contractId } })).creditBalance).toBe(10_000n); // held, allocated to nothing
+    const res = await call(cancelContract, { path: `/v1/contracts/${contractId}/cancel`, headers: t.headers, params: { id: contractId }, json: { reason: "changed my mind" } });
+    expect([res.status, res.body.detail]).toEqual([409, "A contract with payments cannot be canceled"]);
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contractId } })).status).toBe("active");
   });
 
   it("isolates contracts and installments across tenants and environments, and checks permissions", async () => {

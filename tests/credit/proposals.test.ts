@@ -54,8 +54,8 @@ async function holdMargin(t: CreditTenant, proposalId: string) {
 const getProposalBody = async (t: CreditTenant, id: string) =>
   (await call(getProposal, { base: t.base, path: `/v1/proposals/${id}`, headers: t.headers, params: { id } })).body as { status: string };
 
-const act = (t: CreditTenant, id: string, action: string) =>
-  call(ACTIONS[action]!.handler, { base: t.base, path: `/v1/proposals/${id}/${action}`, headers: t.headers, params: { id }, json: ACTIONS[action]!.body });
+const act = (t: CreditTenant, id: string, action: string, headers: Record<string, string> = {}) =>
+  call(ACTIONS[action]!.handler, { base: t.base, path: `/v1/proposals/${id}/${action}`, headers: { ...t.headers, ...headers }, params: { id }, json: ACTIONS[action]!.body });
 
 describe("proposals", () => {
   it("creates a draft that freezes the simulation's terms", async () => {
@@ -227,10 +227,14 @@ describe("proposals", () => {
   it("a proposal past expires_at cannot be submitted, approved or signed before the job runs: 409, and it is closed as expired", async () => {
     const t = await creditTenant();
     const past = new Date(Date.now() - 1000);
-    for (const [status, action] of [["draft", "submit"], ["pending_review", "approve"], ["approved", "sign"]] as const) {
+    // Plain, and as an idempotent request (X-Request-Id: the action runs in the request's transaction, which the 409
+    // rolls back — the proposal is closed all the same, and the stored 409 is what a replay answers).
+    const cases = [["draft", "submit"], ["pending_review", "approve"], ["approved", "sign"]] as const;
+    for (const [[status, action], idempotent] of cases.flatMap((c) => [[c, false], [c, true]] as const)) {
       const { proposal } = await newProposal(t);
       await db().proposal.update({ where: { id: proposal.id }, data: { status, expiresAt: past } });
-      const res = await act(t, proposal.id, action);
+      const headers: Record<string, string> = idempotent ? { "x-request-id": `lapse-${proposal.id}` } : {};
+      const res = await act(t, proposal.id, action, headers);
       expect(res.status, `${status} --${action}`).toBe(409);
       expect(res.body).toEqual({
         type: "urn:credit-platform:problem:invalid_transition",
@@ -249,6 +253,7 @@ describe("proposals", () => {
       expect(audit.map((a) => [a.action, a.actorLabel]).slice(-1)).toEqual([["proposal.expired", "proposal-expiry"]]);
       expect(audit.some((a) => a.action === PROPOSAL_AUDIT_ACTIONS[action])).toBe(false);
       expect((await getProposalBody(t, proposal.id)).status).toBe("expired");
+      if (idempotent) expect((await act(t, proposal.id, action, headers)).headers.get("idempotent-replayed")).toBe("true");
     }
     // Cancel still works on a lapsed proposal the job has not reached (it is the borrower giving up either way).
     const { proposal } = await newProposal(t);

@@ -181,6 +181,27 @@ describe("HttpPayrollAuthority", () => {
     expect(fake.calls("/v1/margin-queries")).toHaveLength(5);
   });
 
+  it("says whether any attempt may have been processed, whatever the last one failed on (what the recovery workers need)", async () => {
+    const fresh = async (options: Partial<HttpAuthorityOptions>, handler: FakeAuthority["handler"]) => {
+      const { fake, client } = await setup(options);
+      fake.handler = handler;
+      const err = await failure(client.reserveMargin({ authorityQueryId: "Q", document: "52998224725", source: QUERY.source, kind: "loan", installmentAmount: 100, termMonths: 12, requestId: "k" }));
+      return { kind: err.kind, reached: err.reached };
+    };
+    // A 5xx, then a 429: the last is rate_limited, but the first may have reserved.
+    expect(await fresh({ maxRetries: 1 }, (_r, n) => (n === 1 ? { status: 503, json: {} } : { status: 429, json: {} }))).toEqual({ kind: "rate_limited", reached: true });
+    // A 5xx that opens the breaker, then the breaker: circuit_open, yet the first may have reserved.
+    expect(await fresh({ maxRetries: 1, breakerThreshold: 1 }, () => ({ status: 503, json: {} }))).toEqual({ kind: "circuit_open", reached: true });
+    // A timeout may have arrived.
+    expect(await fresh({ maxRetries: 0, timeoutMs: 100 }, () => "hang")).toEqual({ kind: "timeout", reached: true });
+    // Only 429s: none was processed.
+    expect(await fresh({ maxRetries: 1 }, () => ({ status: 429, json: {} }))).toEqual({ kind: "rate_limited", reached: false });
+    // Not listening: nothing left.
+    const { fake, client } = await setup({ maxRetries: 1 });
+    await fake.close();
+    expect((await failure(client.queryMargin(QUERY))).reached).toBe(false);
+  });
+
   it("an authority that is not listening is unavailable", async () => {
     const { fake, client } = await setup({ maxRetries: 1 });
     await fake.close();

@@ -61,7 +61,8 @@ async function signedPayrollProposal() {
   }
   return made.proposal.id;
 }
-const endorse = (proposalId: string) => call(createEndorsement, { base: t.base, path: "/v1/payroll/endorsements", headers: t.headers, json: { proposal_id: proposalId } });
+const endorse = (proposalId: string, headers: Record<string, string> = {}) =>
+  call(createEndorsement, { base: t.base, path: "/v1/payroll/endorsements", headers: { ...t.headers, ...headers }, json: { proposal_id: proposalId } });
 const endorsementsOf = async (proposalId: string) =>
   (await call(listEndorsements, { base: t.base, path: `/v1/payroll/endorsements?proposal_id=${proposalId}`, headers: t.headers })).body.data as Record<string, unknown>[];
 const proposalStatus = async (id: string) => (await call(getProposal, { base: t.base, path: `/v1/proposals/${id}`, headers: t.headers, params: { id } })).body.status;
@@ -71,14 +72,17 @@ describe("averbação calls whose answer was lost", () => {
   it("stay submitted; a retry asks again under the same key and records the authority's answer on the same endorsement", async () => {
     const proposalId = await signedPayrollProposal();
     endorseReply = () => ({ status: 500, json: {} }); // the authority endorsed; its answer is lost on the way back
-    const lost = await endorse(proposalId);
+    // An idempotent request: its transaction rolls back with the 503 — the contract number it sent stays taken.
+    const lost = await endorse(proposalId, { "x-request-id": `endorse-${proposalId}` });
     expect(lost.status).toBe(503); // authority_unavailable, retryable
     const [pending] = await endorsementsOf(proposalId);
     expect(pending).toMatchObject({ status: "submitted", proposal_id: proposalId, authority_endorsement_id: null, refusal: null });
     expect(await proposalStatus(proposalId)).toBe("signed");
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposalId } })).contractNumber).toBe(pending!.contract_number);
+    expect(fake.calls("/v1/endorsements").at(-1)!.body).toMatchObject({ contract_number: pending!.contract_number });
 
     endorseReply = () => ENDORSED("AUTH-E-RETRY");
-    const retried = await endorse(proposalId);
+    const retried = await endorse(proposalId, { "x-request-id": `endorse-${proposalId}` });
     expect(retried.status).toBe(201);
     expect(retried.body).toMatchObject({ id: pending!.id, status: "endorsed", authority_endorsement_id: "AUTH-E-RETRY", contract_number: pending!.contract_number });
     const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "endorse", proposalId);

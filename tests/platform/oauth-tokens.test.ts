@@ -130,6 +130,27 @@ describe("POST /v1/auth/token", () => {
     expect((await grant()).status).toBe(200);
   });
 
+  it("a refresh that fails after spending its token (the database refuses the successor) leaves it unspent: the retry works", async () => {
+    const { tenant, client, clientSecret, grant } = await setup();
+    const first = (await grant()).body;
+    const family = JSON.parse(Buffer.from(first.access_token.split(".")[1]!, "base64url").toString()).fid as string;
+    const refresh = () => tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: client.client_id, client_secret: clientSecret });
+    // A fault in the database for this grant's next refresh token only (its insert fails after the spend).
+    const fn = `fail_refresh_${family.replace(/-/g, "_")}`;
+    await db().$executeRawUnsafe(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER ${fn} BEFORE INSERT ON refresh_tokens FOR EACH ROW WHEN (NEW.family_id = '${family}') EXECUTE FUNCTION ${fn}()`);
+    try {
+      expect((await refresh()).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER ${fn} ON refresh_tokens`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${fn}()`);
+    }
+    expect(await db().refreshToken.findFirstOrThrow({ where: { familyId: family } })).toMatchObject({ usedAt: null, revokedAt: null });
+    const retried = await refresh();
+    expect(retried.status).toBe(200);
+    expect((await call(health, { path: "/v1/health", headers: bearer(retried.body.access_token, tenant.id) })).status).toBe(200);
+  });
+
   it("rejects tampered, expired, unsigned and wrong-audience access tokens (401)", async () => {
     const { tenant, client, grant } = await setup();
     const good = (await grant()).body.access_token as string;

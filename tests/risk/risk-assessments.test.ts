@@ -97,6 +97,18 @@ describe("risk assessments", () => {
     expect(wrongCustomer.status).toBe(400);
     const list = await call(listAssessments, { base: t.base, path: `/v1/risk-assessments?proposal_id=${proposal.id}`, headers: t.headers });
     expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([fromProposal.body.id]);
+
+    // Submitted, the proposal holds its installment at the authority: assessed again, its own reservation is not
+    // counted against it (the margin it reads is the same as before); an expired answer gives no margin at all.
+    expect((await call(submit, { base: t.base, path: `/v1/proposals/${proposal.id}/submit`, headers: t.headers, params: { id: proposal.id } })).status).toBe(200);
+    expect(await db().marginReservation.count({ where: { proposalId: proposal.id, status: "reserved" } })).toBe(1);
+    const again = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
+    expect(again.body.inputs.margin).toEqual(fromProposal.body.inputs.margin);
+    expect(again.body.reasons.map((r: { code: string }) => r.code)).toContain("margin_covers_installment");
+    await db().marginQuery.update({ where: { id: marginQuery.id }, data: { validUntil: new Date(Date.now() - 1000) } });
+    const stale = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
+    expect(stale.body.inputs.margin).toBeNull();
+    expect(stale.body.reasons.map((r: { code: string }) => r.code)).not.toContain("margin_covers_installment");
   });
 
   it("validates the body: exactly one subject, known product, positive installment", async () => {

@@ -241,14 +241,30 @@ describe("webhook endpoints", () => {
     expect((await one(patchRoute, t, id, { headers: hooksOnly, json: { description: "crm feed" } })).status).toBe(200);
     expect((await one(patchRoute, t, id, { json: { enabled: false } })).status).toBe(200);
     expect((await one(patchRoute, t, id, { headers: hooksOnly, json: { enabled: true } })).status).toBe(403);
-    // Narrowing to what it may read is allowed, URL and all.
-    const narrowed = await one(patchRoute, t, id, { headers: hooksOnly, json: { url: "http://localhost:4999/pay", event_types: ["charge.paid"], enabled: true } });
-    expect([narrowed.status, narrowed.body.url, narrowed.body.event_types, narrowed.body.enabled]).toEqual([200, "http://localhost:4999/pay", ["charge.paid"], true]);
+    // Pointing it elsewhere while narrowing it in the same request is still a redirect of what it carries now.
+    const both = await one(patchRoute, t, id, { headers: hooksOnly, json: { url: "https://attacker.example/x", event_types: ["charge.paid"] } });
+    expect([both.status, both.body.code]).toEqual([403, "forbidden"]);
+    // Nor may it take the endpoint's signing secret (it could sign customer.* events to the tenant's receiver).
+    const rotate = await one(rotateRoute, t, id, { suffix: "/rotate-secret", headers: hooksOnly, json: {} });
+    expect([rotate.status, rotate.body.code]).toEqual([403, "forbidden"]);
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id } })).url).toBe("http://localhost:4999/crm");
 
+    // A customer.created delivery queued for it (the receiver was failing): narrowing the endpoint to what the key may
+    // read ends it, so that a later change of URL does not carry it along; then the URL may change.
     const event = newId("event");
     await db().outboxEvent.create({ data: { id: event, ...scope, type: "customer.created", payload: { id: "cus_x", document: "52998224725" } } });
+    const queued = newId("webhookDelivery");
+    await db().webhookDelivery.create({ data: { id: queued, ...scope, endpointId: id, eventId: event, eventType: "customer.created", status: "pending", nextAttemptAt: new Date() } });
+    const narrowed = await one(patchRoute, t, id, { headers: hooksOnly, json: { event_types: ["charge.paid"] } });
+    expect([narrowed.status, narrowed.body.event_types]).toEqual([200, ["charge.paid"]]);
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: queued } })).toMatchObject({ status: "failed", lastError: "The endpoint no longer subscribes to this event type" });
+    const moved = await one(patchRoute, t, id, { headers: hooksOnly, json: { url: "http://localhost:4999/pay", enabled: true } });
+    expect([moved.status, moved.body.url, moved.body.enabled]).toEqual([200, "http://localhost:4999/pay", true]);
+
+    const earlier = newId("event");
+    await db().outboxEvent.create({ data: { id: earlier, ...scope, type: "customer.created", payload: { id: "cus_y", document: "52998224725" } } });
     const delivery = newId("webhookDelivery");
-    await db().webhookDelivery.create({ data: { id: delivery, ...scope, endpointId: id, eventId: event, eventType: "customer.created", status: "failed", completedAt: new Date() } });
+    await db().webhookDelivery.create({ data: { id: delivery, ...scope, endpointId: id, eventId: earlier, eventType: "customer.created", status: "failed", completedAt: new Date() } });
     const resend = (headers: Record<string, string>) => call(resendRoute, { base: SANDBOX, path: `/v1/webhook-deliveries/${delivery}/resend`, headers, params: { id: delivery } });
     expect((await resend(hooksOnly)).status).toBe(403);
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery } })).status).toBe("failed");

@@ -82,14 +82,17 @@ export const updateWebhookEndpointOperation = defineOperation({
   summary: "Change an endpoint's URL, event types or description, or enable / disable it",
   description:
     "A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not " +
-    "delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason.",
+    "delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. " +
+    "Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless " +
+    "the credential may read every event type the endpoint carries now (before this request's `event_types` apply)." +
+    ACCESS,
   tags,
   auth: "bearer",
   permission: "webhooks:write",
   params: WebhookEndpointIdParams,
   body: UpdateWebhookEndpointBody,
   responses: { 200: endpointOne },
-  errors: [404],
+  errors: [403, 404],
 });
 
 export const deleteWebhookEndpointOperation = defineOperation({
@@ -114,14 +117,15 @@ export const rotateWebhookSecretOperation = defineOperation({
   description:
     "The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two " +
     "signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old " +
-    "secret immediately (for a leaked one).",
+    "secret immediately (for a leaked one). Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential " +
+    "may read every event type the endpoint carries.",
   tags,
   auth: "bearer",
   permission: "webhooks:write",
   params: WebhookEndpointIdParams,
   body: RotateSecretBody,
   responses: { 200: withSecret("The endpoint, with its new signing secret (shown once).") },
-  errors: [404],
+  errors: [403, 404],
 });
 
 export const testWebhookEndpointOperation = defineOperation({

@@ -58,6 +58,8 @@ class TransientFailure extends Error {
     readonly kind: "unavailable" | "rate_limited",
     message: string,
     readonly retryAfterMs?: number,
+    /** The request never reached the authority (the connection was refused or the name did not resolve). */
+    readonly undelivered = false,
   ) {
     super(message);
   }
@@ -201,17 +203,30 @@ export class HttpPayrollAuthority implements PayrollAuthority {
 
   /** One logical call: the policies around attempts; a 401 renews the token once per attempt. */
   private async call(path: string, idempotencyKey: string, payload: unknown): Promise<Answer> {
+    // Whether any attempt may have been processed — what the recovery workers need to know, whatever the last failed on.
+    let reached = false;
+    const attempt = async (signal: AbortSignal): Promise<Answer> => {
+      const token = await this.accessToken(signal);
+      try {
+        const answer = await this.post(path, idempotencyKey, payload, token, signal);
+        if (answer.status !== 429 && answer.status !== 401) reached = true;
+        return answer;
+      } catch (err) {
+        if (!(err instanceof TransientFailure && err.undelivered)) reached = true; // a timeout or a reset: it may have arrived
+        throw err;
+      }
+    };
     try {
       return await this.policy.execute(async ({ signal }) => {
-        let answer = await this.post(path, idempotencyKey, payload, await this.accessToken(signal), signal);
+        let answer = await attempt(signal);
         if (answer.status === 401) {
           this.token = null;
-          answer = await this.post(path, idempotencyKey, payload, await this.accessToken(signal), signal);
+          answer = await attempt(signal);
         }
         return classify(answer);
       });
     } catch (err) {
-      throw toAuthorityError(err, this.options);
+      throw toAuthorityError(err, this.options, reached);
     }
   }
 
@@ -253,7 +268,9 @@ export class HttpPayrollAuthority implements PayrollAuthority {
       response = await request(url, { method: "POST", headers: init.headers, body: init.body, signal: init.signal, dispatcher: this.dispatcher });
     } catch (err) {
       if (init.signal.aborted) throw err; // the per-attempt timeout: cockatiel reports it
-      throw new TransientFailure("unavailable", `Cannot reach the payroll authority: ${(err as Error).message}`);
+      const code = (err as { code?: string }).code ?? "";
+      const undelivered = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"].includes(code);
+      throw new TransientFailure("unavailable", `Cannot reach the payroll authority: ${(err as Error).message}`, undefined, undelivered);
     }
     const text = await response.body.text();
     let body: unknown = undefined;
@@ -300,15 +317,15 @@ function wireSource(source: PayrollSource) {
   return source.kind === "inss" ? { type: "inss", benefit_number: source.benefitNumber } : { type: "private", employer_cnpj: source.employerCnpj, registration: source.registration };
 }
 
-function toAuthorityError(err: unknown, options: HttpAuthorityOptions): unknown {
-  if (err instanceof AuthorityError) return err;
+function toAuthorityError(err: unknown, options: HttpAuthorityOptions, reached: boolean): unknown {
+  if (err instanceof AuthorityError) return err.reached === reached ? err : new AuthorityError(err.kind, err.message, err.retryAfterSeconds, reached);
   if (err instanceof BrokenCircuitError) {
-    return new AuthorityError("circuit_open", "Calls to the payroll authority are paused after repeated failures", Math.ceil(options.breakerOpenMs / 1000));
+    return new AuthorityError("circuit_open", "Calls to the payroll authority are paused after repeated failures", Math.ceil(options.breakerOpenMs / 1000), reached);
   }
-  if (err instanceof TaskCancelledError) return new AuthorityError("timeout", `The payroll authority did not answer within ${options.timeoutMs} ms`);
+  if (err instanceof TaskCancelledError) return new AuthorityError("timeout", `The payroll authority did not answer within ${options.timeoutMs} ms`, undefined, reached);
   if (err instanceof TransientFailure) {
     const seconds = err.retryAfterMs !== undefined ? Math.ceil(err.retryAfterMs / 1000) : undefined;
-    return new AuthorityError(err.kind, err.message, seconds);
+    return new AuthorityError(err.kind, err.message, seconds, reached);
   }
   return err;
 }

@@ -93,6 +93,12 @@ export class AuthorityError extends Error {
     readonly kind: "timeout" | "unavailable" | "rate_limited" | "circuit_open" | "bad_response",
     message: string,
     readonly retryAfterSeconds?: number,
+    /**
+     * Whether any attempt of the call may have been processed by the authority (false only when none left, or each was
+     * refused unprocessed: breaker open, 429, connection refused, token refused). The kind describes the last attempt
+     * only: a timeout then a 429 is `rate_limited`, yet the first may have reserved or endorsed.
+     */
+    readonly reached: boolean = true,
   ) {
     super(message);
     this.name = "AuthorityError";

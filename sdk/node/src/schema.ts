@@ -1197,7 +1197,7 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint's URL, event types or description, or enable / disable it
-         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason.
+         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless the credential may read every event type the endpoint carries now (before this request's `event_types` apply). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:write`.
          */
@@ -1215,7 +1215,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an endpoint's signing secret (the old one keeps signing for 24 h)
-         * @description The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old secret immediately (for a leaked one).
+         * @description The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old secret immediately (for a leaked one). Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential may read every event type the endpoint carries.
          *
          *     Requires permission `webhooks:write`.
          */
