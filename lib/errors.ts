@@ -46,6 +46,15 @@ export class DomainError extends Error {
   }
 }
 
+/** A 409 that says "try again shortly" — something in flight, or a race lost before anything changed — rather than an
+ *  outcome: an idempotent request's key is released, not stored, so the same X-Request-Id sent again runs again
+ *  (a stored one would be replayed for 24 hours). */
+export class TransientConflict extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super("conflict", message, details);
+  }
+}
+
 export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);
 
 /** A 400 `validation_error` about one body (or query) field that the schema alone cannot judge (it needs the database

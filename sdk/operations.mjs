@@ -1,7 +1,7 @@
 // The one description of the operations the SDK generators share (Node, Java, C#; Python's generator reads the
 // same fields in Python): every operation of sdk/openapi.json with its method, path template, path parameters,
-// whether it takes a query, its body's media type, whether it needs a credential, whether it answers a page, and
-// its summary.
+// whether it takes a query, its body's media type, whether it needs a credential, whether it answers a page,
+// whether it may be sent again after a failure that left its outcome unknown, and its summary.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -24,9 +24,17 @@ export function readOperations() {
         body: op.requestBody ? Object.keys(op.requestBody.content)[0] : null,
         auth: (op.security ?? []).length > 0,
         paginated: params.some((p) => p.in === "query" && p.name === "cursor"),
+        retrySafe: retrySafe(method, params),
         summary: op.summary ?? "",
       });
     }
   }
   return ops;
+}
+
+/** GET, HEAD, PUT and DELETE may be sent again; a POST only when the server replays it by its X-Request-Id (it then
+ *  documents Idempotency-Key): POST /v1/auth/token is not — a refresh sent twice is a reuse that revokes the grant. */
+function retrySafe(method, params) {
+  if (method === "post") return params.some((p) => p.in === "header" && p.name === "Idempotency-Key");
+  return method !== "patch";
 }

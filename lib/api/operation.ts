@@ -29,8 +29,10 @@ export type Operation<
   query?: Q;
   body?: B;
   bodyKind?: "json" | "form";
-  /** POSTs are idempotent by default (X-Request-Id / Idempotency-Key); false opts out (token endpoint). */
-  idempotent?: boolean;
+  /** POSTs are idempotent by default (X-Request-Id / Idempotency-Key: the wrapper stores and replays the response);
+   *  false opts out (token endpoint); "own": the handler replays by X-Request-Id itself (the settlement batch, item by
+   *  item) — documented as idempotent (SDKs send it again), not stored by the wrapper. */
+  idempotent?: boolean | "own";
   /** The response carries a secret shown once (a webhook signing secret): the copy kept for idempotent replays is
    *  sealed (AES-256-GCM, lib/security/secret-box.ts), never stored in plaintext. */
   sealResponse?: boolean;

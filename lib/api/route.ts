@@ -6,6 +6,7 @@ import { grants } from "@/lib/auth/permissions";
 import { rootDb } from "@/lib/db/client";
 import { runInAmbientTransaction } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
+import { TransientConflict } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { JsonText } from "@/lib/json-text";
 import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
@@ -83,7 +84,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       };
       const call = () => handler({ ctx, params, query, body, request });
 
-      const idempotent = op.method === "POST" && op.idempotent !== false && ids.idempotencyKey !== null;
+      const idempotent = op.method === "POST" && (op.idempotent ?? true) === true && ids.idempotencyKey !== null;
       if (!idempotent) return toResponse(await call(), headers);
       // Keys are the credential's own: another credential of the tenant sending the same X-Request-Id (a tracing id,
       // seen in logs) runs its own request and never gets this one's response replayed.
@@ -150,7 +151,7 @@ async function runIdempotent(
     // A 5xx forgets the key (a retry runs again), and so does a 400 — a validation failure is not stored (api-conventions.md):
     // the same request sent again is judged again, a corrected one is not a reused key. If even that fails, the lease
     // runs out and a retry takes over.
-    if (response.status >= 500 || response.status === 400) await releaseIdempotencyKey(scope, claim.lease).catch(() => undefined);
+    if (response.status >= 500 || response.status === 400 || err instanceof TransientConflict) await releaseIdempotencyKey(scope, claim.lease).catch(() => undefined);
     else await completeIdempotencyKey(scope, claim.lease, await stored(response));
     return response;
   }

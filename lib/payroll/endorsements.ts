@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
 import { db, rootDb, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
@@ -51,7 +51,7 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     const reservation = await lockReservation(tx, scope, earlier?.reservationId ?? held!.id);
     // The number an earlier attempt sent the authority, under the same key (the same as the proposal's, taken once).
     const contractNumber = earlier?.contractNumber ?? proposal.contractNumber;
-    if (!contractNumber) throw new DomainError("conflict", "The proposal changed meanwhile; retry the endorsement");
+    if (!contractNumber) throw new TransientConflict("The proposal changed meanwhile; retry the endorsement");
 
     const row = { id: earlier?.id ?? newId("endorsement"), ...where(scope), proposalId, reservationId: reservation.id, contractNumber };
     let answer: EndorseResult;

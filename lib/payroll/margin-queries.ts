@@ -7,6 +7,7 @@ import { execute, queryRows, sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { parseCnpj } from "@/lib/customers/document";
 import { where, type Scope } from "@/lib/scope";
 import { payrollAuthorityFor } from "./authority";
 import type { MarginQueryResult, PayrollSource } from "./authority/types";
@@ -31,8 +32,10 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
   if (customer.kind !== "person") throw invalidField("customer_id", "Payroll margin exists only for persons (a CPF)");
   const link = body.source ?? (customer.payroll as PayrollInput | null);
   if (!link) throw new DomainError("payroll_link_required", "The customer has no payroll link: send `source` or set the customer's `payroll`");
+  // A `source` sent here is checked as the customer's own `payroll` is (check digits of the employer's CNPJ: 400).
+  const employerCnpj = (cnpj: string) => (body.source ? parseCnpj(cnpj, "source.employer_cnpj") : compactDocument(cnpj));
   const source: PayrollSource =
-    link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: compactDocument(link.employer_cnpj), registration: link.registration };
+    link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: employerCnpj(link.employer_cnpj), registration: link.registration };
   const id = newId("marginQuery");
   const authority = payrollAuthorityFor(scope.environment);
   const answer = await authority.queryMargin({ document: customer.document, source, requestId: id });

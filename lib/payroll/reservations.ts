@@ -44,7 +44,9 @@ export async function createReservation(scope: Scope, actor: Actor, requestId: s
       term: body.term,
       kind: body.kind,
       proposalId: null,
-      authorityKey: authorityKey(scope, "request", requestId),
+      // Per credential, as the request's own idempotency is: two keys of a tenant sending the same X-Request-Id for
+      // different reservations are two intents at the authority too.
+      authorityKey: authorityKey(scope, "request", `${actor.id ?? actor.label}:${requestId}`),
     });
   }, authorityTransactionOptions());
 }

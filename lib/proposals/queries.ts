@@ -23,5 +23,9 @@ export async function listProposals(scope: Scope, query: z.infer<typeof ListProp
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
   };
   const page = await paginate(query.limit, (args) => db().proposal.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
-  return toListResponse(scope, page, (row) => toProposalResponse(row));
+  // The contracts of the page's issued proposals, in one read: a list item carries its contract_id as GET does.
+  const issued = page.items.filter((row) => row.status === "contract_issued").map((row) => row.id);
+  const contracts = issued.length ? await db().contract.findMany({ where: { ...where(scope), proposalId: { in: issued } }, select: { id: true, proposalId: true } }) : [];
+  const contractOf = new Map(contracts.map((c) => [c.proposalId, c.id]));
+  return toListResponse(scope, page, (row) => toProposalResponse(row, contractOf.get(row.id) ?? null));
 }

@@ -22,6 +22,8 @@ export type RiskSubject = {
   product: ProductCode;
   installmentAmount: number;
   term: number;
+  /** The schedule's last due date, when the terms have one (a proposal's, a simulation's). */
+  lastDueDate: string | null;
   proposalId: string | null;
   marginQueryId: string | null;
   otherMonthlyDebt: number;
@@ -81,6 +83,7 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
     other_monthly_debt: subject.otherMonthlyDebt + Number(ours!.open_debt),
     installment_amount: subject.installmentAmount,
     term_months: subject.term,
+    last_due_date: subject.lastDueDate,
     product: subject.product,
     payroll_deducted: product.payrollLink !== null,
     margin,

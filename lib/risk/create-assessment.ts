@@ -6,6 +6,7 @@ import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
 import type { CreateRiskAssessmentBody, RiskAssessmentResponse } from "./schemas";
+import { addMonths } from "@/lib/finance";
 
 // POST /v1/risk-assessments: assess a proposal's, a simulation's or inline terms for a customer.
 // Another tenant's or environment's customer, proposal, simulation or margin query is 404.
@@ -22,6 +23,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
         product: terms.product as ProductCode,
         installmentAmount: deductedInstallment(terms),
         term: terms.term,
+        lastDueDate: addMonths(terms.first_due_date, terms.term - 1), // monthly from the first: the schedule's last month
         proposalId: proposal.id,
         marginQueryId: body.margin_query_id ?? proposal.marginQueryId,
       };
@@ -30,10 +32,11 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
       if (!simulation) throw notFound("Simulation");
       if (simulation.customerId !== null && simulation.customerId !== customer.id) throw invalidField("simulation_id", "The simulation belongs to another customer");
       const result = simulation.result as unknown as SimulationResult;
-      subject = { product: result.product as ProductCode, installmentAmount: deductedInstallment(result), term: result.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };
+      const lastDueDate = result.schedule.at(-1)?.due_date ?? null;
+      subject = { product: result.product as ProductCode, installmentAmount: deductedInstallment(result), term: result.term, lastDueDate, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     } else {
       const terms = body.terms!;
-      subject = { product: terms.product, installmentAmount: terms.installment_amount, term: terms.term, proposalId: null, marginQueryId: body.margin_query_id ?? null };
+      subject = { product: terms.product, installmentAmount: terms.installment_amount, term: terms.term, lastDueDate: null, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     }
     return assessRiskIn(tx, scope, { ...subject, customer, otherMonthlyDebt: body.other_monthly_debt });
   });

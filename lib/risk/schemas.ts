@@ -61,6 +61,7 @@ export const RiskInputsView = z
     other_monthly_debt: z.number().int(),
     installment_amount: z.number().int(),
     term_months: z.number().int(),
+    last_due_date: z.string().nullable().meta({ description: "The last installment's due date (the age at term end is taken there); null for inline terms: `as_of` + the term." }),
     product: z.string(),
     payroll_deducted: z.boolean(),
     margin: z.object({ available_loan_margin: z.number().int(), source_status: z.string(), blocked_for_loans: z.boolean() }).nullable(),

@@ -33,6 +33,9 @@ export type RiskInputs = {
   other_monthly_debt: number;
   installment_amount: number;
   term_months: number;
+  /** The last installment's due date when the terms give it (a proposal's or simulation's schedule); null for inline
+   *  terms, when it is estimated as `as_of` plus the term. */
+  last_due_date: string | null;
   product: string;
   payroll_deducted: boolean;
   /** The payroll margin from a margin query, when one applies. */
@@ -75,7 +78,7 @@ export function scoreRisk(input: RiskInputs): RiskResult {
     const age = wholeYears(input.birth_date, input.as_of);
     const band = AGE_BANDS.find((b) => age < b.below)!;
     add(band.reason, band.points);
-    const lastDue = addMonths(input.as_of, input.term_months);
+    const lastDue = input.last_due_date ?? addMonths(input.as_of, input.term_months);
     if (wholeYears(input.birth_date, lastDue) > MAX_AGE_AT_TERM_END) add("age_at_term_end_above_limit", 0);
   }
 

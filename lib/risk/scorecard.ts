@@ -2,7 +2,7 @@
 // bump SCORECARD_VERSION so stored assessments keep naming the rules that decided them.
 // Percentages are integer basis points (1% = 100 bp) so the comparisons are exact.
 
-export const SCORECARD_VERSION = "2026-11.3";
+export const SCORECARD_VERSION = "2026-11.4";
 
 /** Points start here; each factor adds or removes; the result is clamped to 0..1000. */
 export const BASE_SCORE = 500;

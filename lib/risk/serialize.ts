@@ -27,6 +27,7 @@ export function toRiskAssessmentResponse(row: RiskAssessment): RiskAssessmentRes
       other_monthly_debt: inputs.other_monthly_debt,
       installment_amount: inputs.installment_amount,
       term_months: inputs.term_months,
+      last_due_date: inputs.last_due_date ?? null, // assessments stored before scorecard 2026-11.4 have none
       product: inputs.product,
       payroll_deducted: inputs.payroll_deducted,
       margin: inputs.margin,

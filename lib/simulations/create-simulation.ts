@@ -1,6 +1,6 @@
 import { todayInBrazil } from "@/lib/clock";
 import { queryRows, sql } from "@/lib/db/sql";
-import { DomainError, invalidField } from "@/lib/errors";
+import { invalidField, TransientConflict } from "@/lib/errors";
 import { daysBetween, decimal, type BorrowerKind } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import type { Scope } from "@/lib/scope";
@@ -74,7 +74,7 @@ export async function createSimulation(scope: Scope, body: CreateSimulationBody)
     checked = true;
   }
   // The customer changed between the insert and the check, more than once: let the client retry.
-  throw new DomainError("conflict", "The customer changed while the simulation was made; retry");
+  throw new TransientConflict("The customer changed while the simulation was made; retry");
 }
 
 /** The row and its event in one statement, only if the named customer (if any) is of `borrowerKind` and has the

@@ -2,7 +2,7 @@ import type { Prisma, WebhookAttempt, WebhookDelivery } from "@prisma/client";
 import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError, notFound, TransientConflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
@@ -44,7 +44,7 @@ export async function resendDelivery(scope: Scope, actor: Actor, id: string, per
     if (!row) throw notFound("Webhook delivery");
     if (permissions) checkEventReadable(permissions, row.eventType); // sending an event is reading it
     if (!row.endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: row.endpointId });
-    if (row.lockedUntil && row.lockedUntil > new Date()) throw new DomainError("conflict", "An attempt of this delivery is in flight; try again in a few seconds");
+    if (row.lockedUntil && row.lockedUntil > new Date()) throw new TransientConflict("An attempt of this delivery is in flight; try again in a few seconds");
     const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null } });
     await writeAudit(tx, { ...where(scope), actor, action: "webhook_delivery.resent", target: { type: "webhook_delivery", id }, metadata: { previous_status: row.status } });
     return toDeliveryResponse(updated);

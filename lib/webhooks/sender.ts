@@ -34,7 +34,15 @@ const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), htt
 export async function sendAttempt(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<AttemptOutcome> {
   const began = performance.now();
   const took = () => Math.round(performance.now() - began);
-  const check = await checkWebhookUrl(url, { environment: options.environment, allowLoopback: options.allowLoopback, resolve: options.resolve });
+  // One deadline for the whole attempt, the address's resolution included: a receiver's stalled nameserver must not
+  // hold the worker's round past its claims' lease (the others would be claimed and sent again by another worker).
+  const deadline = Date.now() + options.timeoutMs;
+  let stalled: NodeJS.Timeout | undefined;
+  const check = await Promise.race([
+    checkWebhookUrl(url, { environment: options.environment, allowLoopback: options.allowLoopback, resolve: options.resolve }),
+    new Promise<"stalled">((resolve) => (stalled = setTimeout(() => resolve("stalled"), options.timeoutMs))),
+  ]).finally(() => clearTimeout(stalled));
+  if (check === "stalled") return { ok: false, statusCode: null, error: `The address did not resolve within ${options.timeoutMs} ms`, durationMs: took(), responseBody: null };
   if (!check.ok) return { ok: false, statusCode: null, error: `Address not allowed: ${check.reason}`, durationMs: took(), responseBody: null };
   const address = check.addresses[0]!;
   const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
@@ -83,7 +91,7 @@ export async function sendAttempt(url: string, headers: Record<string, string>, 
     const timer = setTimeout(() => {
       request.destroy();
       finish({ ok: false, statusCode: null, error: `No answer within ${options.timeoutMs} ms`, responseBody: null });
-    }, options.timeoutMs);
+    }, Math.max(1, deadline - Date.now()));
     request.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: `Connection failed: ${err.code ?? err.message}`, responseBody: null }));
     request.end(body);
   });

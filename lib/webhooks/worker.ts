@@ -191,7 +191,17 @@ export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched
   const dispatched = await dispatchEvents();
   const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY);
   const now = options.now ?? (() => new Date());
-  const results = await Promise.all(claimed.map((c) => attempt(c, options.send ?? sendOptions(c.environment), now())));
+  // One attempt that cannot even be made (a sealed secret that no longer opens after a key change…) is recorded as a
+  // failed attempt of its own — retried on the schedule, counted toward the last — never the round's end: the others
+  // were sent and must be recorded, or their leases lapse and they are sent again.
+  const results = await Promise.all(
+    claimed.map((c) =>
+      attempt(c, options.send ?? sendOptions(c.environment), now()).catch((err: unknown): Result => {
+        log().error({ delivery_id: c.id, endpoint_id: c.endpoint_id, err: err instanceof Error ? err.message : String(err) }, "a webhook attempt could not be made");
+        return { claimed: c, startedAt: now(), body: "", outcome: { ok: false, statusCode: null, error: "The platform could not make this attempt (see its logs)", durationMs: 0, responseBody: null } };
+      }),
+    ),
+  );
   try {
     await recordResults(results, now());
   } catch (err) {

@@ -19,9 +19,9 @@ namespace CreditPlatform.Sdk
     /// <summary>One /v1 operation: method, path template, path parameters, body media type, credential, page.</summary>
     public sealed class Operation
     {
-        public Operation(string id, string method, string path, string[] pathParams, string body, bool auth, bool paginated)
+        public Operation(string id, string method, string path, string[] pathParams, string body, bool auth, bool paginated, bool retrySafe)
         {
-            Id = id; Method = method; Path = path; PathParams = pathParams; Body = body; Auth = auth; Paginated = paginated;
+            Id = id; Method = method; Path = path; PathParams = pathParams; Body = body; Auth = auth; Paginated = paginated; RetrySafe = retrySafe;
         }
         public string Id { get; }
         public string Method { get; }
@@ -30,6 +30,8 @@ namespace CreditPlatform.Sdk
         public string Body { get; }
         public bool Auth { get; }
         public bool Paginated { get; }
+        /// <summary>Sent again after an unknown outcome: GET, PUT, DELETE, and POSTs the server replays by X-Request-Id.</summary>
+        public bool RetrySafe { get; }
     }
 
     /// <summary>Every /v1 operation by its operationId.</summary>
@@ -37,7 +39,7 @@ namespace CreditPlatform.Sdk
     {
         public static readonly IReadOnlyDictionary<string, Operation> All = new Dictionary<string, Operation>
         {
-${ops.map((o) => `            [${q(o.id)}] = new Operation(${q(o.id)}, ${q(o.method)}, ${q(o.path)}, new string[] { ${o.pathParams.map(q).join(", ")} }, ${o.body ? q(o.body) : "null"}, ${o.auth}, ${o.paginated}),`).join("\n")}
+${ops.map((o) => `            [${q(o.id)}] = new Operation(${q(o.id)}, ${q(o.method)}, ${q(o.path)}, new string[] { ${o.pathParams.map(q).join(", ")} }, ${o.body ? q(o.body) : "null"}, ${o.auth}, ${o.paginated}, ${o.retrySafe}),`).join("\n")}
         };
     }
 }

@@ -21,10 +21,10 @@ import java.util.Map;
 public final class Operations {
   private Operations() {}
 
-  public record Operation(String id, String method, String path, List<String> pathParams, boolean query, String body, boolean auth, boolean paginated) {}
+  public record Operation(String id, String method, String path, List<String> pathParams, boolean query, String body, boolean auth, boolean paginated, boolean retrySafe) {}
 
   public static final Map<String, Operation> ALL = Map.ofEntries(
-${ops.map((o) => `      Map.entry(${q(o.id)}, new Operation(${q(o.id)}, ${q(o.method)}, ${q(o.path)}, List.of(${o.pathParams.map(q).join(", ")}), ${o.query}, ${o.body ? q(o.body) : "null"}, ${o.auth}, ${o.paginated}))`).join(",\n")});
+${ops.map((o) => `      Map.entry(${q(o.id)}, new Operation(${q(o.id)}, ${q(o.method)}, ${q(o.path)}, List.of(${o.pathParams.map(q).join(", ")}), ${o.query}, ${o.body ? q(o.body) : "null"}, ${o.auth}, ${o.paginated}, ${o.retrySafe}))`).join(",\n")});
 }
 `,
 );

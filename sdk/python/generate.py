@@ -39,6 +39,8 @@ for template, item in DOCUMENT["paths"].items():
                 "body": next(iter(op["requestBody"]["content"])) if "requestBody" in op else None,
                 "auth": "bearer" if op.get("security") else "none",
                 "paginated": any(p["in"] == "query" and p["name"] == "cursor" for p in params),
+                # Sent again after an unknown outcome only when the server replays it (a POST documenting Idempotency-Key).
+                "retry_safe": any(p["in"] == "header" and p["name"] == "Idempotency-Key" for p in params) if method == "post" else method != "patch",
                 "summary": op.get("summary", ""),
                 "body_required": body_required,
             }
@@ -47,7 +49,7 @@ for template, item in DOCUMENT["paths"].items():
 table = ",\n".join(
     f'    "{o["name"]}": {{"operation_id": "{o["operation_id"]}", "method": "{o["method"]}", "path": "{o["path"]}", '
     f'"path_params": {json.dumps(o["path_params"])}, "query": {o["query"]}, "body": {json.dumps(o["body"])}, '
-    f'"auth": "{o["auth"]}", "paginated": {o["paginated"]}}}'
+    f'"auth": "{o["auth"]}", "paginated": {o["paginated"]}, "retry_safe": {o["retry_safe"]}}}'
     for o in operations
 ).replace(": null", ": None")
 (HERE / "credit_platform" / "operations.py").write_text(

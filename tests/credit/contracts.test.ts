@@ -10,7 +10,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { POST as createCustomer } from "@/app/v1/customers/route";
-import { POST as createProposal } from "@/app/v1/proposals/route";
+import { POST as createProposal, GET as listProposals } from "@/app/v1/proposals/route";
 import { POST as signProposal } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as cancelProposal } from "@/app/v1/proposals/[id]/cancel/route";
 import { POST as submitProposal } from "@/app/v1/proposals/[id]/submit/route";
@@ -78,6 +78,9 @@ describe("contracts and installments (customer → simulation → proposal → a
 
     const prop = await call(getProposal, { path: `/v1/proposals/${proposal.id}`, headers: t.headers, params: { id: proposal.id } });
     expect(prop.body).toMatchObject({ status: "contract_issued", contract_id: contractId, allowed_actions: [] });
+    // The list says the same as GET.
+    const listed = await call(listProposals, { path: `/v1/proposals?status=contract_issued`, headers: t.headers });
+    expect(listed.body.data.find((p: { id: string }) => p.id === proposal.id)).toEqual(prop.body);
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "contract.issued" } })).toBe(1);
     const changes = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
     expect(changes[0]!.payload).toMatchObject({ id: proposal.id, status: "contract_issued", previous_status: "signed" });

@@ -102,6 +102,12 @@ describe("margin queries", () => {
     expect(res.body.source).toEqual({ type: "private", employer_cnpj: "11222333000181", registration: "A-42" });
     expect(res.body.margins.map((m: { kind: string }) => m.kind)).toEqual(["loan"]);
     expect(res.body.source_type).toBe("clt");
+    // The employer's CNPJ is checked as a customer's is: wrong check digits are 400, and nothing is asked or stored.
+    const before = await db().marginQuery.count({ where: { customerId: customer.id } });
+    const bad = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id, source: { type: "private", employer_cnpj: "11.222.333/0001-82", registration: "A-42" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { param: string }) => e.param)).toEqual(["source.employer_cnpj"]);
+    expect(await db().marginQuery.count({ where: { customerId: customer.id } })).toBe(before);
   });
 
   it("triggers …0001–0003: low margin, blocked and ceased benefits are answered, and proposals on them refused with nothing stored", async () => {
@@ -167,6 +173,20 @@ describe("margin queries", () => {
 });
 
 describe("margin reservations", () => {
+  it("two credentials of a tenant sending the same X-Request-Id make two reservations, each its own at the authority", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1234567890");
+    const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const other = bearer((await newKey(t.tenant.id, "sandbox", ["read", "write"])).key, t.tenant.id);
+    const reserve = (headers: Record<string, string>) =>
+      call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: { ...headers, "x-request-id": "same-tracing-id" }, json: { margin_query_id: q.id, installment_amount: 10000, term: 12 } });
+    const first = await reserve(t.headers);
+    const second = await reserve(other);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect(second.body.authority_reservation_id).not.toBe(first.body.authority_reservation_id);
+  });
+
   it("a payroll proposal needs a margin query on the source its product deducts from (an INSS benefit for inss_payroll)", async () => {
     const t = await creditTenant();
     const customer = await customerWithBenefit(t, "1234567890");

@@ -28,6 +28,9 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** The authority key of a direct reservation: per credential, as the request's own idempotency. */
+const requestKey = async (requestId: string) =>
+  authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", `${(await db().apiKey.findFirstOrThrow({ where: { tenantId: t.tenant.id } })).id}:${requestId}`);
 const reserveBody = (queryId: string) => ({ margin_query_id: queryId, installment_amount: 50000, term: 24 });
 const reserve = (queryId: string, requestId: string) =>
   call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: { ...t.headers, "x-request-id": requestId }, json: reserveBody(queryId) });
@@ -44,7 +47,7 @@ describe("reservation calls the authority never answered", () => {
     const lost = await reserve(query.body.id, "rsv-lost-1");
     expect(lost.status).toBeGreaterThanOrEqual(502);
     expect(await db().marginReservation.count({ where: { customerId: customer.id } })).toBe(0);
-    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-lost-1");
+    const key = await requestKey("rsv-lost-1");
     expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(key);
     const recorded = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
     expect(recorded).toMatchObject({ status: "pending", baseKey: key, attempts: 0, environment: "production" });
@@ -82,7 +85,7 @@ describe("reservation calls the authority never answered", () => {
     const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
     fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 503, json: {} } : { status: 404, json: {} });
     await reserve(query.body.id, "rsv-down-1");
-    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-down-1");
+    const key = await requestKey("rsv-down-1");
     const recorded = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
     const at = new Date(Date.now() + 120_000);
     await runReservationRecoveries(20, () => at);
@@ -140,7 +143,7 @@ describe("reservation calls the authority never answered", () => {
     fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-OURS", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
     const made = await reserve(query.body.id, "rsv-ours-1");
     expect(made.status).toBe(201);
-    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-ours-1");
+    const key = await requestKey("rsv-ours-1");
     const row = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
     expect(row.status).toBe("recorded");
     // As if the mark had been lost while the reservation committed: the worker must still not release it.
@@ -158,7 +161,7 @@ describe("reservation calls the authority never answered", () => {
     fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 429, json: {}, headers: { "retry-after": "1" } } : { status: 404, json: {} });
     const limited = await reserve(query.body.id, "rsv-429-1");
     expect(limited.status).toBe(503);
-    const key = authorityKey({ tenantId: t.tenant.id, environment: "production" }, "request", "rsv-429-1");
+    const key = await requestKey("rsv-429-1");
     expect(await db().reservationRecovery.count({ where: { tenantId: t.tenant.id, baseKey: key } })).toBe(0);
     fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-429", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
     expect((await reserve(query.body.id, "rsv-429-1")).status).toBe(201);

@@ -32,7 +32,7 @@ describe("risk assessments", () => {
       customer_id: customer.id,
       proposal_id: null,
       margin_query_id: null,
-      scorecard_version: "2026-11.3",
+      scorecard_version: "2026-11.4",
       score: 640,
       band: "C",
       decision: "review",
@@ -50,6 +50,7 @@ describe("risk assessments", () => {
         other_monthly_debt: 30000,
         installment_amount: 60000,
         term_months: 24,
+        last_due_date: null, // inline terms: the age at term end is taken at as_of + 24 months
         product: "personal_loan",
         payroll_deducted: false,
         margin: null,
@@ -59,7 +60,7 @@ describe("risk assessments", () => {
       created_at: expect.any(String),
     });
     const row = await db().riskAssessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.3" });
+    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.4" });
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "risk_assessment.created" } })).toBe(1);
     const got = await call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${res.body.id}`, headers: t.headers, params: { id: res.body.id } });
     expect(got.body).toEqual(res.body);

@@ -206,6 +206,13 @@ describe("webhook delivery from the outbox", () => {
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
   });
 
+  it("a name lookup that stalls counts against the attempt's deadline", async () => {
+    const stalled = () => new Promise<string[]>(() => undefined);
+    const outcome = await sendAttempt("https://hooks.example.com/x", {}, "{}", { environment: "production", allowLoopback: false, timeoutMs: 200, resolve: stalled });
+    expect(outcome).toMatchObject({ ok: false, statusCode: null, error: "The address did not resolve within 200 ms", responseBody: null });
+    expect(outcome.durationMs).toBeLessThan(2_000);
+  });
+
   it("checks the address again at delivery (DNS rebinding) and connects only to the address it vetted", async () => {
     const base = { environment: "production" as const, allowLoopback: false, timeoutMs: 2_000 };
     const rebound = await sendAttempt("https://hooks.example.test/x", {}, "{}", { ...base, resolve: async () => ["10.0.0.5"] });
@@ -233,8 +240,11 @@ describe("webhook delivery from the outbox", () => {
     // A worker claims the attempt and dies before recording it.
     const claimed = await claimDeliveries(1000);
     expect(claimed.map((c) => c.id)).toContain(d!.id);
-    const busy = await call(resendRoute, { path: `/v1/webhook-deliveries/${d!.id}/resend`, headers: t.headers, params: { id: d!.id } });
+    const resendAs = (requestId: string) => call(resendRoute, { path: `/v1/webhook-deliveries/${d!.id}/resend`, headers: { ...t.headers, "x-request-id": requestId }, params: { id: d!.id } });
+    const busy = await resendAs(`busy-${d!.id}`);
     expect(busy.status).toBe(409);
+    // "Try again in a few seconds" is not stored under its X-Request-Id: the same id later runs again.
+    expect(await db().idempotencyRecord.count({ where: { key: { endsWith: `busy-${d!.id}` } } })).toBe(0);
     // Its lease lapses; the next worker takes over.
     await db().webhookDelivery.updateMany({ where: { lockedUntil: { not: null }, status: "pending" }, data: { lockedUntil: new Date(Date.now() - 1) } });
     await drain();
@@ -263,6 +273,22 @@ describe("webhook delivery from the outbox", () => {
     await recordResults(results);
     expect(await db().webhookDelivery.count({ where: { endpointId: doomed.id } })).toBe(0);
     expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
+  });
+
+  it("an attempt that cannot be made (its endpoint's sealed secret no longer opens) is a failed attempt; the round's others are recorded", async () => {
+    const t = await tenant();
+    const broken = await endpoint(t, ["customer.created"]);
+    const kept = await endpoint(t, ["customer.created"]);
+    await db().webhookEndpoint.update({ where: { id: broken.id }, data: { secretCiphertext: "v1.not-a-sealed-secret" } });
+    await customer(t);
+    while ((await dispatchEvents()) > 0);
+    while ((await runOnce()).attempted > 0 && (await deliveriesOf(kept.id))[0]?.status === "pending");
+    expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
+    expect(to(t)).toHaveLength(1);
+    const [failed] = await deliveriesOf(broken.id);
+    expect(failed).toMatchObject({ status: "pending", attemptCount: 1, lockedUntil: null, lastError: "The platform could not make this attempt (see its logs)" });
+    expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(failed!.attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([[1, null, "The platform could not make this attempt (see its logs)"]]);
   });
 
   it("an endpoint failing for 3 days is disabled when a delivery runs out of attempts", async () => {

@@ -38,7 +38,9 @@ function requestHeaders(op: Operation) {
     headers.push(z.string().meta({ param: { name: "X-Tenant-Id", in: "header", required: true }, description: "Your tenant's id; must be the credential's tenant.", example: "ten_01JD0000000000000000000000" }));
   }
   const idempotent = op.method === "POST" && op.idempotent !== false;
-  const requestIdText = idempotent
+  const requestIdText = op.idempotent === "own"
+    ? "Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them."
+    : idempotent
     ? "Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request."
     : "Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it.";
   headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: requestIdText, example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));

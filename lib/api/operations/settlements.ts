@@ -115,7 +115,7 @@ export const settlementBatchOperation = defineOperation({
   permission: "settlements:write",
   body: SettlementBatchBody,
   // The batch keeps its own idempotency record (per item, not one transaction for the whole request).
-  idempotent: false,
+  idempotent: "own",
   responses: { 201: { description: "The batch, completed, with every item's result.", schema: SettlementBatchResponse, example: SETTLEMENT_BATCH_EXAMPLE } },
   errors: [409, 413, 422],
 });

@@ -105,13 +105,19 @@ namespace CreditPlatform.Sdk
         /// <summary>Every item of a paginated list operation (e.g. "listCustomers"), page after page.</summary>
         public IEnumerable<JToken> Paginate(string operationId, Request request = null)
         {
+            return Paginate(operationId, NoPathParams, request);
+        }
+
+        /// <summary>Every item of a paginated list operation with path parameters (e.g. "listContractInstallments", {"id": …}).</summary>
+        public IEnumerable<JToken> Paginate(string operationId, IDictionary<string, string> pathParams, Request request = null)
+        {
             Operation op;
             if (!Operations.All.TryGetValue(operationId, out op) || !op.Paginated) throw new CreditPlatformException(operationId + " is not a paginated list operation");
             request = request ?? new Request();
             string cursor = null;
             while (true)
             {
-                var page = CallAsync(operationId, NoPathParams, cursor == null ? request : request.CopyWithQuery("cursor", cursor)).GetAwaiter().GetResult();
+                var page = CallAsync(operationId, pathParams, cursor == null ? request : request.CopyWithQuery("cursor", cursor)).GetAwaiter().GetResult();
                 foreach (var item in page["data"]) yield return item;
                 cursor = page.Value<string>("next_cursor");
                 if (!page.Value<bool>("has_more") || cursor == null) yield break;
@@ -147,7 +153,7 @@ namespace CreditPlatform.Sdk
                 body = request.Body == null ? "{}" : JsonConvert.SerializeObject(request.Body);
             }
             var requestId = op.Method == "POST" ? request.RequestId ?? Guid.NewGuid().ToString() : null;
-            var safe = op.Method != "PATCH"; // a POST is made safe by its X-Request-Id
+            var safe = op.RetrySafe; // GET, PUT, DELETE, and POSTs the server replays by their X-Request-Id (never /v1/auth/token)
             return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null).ConfigureAwait(false);
         }
 

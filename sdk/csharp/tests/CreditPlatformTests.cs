@@ -203,6 +203,9 @@ namespace CreditPlatform.Sdk.Tests
             var direct = Run(api.ListCustomersAsync(new Request().WithQuery("limit", 100)))["data"].Select(c => c.Value<string>("id")).ToList();
             Assert.GreaterOrEqual(direct.Count, 3);
             CollectionAssert.AreEqual(direct, api.Paginate("listCustomers", new Request().WithQuery("limit", 2)).Select(c => c.Value<string>("id")).ToList());
+            // A list under a path parameter pages too: the id reaches the server (an unknown contract: its 404, not a missing parameter).
+            var unknown = Assert.Throws<ApiException>(() => api.Paginate("listContractInstallments", new Dictionary<string, string> { ["id"] = "ctr_01JD0000000000000000000000" }).ToList());
+            Assert.AreEqual(404, unknown.Status);
         }
 
         [Test]

@@ -14,7 +14,7 @@ const ast = await openapiTS(document, { defaultNonNullable: false, alphabetize: 
 writeFileSync(path.resolve(here, "..", "src", "schema.ts"), `${banner}${astToString(ast)}`);
 
 const operations = readOperations().map((o) => ({ ...o, operationId: o.id, auth: o.auth ? "bearer" : "none" }));
-const lines = operations.map((o) => `  ${o.operationId}: ${JSON.stringify({ method: o.method, path: o.path, pathParams: o.pathParams, query: o.query, body: o.body, auth: o.auth, paginated: o.paginated })},`);
+const lines = operations.map((o) => `  ${o.operationId}: ${JSON.stringify({ method: o.method, path: o.path, pathParams: o.pathParams, query: o.query, body: o.body, auth: o.auth, paginated: o.paginated, retrySafe: o.retrySafe })},`);
 writeFileSync(
   path.resolve(here, "..", "src", "operations.ts"),
   `${banner}// Every /v1 operation: method, path template, path parameters, whether it takes a query or a body (and its media

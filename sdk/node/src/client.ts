@@ -65,15 +65,14 @@ export type ClientOptions = {
   scope?: string;
   /** Per-attempt timeout, ms (default 30,000). */
   timeoutMs?: number;
-  /** Retries of 429, 503 and network failures of safe requests (default 3). */
+  /** Retries of 429, 503 and network failures of requests safe to send again — GET, PUT, DELETE, and POSTs the server
+   *  replays by their X-Request-Id; never POST /v1/auth/token (default 3). */
   maxRetries?: number;
   /** First backoff delay, ms (default 500; doubles each retry, with jitter, at most 20 s). */
   retryBaseDelayMs?: number;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
 };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE"]); // POSTs are made safe by their X-Request-Id
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the generated methods (below)
 export class CreditPlatform {
@@ -136,7 +135,7 @@ export class CreditPlatform {
       body = new URLSearchParams(a.body as Record<string, string>).toString();
     }
     if (op.method === "POST") headers["x-request-id"] = a.requestId ?? crypto.randomUUID();
-    const result = await this.send(op.method, url, headers, body, { auth: op.auth === "bearer", safe: SAFE_METHODS.has(op.method) || op.method === "POST", options: a });
+    const result = await this.send(op.method, url, headers, body, { auth: op.auth === "bearer", safe: op.retrySafe, options: a });
     return result as ResultOf<K>;
   }
 

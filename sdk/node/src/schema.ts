@@ -511,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Score a customer for a proposal, a simulation or inline terms
-         * @description Runs the documented scorecard (version 2026-11.3, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
+         * @description Runs the documented scorecard (version 2026-11.4, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
          *
          *     Requires permission `risk:write`.
          */
@@ -2293,7 +2293,7 @@ export interface components {
             customer_id: string;
             proposal_id: string | null;
             margin_query_id: string | null;
-            /** @example 2026-11.3 */
+            /** @example 2026-11.4 */
             scorecard_version: string;
             score: number;
             /**
@@ -2336,6 +2336,8 @@ export interface components {
             other_monthly_debt: number;
             installment_amount: number;
             term_months: number;
+            /** @description The last installment's due date (the age at term end is taken there); null for inline terms: `as_of` + the term. */
+            last_due_date: string | null;
             product: string;
             payroll_deducted: boolean;
             margin: {
@@ -8385,7 +8387,7 @@ export interface operations {
                      *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *           "scorecard_version": "2026-11.3",
+                     *           "scorecard_version": "2026-11.4",
                      *           "score": 820,
                      *           "band": "A",
                      *           "decision": "approve",
@@ -8421,6 +8423,7 @@ export interface operations {
                      *             "other_monthly_debt": 0,
                      *             "installment_amount": 95373,
                      *             "term_months": 12,
+                     *             "last_due_date": "2027-11-23",
                      *             "product": "inss_payroll",
                      *             "payroll_deducted": true,
                      *             "margin": {
@@ -8564,7 +8567,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.3",
+                     *       "scorecard_version": "2026-11.4",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
@@ -8600,6 +8603,7 @@ export interface operations {
                      *         "other_monthly_debt": 0,
                      *         "installment_amount": 95373,
                      *         "term_months": 12,
+                     *         "last_due_date": "2027-11-23",
                      *         "product": "inss_payroll",
                      *         "payroll_deducted": true,
                      *         "margin": {
@@ -8773,7 +8777,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.3",
+                     *       "scorecard_version": "2026-11.4",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
@@ -8809,6 +8813,7 @@ export interface operations {
                      *         "other_monthly_debt": 0,
                      *         "installment_amount": 95373,
                      *         "term_months": 12,
+                     *         "last_due_date": "2027-11-23",
                      *         "product": "inss_payroll",
                      *         "payroll_deducted": true,
                      *         "margin": {
@@ -13622,8 +13627,10 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them. */
                 "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13645,6 +13652,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

@@ -149,6 +149,26 @@ describe("the Node.js SDK", () => {
     }
   });
 
+  it("never sends POST /v1/auth/token again after its connection dropped: a refresh spent twice would revoke the grant", async () => {
+    const { client: oauth, clientSecret } = await newClient(tenantId, "sandbox", ["read"]);
+    const credentials = { client_id: oauth.client_id, client_secret: clientSecret };
+    const first = await client().createToken({ body: { grant_type: "client_credentials", ...credentials } });
+    const p = await proxy((n) => (n === 1 ? "drop-after-upstream" : "pass"));
+    try {
+      await expect(client({ baseUrl: p.url }).createToken({ body: { grant_type: "refresh_token", refresh_token: first.refresh_token!, ...credentials } })).rejects.toThrow();
+      expect(p.seen).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
+    // Refreshed once on the server: the first token spent, its successor live, the grant intact.
+    const grant = await db().refreshToken.findMany({ where: { oauthClientId: oauth.id }, orderBy: { createdAt: "asc" } });
+    expect(grant.map((r) => [r.usedAt !== null, r.revokedAt])).toEqual([[true, null], [false, null]]);
+    // POSTs the server replays stay retried (a customer above), and so does this one on a 429 (never processed).
+    expect(OPERATIONS.createToken.retrySafe).toBe(false);
+    expect(OPERATIONS.createCustomer.retrySafe).toBe(true);
+    expect(OPERATIONS.createSettlementBatch.retrySafe).toBe(true);
+  });
+
   it("pages through a list with paginate()", async () => {
     const { tenant } = await newTenant();
     const key = (await newKey(tenant.id, "sandbox", ["read", "write"])).key;

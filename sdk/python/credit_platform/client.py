@@ -26,7 +26,6 @@ from .operations import OPERATIONS
 
 __version__ = "1.4.0"
 
-_SAFE = {"GET", "HEAD", "PUT", "DELETE", "POST"}  # a POST is made safe by its X-Request-Id
 _KEY_PREFIX = {"sandbox": "sk_test_", "production": "sk_live_"}
 
 
@@ -113,7 +112,7 @@ class CreditPlatform(OperationMethods):
             data = b"{}"
         if op["method"] == "POST":
             headers["x-request-id"] = request_id or str(uuid.uuid4())
-        return self._send(op["method"], url, headers, data, auth=op["auth"] == "bearer", safe=op["method"] in _SAFE, timeout=timeout)
+        return self._send(op["method"], url, headers, data, auth=op["auth"] == "bearer", safe=op["retry_safe"], timeout=timeout)
 
     def paginate(self, name: str, *, query: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Iterator[Dict[str, Any]]:
         """Every item of a paginated list operation (e.g. "list_customers"), page after page."""

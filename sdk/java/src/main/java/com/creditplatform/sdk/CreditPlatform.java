@@ -109,6 +109,11 @@ public final class CreditPlatform extends GeneratedOperations {
 
   /** Every item of a paginated list operation (e.g. "listCustomers"), page after page. */
   public Iterable<JsonNode> paginate(String operationId, Request request) {
+    return paginate(operationId, Map.of(), request);
+  }
+
+  /** Every item of a paginated list operation with path parameters (e.g. "listContractInstallments", {"id": …}). */
+  public Iterable<JsonNode> paginate(String operationId, Map<String, String> pathParams, Request request) {
     Operations.Operation op = Operations.ALL.get(operationId);
     if (op == null || !op.paginated()) throw new CreditPlatformException(operationId + " is not a paginated list operation");
     return () -> new Iterator<>() {
@@ -119,7 +124,7 @@ public final class CreditPlatform extends GeneratedOperations {
       @Override
       public boolean hasNext() {
         while ((page == null || !page.hasNext()) && !last) {
-          JsonNode answer = call(operationId, Map.of(), cursor == null ? request : request.copyWithQuery("cursor", cursor));
+          JsonNode answer = call(operationId, pathParams, cursor == null ? request : request.copyWithQuery("cursor", cursor));
           page = answer.get("data").elements();
           cursor = answer.path("next_cursor").isNull() ? null : answer.path("next_cursor").asText(null);
           last = !answer.path("has_more").asBoolean(false) || cursor == null;
@@ -168,7 +173,7 @@ public final class CreditPlatform extends GeneratedOperations {
       }
     }
     if (op.method().equals("POST")) headers.put("x-request-id", request.requestId != null ? request.requestId : UUID.randomUUID().toString());
-    boolean safe = !op.method().equals("PATCH"); // a POST is made safe by its X-Request-Id
+    boolean safe = op.retrySafe(); // GET, PUT, DELETE, and POSTs the server replays by their X-Request-Id (never /v1/auth/token)
     return send(op.method(), uri, headers, body, op.auth(), safe, request.timeout != null ? request.timeout : timeout);
   }
 

@@ -207,6 +207,10 @@ class CreditPlatformTest {
     assertTrue(direct.size() >= 3);
     List<String> paged = StreamSupport.stream(api.paginate("listCustomers", Request.create().query("limit", 2)).spliterator(), false).map(c -> c.get("id").asText()).toList();
     assertEquals(direct, paged);
+    // A list under a path parameter pages too: the id reaches the server (an unknown contract: its 404, not a missing parameter).
+    Iterable<JsonNode> installments = api.paginate("listContractInstallments", Map.of("id", "ctr_01JD0000000000000000000000"), Request.create());
+    ApiException unknown = assertThrows(ApiException.class, () -> installments.iterator().hasNext());
+    assertEquals(404, unknown.status());
   }
 
   @Test
