@@ -25,8 +25,10 @@ export async function applyAllocation(
     const face = line.interest + line.principal;
     facePaid += face;
     const before = allocatable(row);
-    // Paid while late: the delay so far counted on the face open until now; from today on, on what is left.
-    const checkpoint = paid.on > before.dueDate ? { lateInterestAccrued: BigInt(lateInterestAccrued(before, paid.rules, paid.on)), lateInterestAccruedOn: dateColumn(paid.on) } : {};
+    // Paid while late: the delay so far counted on the face open until now; from today on, on what is left. Only
+    // forward: a payment dated before the last checkpoint (a provider's late notice of an earlier payment, the credit
+    // job) leaves it — moving it back would count the days between the two again.
+    const checkpoint = paid.on > (before.lateInterestAccruedOn ?? before.dueDate) && paid.on > before.dueDate ? { lateInterestAccrued: BigInt(lateInterestAccrued(before, paid.rules, paid.on)), lateInterestAccruedOn: dateColumn(paid.on) } : {};
     const updated = await tx.installment.update({
       where: { id: row.id },
       data: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { largestPayment } from "@/lib/finance";
+import { addMonths, largestPayment } from "@/lib/finance";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
 import { CreateSimulationBody } from "@/lib/simulations/schemas";
@@ -48,6 +48,11 @@ export const ListProposalsQuery = ListQuery.extend({
 });
 
 export type ProposalTerms = z.infer<typeof ProposalTerms>;
+
+/** The last installment's due date of a proposal's terms: its frozen schedule's, or monthly from the first due date. */
+export function lastDueDateOf(terms: { first_due_date: string; term: number; schedule?: { due_date: string }[] }): string {
+  return terms.schedule?.at(-1)?.due_date ?? addMonths(terms.first_due_date, terms.term - 1);
+}
 
 /** What the paying source deducts each month for a proposal (its largest installment); proposals stored before
  *  the field existed carry their schedule, from which it is read. */

@@ -7,8 +7,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
 import { applyProposalActionIn, expiringLapsed } from "./apply-action";
-import { deductedInstallment, type ProposalResponse, type ProposalTerms } from "./schemas";
-import { addMonths } from "@/lib/finance";
+import { deductedInstallment, lastDueDateOf, type ProposalResponse, type ProposalTerms } from "./schemas";
 
 // POST /v1/proposals/{id}/submit: draft → pending_review, then in the same transaction
 //  1. the risk scorecard runs (lib/risk): `decline` rejects the proposal with the reason codes;
@@ -36,7 +35,7 @@ function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalRespo
       product,
       installmentAmount: deductedInstallment(terms),
       term: terms.term,
-      lastDueDate: addMonths(terms.first_due_date, terms.term - 1),
+      lastDueDate: lastDueDateOf(terms),
       proposalId: id,
       marginQueryId: proposal.marginQueryId,
       otherMonthlyDebt: 0,

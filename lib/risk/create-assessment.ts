@@ -1,12 +1,11 @@
 import { db } from "@/lib/db/client";
 import { invalidField, notFound } from "@/lib/errors";
 import type { ProductCode } from "@/lib/products";
-import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
+import { deductedInstallment, lastDueDateOf, type ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
 import type { CreateRiskAssessmentBody, RiskAssessmentResponse } from "./schemas";
-import { addMonths } from "@/lib/finance";
 
 // POST /v1/risk-assessments: assess a proposal's, a simulation's or inline terms for a customer.
 // Another tenant's or environment's customer, proposal, simulation or margin query is 404.
@@ -23,7 +22,7 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
         product: terms.product as ProductCode,
         installmentAmount: deductedInstallment(terms),
         term: terms.term,
-        lastDueDate: addMonths(terms.first_due_date, terms.term - 1), // monthly from the first: the schedule's last month
+        lastDueDate: lastDueDateOf(terms),
         proposalId: proposal.id,
         marginQueryId: body.margin_query_id ?? proposal.marginQueryId,
       };

@@ -70,8 +70,8 @@ export async function sendTestEvent(scope: Scope, actor: Actor, endpointId: stri
   });
 }
 
-/** Ends an endpoint's pending deliveries (it was disabled or answered 410); an attempt in flight still records. */
-/** Ends an endpoint's queued deliveries as failed (all of them, or those of types not in `keep`). */
+/** Ends an endpoint's queued deliveries as failed (all of them, or those of types not in `keep`); an attempt in flight
+ *  still records. */
 export async function failPendingDeliveries(tx: Tx, endpointId: string, reason: string, keep?: readonly string[]): Promise<void> {
   await tx.webhookDelivery.updateMany({
     where: { endpointId, status: "pending", ...(keep ? { eventType: { notIn: [...keep] } } : {}) },

@@ -9,6 +9,7 @@ import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { failPendingDeliveries } from "./deliveries";
 import { checkSubscribable } from "./event-access";
+import { TEST_EVENT_TYPE } from "./event-catalog";
 import {
   MAX_ENDPOINTS_PER_ENVIRONMENT,
   ROTATION_GRACE_SECONDS,
@@ -91,7 +92,7 @@ export async function updateEndpoint(scope: Scope, actor: Actor, id: string, bod
     if (body.enabled === false && current.enabled) await failPendingDeliveries(tx, id, "The endpoint was disabled");
     // Types it no longer subscribes to are not sent to it any more, those already queued included (they would otherwise
     // follow a later change of its URL by someone who may not read them).
-    if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, "The endpoint no longer subscribes to this event type", row.eventTypes);
+    if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, "The endpoint no longer subscribes to this event type", [...row.eventTypes, TEST_EVENT_TYPE]);
     await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
     return toEndpointResponse(row);
   });

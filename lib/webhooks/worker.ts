@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
 import { signingSecrets } from "./endpoints";
+import { TEST_EVENT_TYPE } from "./event-catalog";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendAttempt, snippet, type AttemptOutcome, type SendOptions } from "./sender";
 import { envelope, signatureHeaders } from "./signing";
@@ -63,6 +64,8 @@ type Claimed = {
   lease_lapsed: boolean;
   url: string;
   enabled: boolean;
+  /** The types the endpoint carries now (empty: every type). */
+  event_types: string[];
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
   previous_secret_expires_at: Date | null;
@@ -71,6 +74,13 @@ type Claimed = {
   event_created_at: Date;
   payload: unknown;
 };
+
+const UNSUBSCRIBED = "The endpoint no longer subscribes to this event type";
+
+/** Whether the endpoint still carries the delivery's type (the test event always). */
+function carries(claimed: Pick<Claimed, "event_types" | "event_type">): boolean {
+  return claimed.event_types.length === 0 || claimed.event_type === TEST_EVENT_TYPE || claimed.event_types.includes(claimed.event_type);
+}
 
 /** Claims up to `limit` due deliveries for one attempt each. */
 export async function claimDeliveries(limit: number): Promise<Claimed[]> {
@@ -84,7 +94,7 @@ export async function claimDeliveries(limit: number): Promise<Claimed[]> {
       FROM due, webhook_endpoints e, outbox_events o
      WHERE d.id = due.id AND e.id = d.endpoint_id AND o.id = d.event_id
     RETURNING d.id, d.attempt_count AS number, d.tenant_id, d.environment::text AS environment, d.endpoint_id, due.locked_until IS NOT NULL AS lease_lapsed,
-              e.url, e.enabled, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
+              e.url, e.enabled, e.event_types, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
               o.id AS event_id, o.type AS event_type, o.created_at AS event_created_at, o.payload`);
   // A lapsed lease: its worker died during that attempt; what happened is unknown, and the log says so.
   const lost = rows.filter((r) => r.lease_lapsed);
@@ -109,6 +119,11 @@ export async function attempt(claimed: Claimed, send: SendOptions, now: Date = n
   if (!claimed.enabled) {
     return { claimed, startedAt: now, body, outcome: { ok: false, statusCode: null, error: "The endpoint is disabled", durationMs: 0, responseBody: null } };
   }
+  // Narrowed since this delivery was queued (a dispatch racing the change, a resend of an old one): what it no longer
+  // subscribes to is never sent to it — its URL may have changed hands since (lib/webhooks/endpoints.ts).
+  if (!carries(claimed)) {
+    return { claimed, startedAt: now, body, outcome: { ok: false, statusCode: null, error: UNSUBSCRIBED, durationMs: 0, responseBody: null } };
+  }
   const secrets = signingSecrets({
     id: claimed.endpoint_id,
     secretCiphertext: claimed.secret_ciphertext,
@@ -124,7 +139,7 @@ export async function recordResults(results: Result[], now: Date = new Date()): 
   if (results.length === 0) return;
   const rows = results.map(({ claimed, startedAt, body, outcome }) => {
     const gone = outcome.statusCode === 410;
-    const next = outcome.ok || gone || !claimed.enabled ? null : nextAttemptAt(claimed.number, now);
+    const next = outcome.ok || gone || !claimed.enabled || !carries(claimed) ? null : nextAttemptAt(claimed.number, now);
     return {
       attempt_id: newId("webhookAttempt"),
       id: claimed.id,

@@ -206,6 +206,30 @@ describe("charges", () => {
     });
   });
 
+  it("a payment dated before the last one made while late (a provider's late notice) leaves the late-interest checkpoint where it is", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const first = installments[0]!; // due 2026-04-02
+    const issue = async () => {
+      const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [first.id] })).body;
+      await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date("2026-04-03T12:00:00Z") } });
+      return charge.id as string;
+    };
+    const [a, b] = [await issue(), await issue()];
+    expect((await post(t, pay, `/v1/sandbox/charges/${a}/pay`, { amount: 10_000, paid_on: "2026-05-02" }, { id: a })).status).toBe(200);
+    const checkpoint = await db().installment.findUniqueOrThrow({ where: { id: first.id } });
+    expect(checkpoint.lateInterestAccruedOn).toEqual(new Date("2026-05-02T00:00:00Z"));
+    // The other charge, paid on 04-25 and recorded now: nothing more of late interest is due to that day than was
+    // accrued already; the checkpoint does not go back (it would count 04-25 → 05-02 twice from then on).
+    const late = await post(t, pay, `/v1/sandbox/charges/${b}/pay`, { amount: 5_000, paid_on: "2026-04-25" }, { id: b });
+    expect(late.body.payment.allocations[0]).toMatchObject({ fine: 0, late_interest: 0, total: 5_000 });
+    expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      lateInterestAccrued: checkpoint.lateInterestAccrued,
+      lateInterestAccruedOn: new Date("2026-05-02T00:00:00Z"),
+      paidAmount: checkpoint.paidAmount + 5_000n,
+    });
+  });
+
   it("cancel: then paying or canceling again is 409 and changes nothing", async () => {
     const t = await creditTenant();
     const { contract } = await contractOf(t);

@@ -206,6 +206,19 @@ describe("webhook delivery from the outbox", () => {
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
   });
 
+  it("a delivery of a type its endpoint no longer carries (queued by a dispatch racing the change) is failed, never sent", async () => {
+    const t = await tenant();
+    const ep = await endpoint(t, ["customer.created", "customer.updated"]);
+    await customer(t);
+    while ((await dispatchEvents()) > 0);
+    // The endpoint is narrowed in the meantime — as if the dispatch had read it just before.
+    await db().webhookEndpoint.update({ where: { id: ep.id }, data: { eventTypes: ["customer.updated"] } });
+    await drain();
+    const [d] = await deliveriesOf(ep.id);
+    expect(d).toMatchObject({ status: "failed", attemptCount: 1, lastError: "The endpoint no longer subscribes to this event type", nextAttemptAt: null });
+    expect(to(t)).toHaveLength(0);
+  });
+
   it("a name lookup that stalls counts against the attempt's deadline", async () => {
     const stalled = () => new Promise<string[]>(() => undefined);
     const outcome = await sendAttempt("https://hooks.example.com/x", {}, "{}", { environment: "production", allowLoopback: false, timeoutMs: 200, resolve: stalled });

@@ -115,6 +115,9 @@ describe("webhook endpoints", () => {
     const made = (await create(t, { url: "http://localhost:4999/a", event_types: ["charge.paid"] })).body;
     const test = await one(testRoute, t, made.id, { suffix: "/test" });
     expect(test.status).toBe(202);
+    // Changing its types keeps a queued test event (never a subscribed type, always sent).
+    expect((await one(patchRoute, t, made.id, { json: { event_types: ["charge.paid", "charge.created"] } })).status).toBe(200);
+    expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: test.body.id } })).status).toBe("pending");
     const patched = await one(patchRoute, t, made.id, { json: { url: "http://127.0.0.1:4998/b", event_types: ["*"], description: "new", enabled: false } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ url: "http://127.0.0.1:4998/b", event_types: ["*"], description: "new", enabled: false, disabled_reason: "manual", disabled_at: expect.any(String) });
@@ -132,6 +135,7 @@ describe("webhook endpoints", () => {
     expect((await db().auditLog.findMany({ where: { tenantId: t.tenant.id, targetId: made.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual([
       "webhook_endpoint.created",
       "webhook_endpoint.tested",
+      "webhook_endpoint.updated",
       "webhook_endpoint.updated",
       "webhook_endpoint.updated",
       "webhook_endpoint.deleted",

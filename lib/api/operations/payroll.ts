@@ -135,7 +135,7 @@ export const createEndorsementOperation = defineOperation({
     "`endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 " +
     "`endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or " +
     "expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin. Against the production " +
-    "authority the endorsement is written ahead: when its answer is lost (a 502/504 here, a dropped connection), it stays `submitted` " +
+    "authority the endorsement is written ahead: when its answer is lost (a 502, 503 or 504 here, a dropped connection), it stays `submitted` " +
     "(GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key " +
     "and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`)." +
     UPSTREAM,
