@@ -38,6 +38,7 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await expect(page.getByTestId("proposal-status")).toHaveText("pending review");
   await expect(page.getByTestId("schedule-row")).toHaveCount(12);
   await expect(page.getByRole("list", { name: "Reason codes" })).toContainText("income_not_declared");
+  await expect(page.getByTestId("exposure")).toHaveText("No contract in collection with us"); // what the customer already owes
 
   // The reason is mandatory: the decisions wait for it (the server refuses one without it too: tests/panel).
   await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();

@@ -15,6 +15,7 @@ import { ConfirmButton } from "@/components/webhooks/confirm-button";
 type Dossier = {
   proposal: { id: string; status: string; allowed_actions: string[]; reason: string | null; expires_at: string | null; terms: { product: string; principal: number; released_amount: number; installment_amount: number; monthly_rate: string; term: number; cet: { monthly_percent: string; annual_percent: string } } };
   customer: { id: string; name: string; document: string; birth_date: string | null; monthly_income: number | null; email: string | null };
+  exposure: { contracts: number; outstanding: number; late_contracts: number };
   simulation: { schedule: { number: number; due_date: string; payment: number; interest: number; amortization: number; closing_balance: number }[] } | null;
   risk: { score: number; band: string; decision: string; reasons: { code: string; description?: string }[] } | null;
   reservations: { id: string; status: string; installment_amount: number }[];
@@ -38,7 +39,7 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
   });
   if (dossier.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (dossier.isError) return <p role="alert" className="text-sm text-red-600">{dossier.error.message}</p>;
-  const { proposal, customer, simulation, risk, reservations, endorsements, history } = dossier.data;
+  const { proposal, customer, exposure, simulation, risk, reservations, endorsements, history } = dossier.data;
   const reviewable = canReview && proposal.allowed_actions.includes("approve");
   const reasonError = review.error instanceof PanelError ? review.error.errors.find((e) => e.param === "reason")?.message : undefined;
 
@@ -56,6 +57,9 @@ export function ProposalDossier({ id, environment, tenantId, canReview }: { id: 
         </p>
         <p className="text-slate-600">
           {t("customerLine", { born: customer.birth_date ? formatDate(customer.birth_date) : "—", income: customer.monthly_income === null ? t("notDeclared") : formatBRL(customer.monthly_income), email: customer.email ?? t("noEmail") })}
+        </p>
+        <p data-testid="exposure" className={exposure.late_contracts > 0 ? "font-medium text-red-700" : "text-slate-600"}>
+          {exposure.contracts === 0 ? t("noExposure") : t("exposure", { contracts: exposure.contracts, outstanding: formatBRL(exposure.outstanding), late: exposure.late_contracts })}
         </p>
       </section>
 

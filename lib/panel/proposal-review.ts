@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
@@ -79,16 +80,33 @@ export async function proposalDossier(scope: Scope, id: string) {
     db().endorsement.findMany({ where: { ...where(scope), proposalId: id }, orderBy: { createdAt: "asc" } }),
     db().auditLog.findMany({ where: { tenantId: scope.tenantId, environment: scope.environment, targetId: id }, orderBy: { createdAt: "asc" } }),
   ]);
-  const names = await credentialNames(scope.tenantId, history.map((h) => h.actorLabel));
+  const [names, exposure] = await Promise.all([credentialNames(scope.tenantId, history.map((h) => h.actorLabel)), customerExposure(scope, proposal.customer_id)]);
   return {
     proposal,
     customer,
+    exposure,
     simulation,
     risk,
     reservations: reservations.map(toReservationResponse),
     endorsements: endorsements.map(toEndorsementResponse),
     history: history.map((h) => ({ action: h.action, actor: names.get(h.actorLabel) ?? h.actorLabel, actor_type: h.actorType, at: h.createdAt.toISOString(), metadata: h.metadata })),
   };
+}
+
+/**
+ * What the customer already owes this tenant in the environment, for the reviewer: contracts still collected (active
+ * or assigned — the borrower owes an assigned one to its assignee), their outstanding balance, and how many of them
+ * have an installment unpaid after its due date today.
+ */
+async function customerExposure(scope: Scope, customerId: string) {
+  const [row] = await db().$queryRaw<{ contracts: number; outstanding: bigint; late: number }[]>`
+    SELECT COUNT(*)::int AS contracts, COALESCE(SUM(c.outstanding_balance), 0)::bigint AS outstanding,
+           COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM installments i WHERE i.contract_id = c.id AND i.status IN ('open', 'partially_paid')
+                                                                        AND i.due_date < ${todayInBrazil()}::date))::int AS late
+      FROM contracts c
+     WHERE c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment" AND c.customer_id = ${customerId}
+       AND c.status IN ('active', 'assigned')`;
+  return { contracts: row!.contracts, outstanding: Number(row!.outstanding), late_contracts: row!.late };
 }
 
 /** Approve or reject with a reason: the same transition as POST /v1/proposals/{id}/approve|reject. */

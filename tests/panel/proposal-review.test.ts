@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { proposalDossier, reviewProposal, reviewQueue, ReviewBody, ReviewQueueQuery } from "@/lib/panel/proposal-review";
-import { creditTenant, newProposal } from "../credit/flow-helpers";
+import { POST as createProposal } from "@/app/v1/proposals/route";
+import { creditTenant, newMarginQuery, newProposal, newSimulation } from "../credit/flow-helpers";
+import { contractsOf } from "../settlements/helpers";
 import { actor } from "../helpers/factory";
 import { call } from "../helpers/http";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
@@ -65,5 +67,21 @@ describe("the proposal review queue", () => {
     // The API key that submitted it, by the name it was given and its last four characters.
     expect(after.history.find((h) => h.action === "proposal.submitted")).toMatchObject({ actor: `test key (…${t.key.slice(-4)})`, actor_type: "api_key" });
     await expect(reviewProposal(scope, reviewer, proposal.id, { decision: "approve", reason: "Changed my mind" })).rejects.toMatchObject({ code: "invalid_transition" });
+    expect(dossier.exposure).toEqual({ contracts: 0, outstanding: 0, late_contracts: 0 }); // a new customer
+  });
+
+  it("the dossier shows what the customer already owes: contracts in collection, their balance, how many are late", async () => {
+    const t = await creditTenant();
+    const [contractId] = await contractsOf(t, 1); // disbursed 2026-03-02: installments late today
+    const contract = await db().contract.findUniqueOrThrow({ where: { id: contractId! } });
+    const simulation = await newSimulation(t, contract.customerId);
+    const marginQuery = await newMarginQuery(t, contract.customerId);
+    const proposal = await call(createProposal, { base: t.base, path: "/v1/proposals", headers: t.headers, json: { customer_id: contract.customerId, simulation_id: simulation.id, margin_query_id: marginQuery.id } });
+    expect(proposal.status).toBe(201);
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 1, outstanding: Number(contract.outstandingBalance), late_contracts: 1 });
+    // A contract no longer collected (settled) is no exposure.
+    await db().contract.update({ where: { id: contractId! }, data: { status: "settled" } });
+    expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 0, outstanding: 0, late_contracts: 0 });
   });
 });
