@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { proposalDossier, reviewProposal, reviewQueue, ReviewBody, ReviewQueueQuery } from "@/lib/panel/proposal-review";
 import { POST as createProposal } from "@/app/v1/proposals/route";
-import { creditTenant, newMarginQuery, newProposal, newSimulation } from "../credit/flow-helpers";
+import { POST as createSimulation } from "@/app/v1/simulations/route";
+import { creditTenant, newProposal } from "../credit/flow-helpers";
 import { contractsOf } from "../settlements/helpers";
 import { actor } from "../helpers/factory";
 import { call } from "../helpers/http";
@@ -74,10 +75,16 @@ describe("the proposal review queue", () => {
     const t = await creditTenant();
     const [contractId] = await contractsOf(t, 1); // disbursed 2026-03-02: installments late today
     const contract = await db().contract.findUniqueOrThrow({ where: { id: contractId! } });
-    const simulation = await newSimulation(t, contract.customerId);
-    const marginQuery = await newMarginQuery(t, contract.customerId);
-    const proposal = await call(createProposal, { base: t.base, path: "/v1/proposals", headers: t.headers, json: { customer_id: contract.customerId, simulation_id: simulation.id, margin_query_id: marginQuery.id } });
-    expect(proposal.status).toBe(201);
+    // A personal loan this time (a second payroll one could find the sandbox's margin taken by the first).
+    const simulation = await call(createSimulation, {
+      base: t.base,
+      path: "/v1/simulations",
+      headers: t.headers,
+      json: { product: "personal_loan", requested_amount: 100_000, term: 6, monthly_rate: "0.0250", customer_id: contract.customerId },
+    });
+    expect(simulation.status, simulation.text).toBe(201);
+    const proposal = await call(createProposal, { base: t.base, path: "/v1/proposals", headers: t.headers, json: { customer_id: contract.customerId, simulation_id: simulation.body.id } });
+    expect(proposal.status, proposal.text).toBe(201);
     const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
     expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 1, outstanding: Number(contract.outstandingBalance), late_contracts: 1 });
     // A contract no longer collected (settled) is no exposure.
