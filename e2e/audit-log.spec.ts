@@ -34,7 +34,7 @@ test("an owner reads and filters the audit log; support staff are refused", asyn
   await page.getByLabel("Action").fill("");
   await page.getByLabel("Actor").fill("e2e INTEGRATOR");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(rows.first()).toContainText(/E2E integrator \(…\w{4}\)api_key:key_/);
+  await expect(rows.first()).toContainText(/E2E integrator \(…[^)]{4}\)api_key:key_/); // the last four may be - or _
   await expect(rows.filter({ hasNotText: "E2E integrator" })).toHaveCount(0);
   await page.getByLabel("Actor").fill("nobody-at-all");
   await page.getByRole("button", { name: "Apply" }).click();
