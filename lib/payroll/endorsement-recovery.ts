@@ -7,6 +7,7 @@ import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import { AuthorityError, type EndorseInput, type EndorseResult, type PayrollAuthority } from "./authority/types";
 import { endorseCall, settleEndorsement } from "./endorsement-outcome";
 import { lockReservation } from "./reservations";
+import { failureMessage, LEASE, nextAttemptAt, REPLAY_BACKOFF_MS } from "./retry-policy";
 
 // Averbação calls written ahead. The averbação is asked for inside the transaction that records it, holding the
 // proposal's lock; anything that ends that transaction without a commit after the call left — a timeout, a 5xx or an
@@ -23,10 +24,6 @@ import { lockReservation } from "./reservations";
 // written in its transaction as before and a request that dies leaves nothing behind.
 
 const WORKER: Actor = { type: "system", label: "endorsement worker" };
-/** Waits after each failed replay: 1 min, 5 min, 15 min, 1 h, then every 3 h. */
-const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000];
-/** How long a claimed recovery is held by its worker before another may take it over. */
-const LEASE = "2 minutes";
 
 /** When a written-ahead call may be taken by the worker: past the end of the longest transaction that asks. */
 function fence(): Date {
@@ -87,11 +84,10 @@ export async function runEndorsementRecoveries(limit = 20, now: () => Date = () 
       });
       resolved += 1;
     } catch (err) {
-      const message = err instanceof AuthorityError ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err);
-      const wait = BACKOFF_MS[Math.min(row.recovery_attempts, BACKOFF_MS.length) - 1]!;
+      const message = failureMessage(err);
       await db().endorsement.updateMany({
         where: { id: row.id, status: "submitted" },
-        data: { recoveryLastError: message.slice(0, 500), recoveryNextAttemptAt: new Date(now().getTime() + wait) },
+        data: { recoveryLastError: message, recoveryNextAttemptAt: nextAttemptAt(row.recovery_attempts, now(), REPLAY_BACKOFF_MS) },
       });
       log().warn({ endorsement_id: row.id, attempts: row.recovery_attempts, err: message }, "recovering an averbação call failed; retrying later");
     }

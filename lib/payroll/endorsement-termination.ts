@@ -5,9 +5,9 @@ import { log } from "@/lib/log";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 import { payrollAuthorityFor } from "./authority";
-import { AuthorityError } from "./authority/types";
 import { applyEndorsementActionIn } from "./endorsement-transition";
 import { applyReservationActionIn } from "./reservations";
+import { failureMessage, LEASE, nextAttemptAt, TERMINATION_BACKOFF_MS } from "./retry-policy";
 
 // Ending an averbação. A payroll contract that closes (paid off, settled) or is withdrawn must be reported to the
 // payroll authority, or the paying source keeps deducting installments nobody owes and the borrower's margin stays
@@ -20,10 +20,6 @@ import { applyReservationActionIn } from "./reservations";
 export type TerminationReason = "settled" | "canceled";
 
 const WORKER: Actor = { type: "system", label: "endorsement worker" };
-/** How long a claimed termination is held by its worker before another may take it over. */
-const LEASE = "2 minutes";
-/** Waits after each failed call: 1 min, 5 min, 15 min, 1 h, 3 h, then every 6 h — never given up (the deduction must stop). */
-const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000, 21_600_000];
 
 /** In the transaction that closes or withdraws a payroll contract: its endorsement becomes `terminating`. */
 export async function requestTermination(tx: Tx, scope: Scope, actor: Actor, contract: { proposalId: string; terms: unknown }, reason: TerminationReason): Promise<void> {
@@ -52,11 +48,10 @@ export async function runEndorsementTerminations(limit = 20, now: () => Date = (
     try {
       await payrollAuthorityFor(row.environment).terminateEndorsement({ authorityEndorsementId: row.authority_endorsement_id, reason: row.termination_reason, requestId: `terminate:${row.id}` });
     } catch (err) {
-      const message = err instanceof AuthorityError ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err);
-      const wait = BACKOFF_MS[Math.min(row.termination_attempts, BACKOFF_MS.length) - 1]!;
+      const message = failureMessage(err);
       await db().endorsement.updateMany({
         where: { id: row.id, status: "terminating" },
-        data: { terminationLastError: message.slice(0, 500), terminationNextAttemptAt: new Date(now().getTime() + wait) },
+        data: { terminationLastError: message, terminationNextAttemptAt: nextAttemptAt(row.termination_attempts, now(), TERMINATION_BACKOFF_MS) },
       });
       log().warn({ endorsement_id: row.id, attempts: row.termination_attempts, err: message }, "ending an endorsement at the payroll authority failed; retrying later");
       continue;

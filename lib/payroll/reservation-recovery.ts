@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { where, type Scope } from "@/lib/scope";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import { AuthorityError, type PayrollAuthority, type ReserveMarginInput, type ReserveMarginResult } from "./authority/types";
+import { failureMessage, LEASE, nextAttemptAt, REPLAY_BACKOFF_MS } from "./retry-policy";
 
 // Reservation calls whose outcome may be held at the payroll authority for nobody. A reservation is asked for inside
 // the transaction that records it (the margin check and the row commit together), so anything that ends that
@@ -25,10 +26,6 @@ import { AuthorityError, type PayrollAuthority, type ReserveMarginInput, type Re
 //
 // Only a real authority: the sandbox's simulator keeps no state, so there is nothing at it to release.
 
-/** Waits after each failed replay: 1 min, 5 min, 15 min, 1 h, then every 3 h (an authority's reservation lapses in days). */
-const BACKOFF_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000];
-/** How long a claimed recovery is held by its worker before another may take it over. */
-const LEASE = "2 minutes";
 
 type Call = Omit<ReserveMarginInput, "requestId">;
 
@@ -96,9 +93,8 @@ export async function runReservationRecoveries(limit = 20, now: () => Date = () 
       });
       resolved += 1;
     } catch (err) {
-      const message = err instanceof AuthorityError ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err);
-      const wait = BACKOFF_MS[Math.min(row.attempts, BACKOFF_MS.length) - 1]!;
-      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message.slice(0, 500), nextAttemptAt: new Date(now().getTime() + wait) } });
+      const message = failureMessage(err);
+      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message, nextAttemptAt: nextAttemptAt(row.attempts, now(), REPLAY_BACKOFF_MS) } });
       log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
     }
   }
