@@ -195,6 +195,37 @@ namespace CreditPlatform.Sdk.Tests
             }
         }
 
+        static int HealthWith(string accessToken)
+        {
+            using (var http = new HttpClient())
+            using (var request = new HttpRequestMessage(HttpMethod.Get, Base + "/v1/health"))
+            {
+                request.Headers.Add("authorization", "Bearer " + accessToken);
+                request.Headers.Add("x-tenant-id", Tenant);
+                using (var answer = http.SendAsync(request).GetAwaiter().GetResult()) return (int)answer.StatusCode;
+            }
+        }
+
+        [Test]
+        public void NeverResendsTheTokenRequestAfterADroppedConnection()
+        {
+            var id = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_CLIENT_ID");
+            var secret = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_CLIENT_SECRET");
+            var first = Run(Client().CreateTokenAsync(Request.WithBody(new Dictionary<string, string> { ["grant_type"] = "client_credentials", ["client_id"] = id, ["client_secret"] = secret })));
+            var refresh = new Dictionary<string, string> { ["grant_type"] = "refresh_token", ["refresh_token"] = first.Value<string>("refresh_token"), ["client_id"] = id, ["client_secret"] = secret };
+            using (var proxy = new Proxy(n => n == 1 ? "drop" : "pass"))
+            {
+                Assert.Throws<CreditPlatformConnectionException>(() => Run(Client(proxy.Url).CreateTokenAsync(Request.WithBody(refresh))));
+                Assert.AreEqual(1, proxy.Seen.Count);
+            }
+            // The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
+            Assert.AreEqual(200, HealthWith(first.Value<string>("access_token")));
+            var reused = Assert.Throws<ApiException>(() => Run(Client().CreateTokenAsync(Request.WithBody(refresh))));
+            Assert.AreEqual(400, reused.Status);
+            Assert.AreEqual("invalid_grant", reused.Code);
+            Assert.AreEqual(401, HealthWith(first.Value<string>("access_token")));
+        }
+
         [Test]
         public void Paginates()
         {

@@ -13,6 +13,7 @@ import urllib.request
 import pytest
 
 from credit_platform import OPERATIONS, ApiError, CreditPlatform, WebhookVerificationError, verify_webhook
+from credit_platform import ConnectionError as SdkConnectionError
 
 BASE = os.environ["CREDIT_PLATFORM_TEST_URL"]
 TENANT = os.environ["CREDIT_PLATFORM_TEST_TENANT"]
@@ -155,6 +156,33 @@ def test_post_retried_after_a_dropped_connection_creates_one_object():
         assert [c["id"] for c in found] == [made["id"]]
     finally:
         proxy.close()
+
+
+def _health_with(access_token):
+    request = urllib.request.Request(f"{BASE}/v1/health", headers={"authorization": f"Bearer {access_token}", "x-tenant-id": TENANT})
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return answer.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def test_token_request_not_resent_after_a_dropped_connection():
+    credentials = {"client_id": CLIENT_ID, "client_secret": CLIENT_SECRET}
+    first = client().create_token(body={"grant_type": "client_credentials", **credentials})
+    proxy = Proxy(lambda n: "drop" if n == 1 else "pass")
+    try:
+        with pytest.raises(SdkConnectionError):
+            client(base_url=proxy.url).create_token(body={"grant_type": "refresh_token", "refresh_token": first["refresh_token"], **credentials})
+        assert len(proxy.seen) == 1
+    finally:
+        proxy.close()
+    # The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
+    assert _health_with(first["access_token"]) == 200
+    with pytest.raises(ApiError) as reused:
+        client().create_token(body={"grant_type": "refresh_token", "refresh_token": first["refresh_token"], **credentials})
+    assert (reused.value.status, reused.value.code) == (400, "invalid_grant")
+    assert _health_with(first["access_token"]) == 401
 
 
 def test_pagination():

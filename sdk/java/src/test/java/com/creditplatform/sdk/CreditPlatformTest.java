@@ -198,6 +198,29 @@ class CreditPlatformTest {
     }
   }
 
+  static int healthWith(String accessToken) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(BASE + "/v1/health")).header("authorization", "Bearer " + accessToken).header("x-tenant-id", TENANT).build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+
+  @Test
+  void neverResendsTheTokenRequestAfterADroppedConnection() throws Exception {
+    String id = System.getenv("CREDIT_PLATFORM_TEST_CLIENT_ID");
+    String secret = System.getenv("CREDIT_PLATFORM_TEST_CLIENT_SECRET");
+    JsonNode first = client(BASE).createToken(Request.body(Map.of("grant_type", "client_credentials", "client_id", id, "client_secret", secret)));
+    Map<String, Object> refresh = Map.of("grant_type", "refresh_token", "refresh_token", first.get("refresh_token").asText(), "client_id", id, "client_secret", secret);
+    try (Proxy proxy = new Proxy(n -> n == 1 ? "drop" : "pass")) {
+      assertThrows(CreditPlatformException.ConnectionException.class, () -> client(proxy.url()).createToken(Request.body(refresh)));
+      assertEquals(1, proxy.seen.size());
+    }
+    // The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
+    assertEquals(200, healthWith(first.get("access_token").asText()));
+    ApiException reused = assertThrows(ApiException.class, () -> client(BASE).createToken(Request.body(refresh)));
+    assertEquals(400, reused.status());
+    assertEquals("invalid_grant", reused.code());
+    assertEquals(401, healthWith(first.get("access_token").asText()));
+  }
+
   @Test
   void paginates() {
     CreditPlatform api = client(BASE);
