@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
+import { dateSchema } from "@/lib/date-schema";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
@@ -14,8 +15,8 @@ export const AuditQuery = z.strictObject({
   action: z.string().trim().max(100).optional().describe("An action (proposal.approved) or its prefix (proposal.)"),
   actor: z.string().trim().max(200).optional().describe("Part of the actor's label (an e-mail, cli:…, a key's name)"),
   target: z.string().trim().max(100).optional().describe("A target id (prp_…, key_…)"),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: dateSchema("Created on or after this day (São Paulo)").optional(),
+  to: dateSchema("Created on or before this day (São Paulo)").optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
+import { dateSchema } from "@/lib/date-schema";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
@@ -27,8 +28,8 @@ export const ReviewQueueQuery = z.strictObject({
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
   status: z.enum(PROPOSAL_STATUSES).optional(),
   product: z.enum(["inss_payroll", "private_payroll", "personal_loan"]).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: dateSchema("Created on or after this day (São Paulo)").optional(),
+  to: dateSchema("Created on or before this day (São Paulo)").optional(),
   q: z.string().trim().max(100).optional().describe("A proposal id, a CPF/CNPJ (formatted or not) or part of the customer's name"),
   order: z.enum(["newest", "oldest"]).default("newest"),
   cursor: z.string().max(500).optional(),

@@ -27,4 +27,18 @@ describe("panel input", () => {
     expect(inBody.status).toBe(400);
     expect(await inBody.json()).toMatchObject({ code: "validation_error", errors: [{ param: "description", in: "body" }] });
   });
+
+  it("answers 400 for a date filter that is not a real day (a 13th month was a database error, 30 February read as 1 March)", async () => {
+    const { GET: queue } = await import("@/app/api/panel/proposals/route");
+    const { GET: auditLog } = await import("@/app/api/panel/audit-log/route");
+    for (const [route, path] of [[queue, "proposals"], [auditLog, "audit-log"]] as const) {
+      for (const [param, value] of [["from", "2024-13-01"], ["to", "2024-02-30"], ["from", "1899-12-31"]]) {
+        const answer = await route(new Request(`http://localhost:3000/api/panel/${path}?${param}=${value}`), { params: Promise.resolve({}) });
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ code: "validation_error", errors: [{ param, in: "query" }] });
+      }
+      const valid = await route(new Request(`http://localhost:3000/api/panel/${path}?from=2024-02-29&to=2024-03-01`), { params: Promise.resolve({}) });
+      expect(valid.status).toBe(200);
+    }
+  });
 });
