@@ -6,13 +6,15 @@ import { contentSecurityPolicy } from "@/lib/security/headers";
 // the same policy on the request, where Next reads the nonce and puts it on its own scripts while rendering
 // (every page renders per request: the root layout opts in). This was Next's proxy (proxy.ts); here it costs
 // no compile on the dev server's start and no proxy pass per page view.
-// Not for /v1 (JSON, no scripts), /api, static assets, /bench, or router prefetches (their payload is not a page).
+// Not for /v1 (JSON, no scripts), /api, static assets, /bench, or the router's RSC fetches (`RSC: 1`, a payload Next's
+// client reads, never a document). A browser's own prefetch or prerender of a page (`Purpose: prefetch`,
+// `Sec-Purpose: prefetch;prerender`) is a document it may show: it gets the policy like any page view.
 
 const NOT_PAGES = /^\/(?:v1|api|_next\/static|_next\/image|favicon\.ico|bench)/;
 
 function isPageView(req: http.IncomingMessage): boolean {
   if (NOT_PAGES.test(req.url ?? "/")) return false;
-  return req.headers["next-router-prefetch"] === undefined && req.headers.purpose !== "prefetch";
+  return req.headers.rsc === undefined;
 }
 
 /** `dev`: the server runs Next's development server — whatever NODE_ENV says (tests run it with NODE_ENV=test). */
