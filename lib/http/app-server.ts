@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/env";
+import { backgroundSettled } from "@/lib/jobs/background";
 import { createEdgeServer } from "./edge-server";
 
 // The app's HTTP server: Node's server with the edge checks (./edge-server.ts) in front of Next's request handler,
@@ -75,7 +76,10 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
     if (stopping) return;
     stopping = true;
     server.close();
-    void app.close().finally(() => process.exit(0));
+    // Work requests started without waiting (lib/jobs/background.ts) ends before Next and the process do.
+    void backgroundSettled()
+      .then(() => app.close())
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 15_000).unref();
   };
   process.on("SIGTERM", stop);

@@ -23,7 +23,8 @@ describe("the panel's Content-Security-Policy", () => {
   });
 
   it("is set on a browser's prefetch or prerender of a page, which it may show as the document", () => {
-    for (const headers of [{ purpose: "prefetch" }, { "sec-purpose": "prefetch;prerender" }, { "next-router-prefetch": "1" }]) {
+    const prefetches: Record<string, string>[] = [{ purpose: "prefetch" }, { "sec-purpose": "prefetch;prerender" }, { "next-router-prefetch": "1" }];
+    for (const headers of prefetches) {
       expect(view("/", headers).response).toMatch(/'nonce-/);
     }
   });

@@ -7,6 +7,7 @@ import { POST as setPassword } from "@/app/api/password-resets/[token]/route";
 import { passwordResetByToken, requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
+import { backgroundSettled } from "@/lib/jobs/background";
 import { runMailerOnce } from "@/lib/mail/mailer";
 import { SIGN_IN_FAILURES_ALLOWED, signInAttempts } from "@/lib/panel/sign-in-attempts";
 import { newTenant } from "../helpers/factory";
@@ -47,6 +48,7 @@ describe("password reset", () => {
     const res = await requestReset(post("/api/password-resets", { email: email.toUpperCase() }, { "accept-language": "pt-BR" }), { params: Promise.resolve({}) });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ accepted: true });
+    await backgroundSettled();
     expect(await runMailerOnce()).toBe(1);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]!.subject).toBe("Redefina sua senha da Credit Platform");
@@ -88,8 +90,33 @@ describe("password reset", () => {
   it("answers the same for an address without an account, and sends nothing", async () => {
     const res = await requestReset(post("/api/password-resets", { email: "nobody@nowhere.test" }), { params: Promise.resolve({}) });
     expect([res.status, await res.json()]).toEqual([202, { accepted: true }]);
+    await backgroundSettled();
     expect(await runMailerOnce()).toBe(0);
     expect(inbox).toHaveLength(0);
+  });
+
+  it("answers before the link is made, so its timing does not tell that the address has an account", async () => {
+    const { tenant } = await newTenant();
+    const email = `owner@${tenant.slug}.test`;
+    // The link's transaction cannot proceed while this one holds the table: the answer must not wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db().$transaction(async (tx) => {
+      await tx.$executeRaw`LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE`;
+      locked();
+      await held;
+    }, { timeout: 30_000 });
+    await isLocked;
+    const res = await requestReset(post("/api/password-resets", { email }), { params: Promise.resolve({}) });
+    expect([res.status, await res.json()]).toEqual([202, { accepted: true }]);
+    release();
+    await holder;
+    await backgroundSettled();
+    expect(await db().passwordReset.count({ where: { user: { email } } })).toBe(1);
+    expect(await runMailerOnce()).toBe(1);
+    expect(inbox.map((m) => m.to)).toHaveLength(1);
   });
 
   it("asking again voids the earlier link (and its unsent e-mail); an expired link does not work; a forged one is not found", async () => {
@@ -131,6 +158,7 @@ describe("password reset", () => {
       const res = await requestReset(post("/api/password-resets", { email }), { params: Promise.resolve({}) });
       expect(res.status).toBe(202);
     }
+    await backgroundSettled();
     expect(await db().passwordReset.count({ where: { user: { email } } })).toBe(3);
     const foreign = await requestReset(post("/api/password-resets", { email }, { origin: "https://evil.example" }), { params: Promise.resolve({}) });
     expect(foreign.status).toBe(403);
