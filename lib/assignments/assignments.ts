@@ -5,12 +5,15 @@ import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { todayInBrazil } from "@/lib/clock";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
+import { dateColumn, isoDate } from "@/lib/serialize";
+import { clearingDeadline } from "@/lib/settlements/settlements";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
-import { assertFree } from "./create-assignment";
+import { assertFree, checkNoCredit } from "./create-assignment";
 import type { AssignmentResponse, ListAssignmentsQuery } from "./schemas";
 import { toAssignmentResponse } from "./serialize";
 import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } from "./transitions";
@@ -42,16 +45,17 @@ export function cancelAssignment(scope: Scope, actor: Actor, id: string, reason:
 }
 
 async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: AssignmentAction, reason?: string): Promise<AssignmentResponse> {
-  await tx.$queryRaw`SELECT id FROM assignments WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM assignments WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
   const row = await tx.assignment.findFirst({ where: { id, ...where(scope) } });
   if (!row) throw notFound("Assignment");
   const from = row.status as AssignmentStatus;
   const to = nextState(ASSIGNMENT_TRANSITIONS, "assignment", from, action);
+  if (action === "settle") checkNotLapsed(row.settlementDate);
   const members = await tx.assignmentContract.findMany({ where: { assignmentId: id } });
   const contractIds = members.map((m) => m.contractId).sort();
   const now = new Date();
   if (action === "settle") {
-    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} ORDER BY id FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" ORDER BY id FOR UPDATE`;
     await assertFree(tx, scope, contractIds, id);
     const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
     const faces = await openFaces(tx, scope, contractIds);
@@ -61,6 +65,7 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
       }
       const status = nextState(CONTRACT_TRANSITIONS, "contract", contract.status as ContractStatus, "assign");
       checkPricedFace(members.find((m) => m.contractId === contract.id)!, faces.get(contract.id) ?? 0n);
+      checkNoCredit(contract);
       const updated = await tx.contract.update({ where: { id: contract.id }, data: { status, assignmentId: id } });
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
@@ -99,3 +104,40 @@ function checkPricedFace(member: { contractId: string; faceValue: bigint }, face
     });
   }
 }
+
+/** Its prices are present values on its settlement date: settled later (past the days a payment made on the date takes
+ *  to clear and be notified), they would be stale — installments since due bought at a discount. 409: make a new one. */
+function checkNotLapsed(settlementDate: Date): void {
+  const date = isoDate(settlementDate);
+  if (clearingDeadline(date) < todayInBrazil()) {
+    throw new DomainError("invalid_transition", `Its settlement date (${date}) has passed: cancel it and make a new one`, { current_status: "pending", action: "settle" });
+  }
+}
+
+/** The collection job: pending assignments past their settlement date (and its clearing days) → canceled, their
+ *  contracts free again (an offer must not block the borrower's early payoff indefinitely). */
+export async function cancelLapsedAssignments(today: string): Promise<{ canceled: number }> {
+  const lapsedAfter = (after: string) =>
+    db().assignment.findMany({
+      where: { status: "pending", settlementDate: { lt: dateColumn(today) }, id: { gt: after } },
+      select: { id: true, tenantId: true, environment: true, settlementDate: true },
+      orderBy: { id: "asc" },
+      take: 1000,
+    });
+  let canceled = 0;
+  for (let batch = await lapsedAfter(""); batch.length > 0; batch = await lapsedAfter(batch.at(-1)!.id)) {
+    for (const a of batch) {
+      if (clearingDeadline(isoDate(a.settlementDate)) >= today) continue; // the assignee's payment may still be on its way
+      const scope = { tenantId: a.tenantId, environment: a.environment };
+      await db()
+        .$transaction((tx) => change(tx, scope, JOB, a.id, "cancel", "lapsed: not settled by its date"))
+        .then(() => (canceled += 1))
+        .catch((err: unknown) => {
+          if (!(err instanceof DomainError)) throw err; // settled or canceled meanwhile: nothing to do
+        });
+    }
+  }
+  return { canceled };
+}
+
+const JOB: Actor = { type: "system", label: "collection job" };

@@ -5,7 +5,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { parseCnpj } from "@/lib/customers/document";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField } from "@/lib/errors";
-import { parseRate, payoffLines, shareProportionally } from "@/lib/finance";
+import { decimal as D, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -24,11 +24,13 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
   const date = body.settlement_date ?? todayInBrazil();
   if (date < todayInBrazil()) throw invalidField("settlement_date", "Must be today or later");
   if (body.discount_rate !== undefined) {
+    let inRange = false;
     try {
-      parseRate(body.discount_rate, "discount_rate");
+      inRange = D.cmp(parseRate(body.discount_rate, "discount_rate"), D.ONE) <= 0;
     } catch {
-      throw invalidField("discount_rate", "Must be a rate from 0 to 1");
+      // not a rate
     }
+    if (!inRange) throw invalidField("discount_rate", "Must be a rate from 0 to 1");
   }
   return db().$transaction(async (tx) => {
     const ids = [...body.contract_ids].sort();
@@ -39,6 +41,7 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
       const contract = found.get(id);
       if (!contract) throw invalidField(`contract_ids.${index}`, "Not a contract of this environment");
       if (contract.status !== "active") throw new DomainError("contract_not_active", `Contract ${id} is ${contract.status}: only active contracts are assigned`, { contract_id: id, current_status: contract.status });
+      checkNoCredit(contract);
     });
     await assertFree(tx, scope, ids);
 
@@ -86,4 +89,15 @@ export async function assertFree(tx: Tx, scope: Scope, contractIds: string[], ex
   if (taken) throw new DomainError("conflict", `Contract ${taken.contractId} is in assignment ${taken.assignmentId}`, { contract_id: taken.contractId, assignment_id: taken.assignmentId });
   const settling = await tx.settlement.findFirst({ where: { ...where(scope), contractId: { in: contractIds }, status: "pending" } });
   if (settling) throw new DomainError("conflict", `Contract ${settling.contractId} has a pending settlement (${settling.id})`, { contract_id: settling.contractId, settlement_id: settling.id });
+}
+
+/** A contract holding the borrower's credit (money received beyond what was due) is not sold: the payoff nets that
+ *  credit, so the assignee would be paid less than it bought, and the money is the seller's to refund or apply. */
+export function checkNoCredit(contract: { id: string; creditBalance: bigint }): void {
+  if (contract.creditBalance > 0n) {
+    throw new DomainError("conflict", `Contract ${contract.id} holds ${contract.creditBalance} centavos of the borrower's credit: refund it or let the collection job apply it first`, {
+      contract_id: contract.id,
+      credit_balance: Number(contract.creditBalance),
+    });
+  }
 }

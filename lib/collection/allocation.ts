@@ -75,7 +75,7 @@ export function lateInterestAccrued(installment: AllocatableInstallment, rules: 
   const openFace = Math.max(0, installment.principal + installment.interest - installment.paidAmount);
   const checkpoint = installment.lateInterestAccruedOn !== null && installment.lateInterestAccruedOn > installment.dueDate ? installment.lateInterestAccruedOn : null;
   const since = checkpoint ?? installment.dueDate;
-  const running = lateCharges({ amount: openFace, dueDate: since, asOf, fineRate: "0", monthlyLateInterestRate: rules.monthlyLateInterestRate }).late_interest;
+  const running = lateCharges({ amount: openFace, dueDate: installment.dueDate, accruedThrough: since, asOf, fineRate: "0", monthlyLateInterestRate: rules.monthlyLateInterestRate }).late_interest;
   return (checkpoint === null ? 0 : installment.lateInterestAccrued) + running;
 }
 

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import { isLate } from "@/lib/finance";
 import { dateColumn } from "@/lib/serialize";
 import { allocatable, lateInterestAccrued, type AllocationLine, type LateRules } from "./allocation";
 
@@ -28,7 +29,7 @@ export async function applyAllocation(
     // Paid while late: the delay so far counted on the face open until now; from today on, on what is left. Only
     // forward: a payment dated before the last checkpoint (a provider's late notice of an earlier payment, the credit
     // job) leaves it — moving it back would count the days between the two again.
-    const checkpoint = paid.on > (before.lateInterestAccruedOn ?? before.dueDate) && paid.on > before.dueDate ? { lateInterestAccrued: BigInt(lateInterestAccrued(before, paid.rules, paid.on)), lateInterestAccruedOn: dateColumn(paid.on) } : {};
+    const checkpoint = paid.on > (before.lateInterestAccruedOn ?? before.dueDate) && isLate(before.dueDate, paid.on) ? { lateInterestAccrued: BigInt(lateInterestAccrued(before, paid.rules, paid.on)), lateInterestAccruedOn: dateColumn(paid.on) } : {};
     const updated = await tx.installment.update({
       where: { id: row.id },
       data: {

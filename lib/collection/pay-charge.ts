@@ -6,6 +6,7 @@ import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { isLate } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -91,7 +92,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const paidAt = paidAtOf(paidOn);
     // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired — from the sandbox.
     // A provider's notification is for money its PSP took in time (it refuses an expired cob): it pays the charge.
-    const lapsed = !arrived && from === "pending" && charge.expiresAt !== null && charge.expiresAt <= new Date();
+    const lapsed = !arrived && (from === "pending" || from === "partially_paid") && charge.expiresAt !== null && charge.expiresAt <= new Date();
     const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
     if (!payable && arrived && received.amount !== undefined) {
       const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, provider: received.provider });
@@ -115,12 +116,16 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     // contract's credit. Installments not yet due paid at face would lose the early-payoff discount (CDC art. 52 §2):
     // a new settlement nets the credit at present value instead, and the credit job pays installments as they fall due.
     const open = charge.settlementId === null ? unpaid : unpaid.filter((r) => isoDate(r.dueDate) <= paidOn);
-    const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, paidOn).total, 0);
+    // A charge due on a weekend or holiday and paid on the next business day was paid on time (Lei 7.089/1983): its
+    // installments are reckoned as of its due date, so the days between add no late interest to what it asked for.
+    const chargeDue = isoDate(charge.dueDate);
+    const reckonedOn = paidOn > chargeDue && !isLate(chargeDue, paidOn) ? chargeDue : paidOn;
+    const owed = open.reduce((sum, r) => sum + amountsDue(allocatable(r), late, reckonedOn).total, 0);
     const amount = given ?? owed;
     if (amount === 0) throw new DomainError("invalid_transition", "Nothing is open on this charge: its installments are paid or canceled", { current_status: from, action: "pay" });
-    const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, paidOn) : { lines: [], credit: amount };
+    const { lines, credit } = open.length > 0 ? allocate(amount, open.map(allocatable), late, reckonedOn) : { lines: [], credit: amount };
 
-    const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: paidOn, rules: late });
+    const facePaid = await applyAllocation(tx, scope, open, lines, { at: paidAt, on: reckonedOn, rules: late });
     await tx.contract.update({
       where: { id: contract.id },
       data: { amountPaid: { increment: BigInt(amount - credit) }, outstandingBalance: { decrement: BigInt(facePaid) }, creditBalance: { increment: BigInt(credit) } },

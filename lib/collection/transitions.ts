@@ -4,8 +4,9 @@ import type { EventType } from "@/lib/webhooks/event-catalog";
 // Charge lifecycle (docs/state-machines.md):
 //   pending ──pay_full──▶ paid            pending ──cancel──▶ canceled
 //      │  └──pay_partial──▶ partially_paid ──pay_full──▶ paid
-//      ├──mark_overdue (job, past due_date)──▶ overdue ──pay_*──▶ paid | partially_paid
-//      └──expire (job: Pix `cob` past its expiry)──▶ expired
+//      ├──mark_overdue (job, late)──▶ overdue ──pay_full──▶ paid   (pay_partial: stays overdue — once overdue, its
+//      │                                                              `charge.overdue` is not sent again)
+//      └──expire (job: Pix `cob` past its expiry, paid in part or not)──▶ expired
 // Paying a paid, canceled or expired charge is a 409 and changes nothing.
 export const CHARGE_STATUSES = ["pending", "paid", "partially_paid", "overdue", "canceled", "expired"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -14,8 +15,8 @@ export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus, ChargeAction> = {
   pending: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
-  partially_paid: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled" },
-  overdue: { pay_full: "paid", pay_partial: "partially_paid", cancel: "canceled" },
+  partially_paid: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
+  overdue: { pay_full: "paid", pay_partial: "overdue", cancel: "canceled" },
   paid: {},
   canceled: {},
   expired: {},

@@ -62,6 +62,6 @@ export {
 } from "./financed-iof";
 export { type CashFlow, type CetInput, type CetResult, type CetPercents, computeCet, cetPercents, cashFlowsFromSchedule } from "./cet";
 export { type EarlyPayoffInput, type EarlyPayoffResult, earlyPayoff } from "./early-payoff";
-export { type LateChargesInput, type LateChargesBreakdown, lateCharges } from "./late-charges";
+export { type LateChargesInput, type LateChargesBreakdown, isLate, lateCharges, latestLateDueDate } from "./late-charges";
 export { type OpenInstallment, type PayoffLine, type PrepaymentInput, type PrepaymentResult, payoffLines, prepaymentSchedule } from "./prepayment";
 export { shareProportionally } from "./proportional";

@@ -1,16 +1,17 @@
 import type { Installment } from "@prisma/client";
 import { allocatable, amountsDue } from "@/lib/collection/allocation";
-import { daysBetween } from "@/lib/finance";
+import { daysBetween, isLate } from "@/lib/finance";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { centavos, isoDate } from "@/lib/serialize";
 import type { InstallmentStatus } from "./schemas";
 
 // Status and amount due of an installment on a date. The stored status is open, partially_paid, paid or
-// canceled; "overdue" is derived: unpaid after its due date on the given day.
+// canceled; "overdue" is derived: unpaid and late on the given day — after its due date, or after the next business
+// day when it fell on a weekend or holiday (lib/finance/late-charges.ts, isLate).
 export function statusOn(row: Installment, asOf: string): InstallmentStatus {
   const stored = row.status as InstallmentStatus;
   if (stored === "paid" || stored === "canceled") return stored;
-  if (isoDate(row.dueDate) < asOf) return "overdue";
+  if (isLate(isoDate(row.dueDate), asOf)) return "overdue";
   return stored;
 }
 
@@ -27,7 +28,7 @@ export function amountDueOn(row: Installment, product: string, asOf: string) {
   const due = amountsDue(allocatable(row), { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate }, asOf);
   return {
     as_of: asOf,
-    days_late: Math.max(0, daysBetween(dueDate, asOf)),
+    days_late: isLate(dueDate, asOf) ? daysBetween(dueDate, asOf) : 0,
     outstanding,
     fine: due.fine,
     late_interest: due.late_interest,

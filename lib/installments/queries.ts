@@ -3,6 +3,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
 import { notFound } from "@/lib/errors";
+import { latestLateDueDate } from "@/lib/finance";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
@@ -15,16 +16,18 @@ const BY_DUE_DATE: Keyset = { field: "dueDate", direction: "asc" };
 
 type ListQuery = z.infer<typeof ListInstallmentsQuery>;
 
-/** The stored-status filter that matches a status as of a date (overdue is derived from the due date). */
-function statusFilter(status: ListQuery["status"], asOf: Date): Prisma.InstallmentWhereInput {
+/** The stored-status filter that matches a status as of a date (overdue is derived from the due date: due by the
+ *  business day before it, lib/finance/late-charges.ts). */
+function statusFilter(status: ListQuery["status"], asOf: string): Prisma.InstallmentWhereInput {
+  const lateThrough = dateColumn(latestLateDueDate(asOf));
   switch (status) {
     case undefined:
       return {};
     case "overdue":
-      return { status: { in: ["open", "partially_paid"] }, dueDate: { lt: asOf } };
+      return { status: { in: ["open", "partially_paid"] }, dueDate: { lte: lateThrough } };
     case "open":
     case "partially_paid":
-      return { status, dueDate: { gte: asOf } };
+      return { status, dueDate: { gt: lateThrough } };
     default:
       return { status };
   }
@@ -43,7 +46,7 @@ export async function listInstallments(scope: Scope, query: ListQuery) {
   const filters: Prisma.InstallmentWhereInput = {
     ...where(scope),
     ...(query.contract_id ? { contractId: query.contract_id } : {}),
-    AND: [statusFilter(query.status, dateColumn(asOf)), query.due_from || query.due_to ? { dueDate } : {}, keysetWhere(after, BY_DUE_DATE)],
+    AND: [statusFilter(query.status, asOf), query.due_from || query.due_to ? { dueDate } : {}, keysetWhere(after, BY_DUE_DATE)],
   };
   const page = await paginate(
     query.limit,

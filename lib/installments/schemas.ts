@@ -14,7 +14,7 @@ export const AsOfQuery = z.strictObject({
 
 export const ListInstallmentsQuery = ListQuery.extend({
   contract_id: idSchema("contract", "contract").optional(),
-  status: z.enum(INSTALLMENT_STATUSES).optional().meta({ description: "Status as of `as_of` (overdue = unpaid after its due date)." }),
+  status: z.enum(INSTALLMENT_STATUSES).optional().meta({ description: "Status as of `as_of` (overdue = unpaid after its due date, or after the next business day when the due date is a weekend or national holiday: Lei 7.089/1983)." }),
   due_from: isoDate.optional().meta({ description: "Due on or after this date." }),
   due_to: isoDate.optional().meta({ description: "Due on or before this date." }),
   as_of: isoDate.optional(),

@@ -19,6 +19,7 @@ import { centavos, dateColumn } from "@/lib/serialize";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
 import { customerIdsMatching, customerSummaries } from "./customer-search";
+import { latestLateDueDate } from "@/lib/finance";
 
 // The panel's contracts (issue 12): a searchable list and each contract's file — terms, installments with what is
 // due today, charges (boleto line, Pix copy-and-paste and QR), payments and their allocation, settlements and
@@ -39,7 +40,7 @@ export type ContractListQuery = z.infer<typeof ContractListQuery>;
 
 export async function contractList(scope: Scope, query: ContractListQuery) {
   const today = todayInBrazil();
-  const late = { some: { status: { in: ["open", "partially_paid"] }, dueDate: { lt: dateColumn(today) } } };
+  const late = { some: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: dateColumn(latestLateDueDate(today)) } } };
   const status: Prisma.ContractWhereInput = query.status === "overdue" ? { status: "active", installments: late } : query.status ? { status: query.status } : {};
   const filters: Prisma.ContractWhereInput = { ...where(scope), ...status, ...(await search(scope, query.q)) };
   const after = decodeCursor(scope, query.cursor);
@@ -55,7 +56,7 @@ async function overdueSince(scope: Scope, ids: string[], today: string): Promise
   const rows = await queryRows<{ contract_id: string; since: string }>(sql`
     SELECT contract_id, min(due_date)::text AS since FROM installments
      WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND contract_id = ANY(${ids}::text[])
-       AND status IN ('open', 'partially_paid') AND due_date < ${today}::date
+       AND status IN ('open', 'partially_paid') AND due_date <= ${latestLateDueDate(today)}::date
      GROUP BY contract_id`);
   return new Map(rows.map((r) => [r.contract_id, r.since]));
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { todayInBrazil } from "@/lib/clock";
 import type { Scope } from "@/lib/scope";
 import { centavos } from "@/lib/serialize";
+import { latestLateDueDate } from "@/lib/finance";
 
 // The Overview's figures for one tenant and environment, straight from the ledger tables (no cache, no second
 // bookkeeping). Months are calendar months in America/Sao_Paulo. Definitions (also in the README):
@@ -48,7 +49,7 @@ export async function dashboard(scope: Scope, now = new Date()): Promise<Dashboa
     db().$queryRaw<{ contracts: number; amount: bigint }[]>`
       SELECT count(DISTINCT i.contract_id)::int AS contracts, coalesce(sum(i.amount - i.paid_amount), 0)::bigint AS amount
       FROM installments i JOIN contracts c ON c.id = i.contract_id
-      WHERE i.tenant_id = ${tenantId} AND i.environment = ${env}::"Environment" AND i.due_date < ${today}::date
+      WHERE i.tenant_id = ${tenantId} AND i.environment = ${env}::"Environment" AND i.due_date <= ${latestLateDueDate(today)}::date
         AND i.status IN ('open', 'partially_paid') AND c.status = 'active'`,
     db().proposal.count({ where: { tenantId, environment, status: "pending_review" } }),
     db().$queryRaw<{ month: string; disbursed: bigint; contracts: number; collected: bigint }[]>`

@@ -19,6 +19,7 @@ import { credentialNames } from "./actor-names";
 import { getSimulation } from "@/lib/simulations/queries";
 import { toEndorsementResponse } from "@/lib/payroll/endorsements";
 import { toReservationResponse } from "@/lib/payroll/reservations";
+import { latestLateDueDate } from "@/lib/finance";
 
 // The support staff's proposal queue and review (panel, issue 12), on the same services, transition table and
 // audit log as /v1: the queue filters and searches what GET /v1/proposals lists, a review is the same
@@ -103,7 +104,7 @@ async function customerExposure(scope: Scope, customerId: string) {
   const [row] = await db().$queryRaw<{ contracts: number; outstanding: bigint; late: number }[]>`
     SELECT COUNT(*)::int AS contracts, COALESCE(SUM(c.outstanding_balance), 0)::bigint AS outstanding,
            COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM installments i WHERE i.contract_id = c.id AND i.status IN ('open', 'partially_paid')
-                                                                        AND i.due_date < ${todayInBrazil()}::date))::int AS late
+                                                                        AND i.due_date <= ${latestLateDueDate(todayInBrazil())}::date))::int AS late
       FROM contracts c
      WHERE c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment" AND c.customer_id = ${customerId}
        AND c.status IN ('active', 'assigned')`;

@@ -12,6 +12,7 @@ import { RECENT_DEFAULT_DAYS_LATE, RECENT_DEFAULT_WINDOW_MONTHS, SCORECARD_VERSI
 import { scoreRisk, type RiskInputs } from "./score";
 import type { RiskAssessmentResponse } from "./schemas";
 import { toRiskAssessmentResponse } from "./serialize";
+import { latestLateDueDate } from "@/lib/finance";
 
 // Runs the scorecard for a customer and a set of terms, and stores the result with every input it read
 // and the scorecard version (an auditor can recompute it). Used by POST /v1/risk-assessments and by
@@ -69,7 +70,7 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
       COALESCE((SELECT SUM(m) FROM (SELECT MAX(amount) AS m FROM mine
                  WHERE contract_status IN ('active', 'assigned', 'written_off') AND status IN ('open', 'partially_paid') GROUP BY contract_id) open_contracts), 0)::bigint AS open_debt,
       (SELECT COUNT(*) FROM mine WHERE status = 'paid')::bigint AS paid,
-      (SELECT COUNT(*) FROM mine WHERE status IN ('open', 'partially_paid') AND contract_status IN ('active', 'assigned', 'written_off') AND due_date < ${asOf}::date)::bigint AS overdue_now,
+      (SELECT COUNT(*) FROM mine WHERE status IN ('open', 'partially_paid') AND contract_status IN ('active', 'assigned', 'written_off') AND due_date <= ${latestLateDueDate(asOf)}::date)::bigint AS overdue_now,
       (SELECT COUNT(*) FROM mine
         WHERE due_date >= (${asOf}::date - make_interval(months => ${RECENT_DEFAULT_WINDOW_MONTHS}))
           AND ((status IN ('open', 'partially_paid') AND due_date < ${asOf}::date - ${RECENT_DEFAULT_DAYS_LATE}::int)

@@ -55,6 +55,12 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
       amount: body.amount!,
       reduce: body.reduce!,
     });
+    // Too little left to spread: a R$ 0,00 installment could never be paid (allocation skips it), so the contract
+    // would never close.
+    const empty = result.schedule.find((row) => row.payment <= 0);
+    if (empty) {
+      throw invalidField("amount", `Leaves ${result.balance_after} centavos, too little for ${result.schedule.length} installments (installment ${empty.number} would be 0): prepay less, reduce the term, or settle in full`);
+    }
     const idOf = new Map(open.map((i) => [i.number, i.id]));
     reschedule = {
       balance_before: result.balance_before,

@@ -62,7 +62,7 @@ export const EVENT_CATALOG = [
     summary: "Part of an installment was paid (payroll repasse short of the installment).",
     data: InstallmentResponse.extend({ payment: z.record(z.string(), z.unknown()).optional() }),
   },
-  { type: "installment.overdue", summary: "An installment was still unpaid after its due date (once per installment).", data: InstallmentResponse },
+  { type: "installment.overdue", summary: "An installment was still unpaid once late: after its due date, or after the next business day when that was a weekend or holiday (once per installment).", data: InstallmentResponse },
   { type: "charge.created", summary: "A boleto or Pix charge was issued.", data: ChargeResponse },
   { type: "charge.paid", summary: "A charge was paid in full.", data: ChargeResponse },
   { type: "charge.partially_paid", summary: "Part of a charge was paid.", data: ChargeResponse },

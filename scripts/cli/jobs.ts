@@ -45,7 +45,7 @@ await runCli(USAGE, async (argv) => {
     output(
       values.json,
       result,
-      `${result.lapsedSettlements} settlement(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
+      `${result.lapsedSettlements} settlement(s) and ${result.lapsedAssignments} assignment(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
     );
   } else if (command === "endorsement-terminations") {
     // Until none is due (a failed call is not due again until its backoff has passed).

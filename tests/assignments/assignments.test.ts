@@ -8,6 +8,7 @@ import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
+import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
 import { payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
@@ -148,6 +149,48 @@ describe("assignments", () => {
     expect(res.body).toMatchObject({ code: "conflict", contract_id: id, priced_face_value: made.face_value });
     expect(res.body.face_value).toBeLessThan(made.face_value);
     expect((await call(getAssignment, { base: t.base, path: `/v1/assignments/${made.id}`, headers: t.headers, params: { id: made.id } })).body.status).toBe("pending");
+  });
+
+  it("refuses a contract holding the borrower's credit, at offer and at settle (the payoff would net it: the assignee paid short)", async () => {
+    const t = await creditTenant();
+    const [held, later] = await contractsOf(t, 2);
+    await db().contract.update({ where: { id: held }, data: { creditBalance: 500n } });
+    const refused = await post(t, { assignee: ASSIGNEE, contract_ids: [held], discount_rate: "0.02" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "conflict", contract_id: held, credit_balance: 500 });
+    const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [later], discount_rate: "0.02" })).body;
+    await db().contract.update({ where: { id: later }, data: { creditBalance: 700n } });
+    const settle = await act(t, settleAssignment, made.id);
+    expect(settle.body).toMatchObject({ status: 409, code: "conflict", contract_id: later, credit_balance: 700 });
+    expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+    expect((await db().contract.findUniqueOrThrow({ where: { id: later } })).status).toBe("active");
+  });
+
+  it("a discount rate above 1 (100% a month) is 400", async () => {
+    const t = await creditTenant();
+    const [id] = await contractsOf(t, 1);
+    for (const discount_rate of ["9.5", "1.0001"]) {
+      const res = await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate });
+      expect(res.body.errors).toEqual([{ param: "discount_rate", in: "body", message: "Must be a rate from 0 to 1" }]);
+    }
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "1" })).status).toBe(201);
+  });
+
+  it("lapses: settling past its date and clearing days is 409, and the collection job cancels it, freeing its contracts", async () => {
+    const t = await creditTenant();
+    const [id] = await contractsOf(t, 1);
+    const made = (await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.02" })).body;
+    await db().assignment.update({ where: { id: made.id }, data: { settlementDate: new Date("2026-11-02T00:00:00Z") } });
+    const late = await act(t, settleAssignment, made.id);
+    expect(late.body).toMatchObject({ status: 409, code: "invalid_transition", detail: "Its settlement date (2026-11-02) has passed: cancel it and make a new one" });
+    const result = await runCollectionJob();
+    expect(result.lapsedAssignments).toBeGreaterThanOrEqual(1);
+    const after = (await call(getAssignment, { base: t.base, path: `/v1/assignments/${made.id}`, headers: t.headers, params: { id: made.id } })).body;
+    expect(after).toMatchObject({ status: "canceled", cancel_reason: "lapsed: not settled by its date" });
+    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "assignment.canceled" } });
+    expect(audit).toMatchObject({ actorType: "system", actorLabel: "collection job" });
+    // Free again: offered anew.
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.02" })).status).toBe(201);
   });
 
   it("two racing assignments of one contract: exactly one is made", async () => {

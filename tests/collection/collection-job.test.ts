@@ -130,3 +130,75 @@ describe("collection job: the contract's credit pays what falls due", () => {
     expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(1000n);
   });
 });
+
+describe("collection job: what changed while it ran, and charges it has seen before", () => {
+  async function lateContract() {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body as { id: string };
+    const installments = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
+    const charge = (json: unknown) => call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json }).then((r) => r.body as { id: string; amount: number });
+    const payCharge = (id: string, json: unknown) => call(pay, { base: t.base, path: `/v1/sandbox/charges/${id}/pay`, headers: t.headers, params: { id }, json });
+    return { t, contract, installments, charge, payCharge };
+  }
+
+  it("does not announce as overdue an installment paid after the job read it", async () => {
+    const { t, installments } = await lateContract();
+    const first = installments[0]!;
+    // A payment holds the installment's row, uncommitted, while the job reads the batch and reaches that row.
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const payment = db().$transaction(
+      async (tx) => {
+        await tx.installment.update({ where: { id: first.id }, data: { status: "paid", paidAmount: first.amount, paidAt: new Date() } });
+        held();
+        await committed;
+      },
+      { timeout: 60_000 },
+    );
+    await holding;
+    const job = runCollectionJob();
+    // Wait until the job's update waits on the payment's row lock, then let the payment commit.
+    const waiting = async () =>
+      (await db().$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%UPDATE%installments%'`)[0]!.n;
+    while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    commit();
+    await payment;
+    await job;
+    expect((await db().installment.findUniqueOrThrow({ where: { id: first.id } })).overdueAt).toBeNull();
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "installment.overdue" } });
+    expect(events.map((e) => (e.payload as { id: string }).id)).not.toContain(first.id);
+    expect(events.length).toBe(installments.filter((i) => i.id !== first.id && i.dueDate.toISOString().slice(0, 10) < todayInBrazil()).length);
+  });
+
+  it("an overdue charge paid in part stays overdue and is announced once", async () => {
+    const { t, contract, installments, charge, payCharge } = await lateContract();
+    const boleto = await charge({ contract_id: contract.id, method: "boleto", installment_ids: [installments[0]!.id] });
+    await db().charge.update({ where: { id: boleto.id }, data: { dueDate: new Date("2026-05-01T00:00:00Z") } });
+    await runCollectionJob();
+    const paid = await payCharge(boleto.id, { amount: 1000 });
+    expect(paid.status).toBe(200);
+    expect(paid.body.charge).toMatchObject({ status: "overdue", amount_paid: 1000 });
+    await runCollectionJob();
+    expect((await db().charge.findUniqueOrThrow({ where: { id: boleto.id } })).status).toBe("overdue");
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.overdue" } })).toBe(1);
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.partially_paid" } })).toBe(1);
+  });
+
+  it("expires a Pix cob paid in part once its expiry passes; paying it then is refused", async () => {
+    const { t, contract, installments, charge, payCharge } = await lateContract();
+    const cob = await charge({ contract_id: contract.id, method: "pix", installment_ids: [installments[0]!.id], pix: { kind: "cob", expires_in: 3600 } });
+    expect((await payCharge(cob.id, { amount: 1000 })).body.charge.status).toBe("partially_paid");
+    await db().charge.update({ where: { id: cob.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const refused = await payCharge(cob.id, { amount: 1000 });
+    expect([refused.status, refused.body.code]).toEqual([409, "invalid_transition"]);
+    await runCollectionJob();
+    expect((await db().charge.findUniqueOrThrow({ where: { id: cob.id } })).status).toBe("expired");
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.expired" } })).toBe(1);
+    expect((await payCharge(cob.id, { amount: 1000 })).status).toBe(409);
+  });
+});

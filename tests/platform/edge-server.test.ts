@@ -155,17 +155,23 @@ describe("the edge server", () => {
     expect((await get("GET", "/login")).headers["content-security-policy"]).not.toContain("unsafe-eval");
   });
 
-  it("sets no policy on /v1, /api, static assets, /bench or router prefetches, and drops one a client sends", async () => {
+  it("sets no policy on /v1, /api, static assets, /bench or the router's RSC payloads, and drops one a client sends", async () => {
     const forged = "Content-Security-Policy: script-src 'nonce-forged'\r\n";
     for (const path of ["/v1/health", "/api/panel/members", "/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.ico", "/bench/report"]) {
       const answer = await get("GET", path, forged);
       expect(answer.headers["content-security-policy"]).toBeUndefined();
       expect(policySeen.get(path)).toBeUndefined();
     }
-    for (const prefetch of ["Next-Router-Prefetch: 1\r\n", "Purpose: prefetch\r\n"]) {
+    for (const rsc of ["RSC: 1\r\n", "RSC: 1\r\nNext-Router-Prefetch: 1\r\n"]) {
       policySeen.delete("/contracts");
-      expect((await get("GET", "/contracts", prefetch + forged)).headers["content-security-policy"]).toBeUndefined();
+      expect((await get("GET", "/contracts", rsc + forged)).headers["content-security-policy"]).toBeUndefined();
       expect(policySeen.get("/contracts")).toBeUndefined();
+    }
+    // A browser's own prefetch or prerender of a page is a document it may show: it carries the policy.
+    for (const prefetch of ["Purpose: prefetch\r\n", "Sec-Purpose: prefetch;prerender\r\n"]) {
+      const answer = await get("GET", "/contracts", prefetch + forged);
+      expect(answer.headers["content-security-policy"]).toMatch(/'nonce-/);
+      expect(policySeen.get("/contracts")).toBe(answer.headers["content-security-policy"]);
     }
     const page = await get("GET", "/contracts", forged);
     expect(policySeen.get("/contracts")).toBe(page.headers["content-security-policy"]);

@@ -194,6 +194,10 @@ describe("settlements", () => {
     const q = (await quote(t, contract.id)).body;
     const all = await settle(t, { contract_id: contract.id, type: "partial", amount: q.present_value, reduce: "term", payment_method: "received" });
     expect(all.body.errors).toEqual([{ param: "amount", in: "body", message: `Pays the whole balance (${q.present_value} centavos on ${today()}): use type full` }]);
+    // Leaving a few centavos over the remaining installments would make R$ 0,00 ones that never close the contract.
+    const crumbs = await settle(t, { contract_id: contract.id, type: "partial", amount: q.present_value - 5, reduce: "installment_amount", payment_method: "received" });
+    expect(crumbs.status).toBe(400);
+    expect(crumbs.body.errors).toEqual([{ param: "amount", in: "body", message: expect.stringMatching(/^Leaves 5 centavos, too little for \d+ installments \(installment \d+ would be 0\)/) }]);
     const missing = await settle(t, { contract_id: contract.id, type: "partial", payment_method: "received" });
     expect(missing.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["amount", "reduce"]);
     const extra = await settle(t, { contract_id: contract.id, type: "full", amount: 5, payment_method: "received" });

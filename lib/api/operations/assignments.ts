@@ -15,8 +15,11 @@ export const createAssignmentOperation = defineOperation({
     `1–${MAX_ASSIGNMENT_CONTRACTS} active contracts, priced on \`settlement_date\`: with \`discount_rate\`, each contract's price is the present value ` +
     "of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded " +
     "per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` " +
-    "until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, and only " +
-    "while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). Assignee CNPJ validated (400 `invalid_document`).",
+    "until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while " +
+    "it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it " +
+    "first), and only while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). `discount_rate` from " +
+    "0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two " +
+    "business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).",
   tags,
   auth: "bearer",
   permission: "assignments:write",
@@ -59,7 +62,10 @@ export const settleAssignmentOperation = defineOperation({
     "pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and " +
     "have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each " +
     "becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with " +
-    "every later payment marked with the `assignment_id`. Assigned contracts cannot be settled (409). Event `assignment.status_changed`.",
+    "every later payment marked with the `assignment_id`; the borrower may still pay it off early (`POST /v1/settlements`, the payment " +
+    "the assignee's). 409 `conflict` for a contract that came to hold the borrower's credit since; 409 `invalid_transition` past " +
+    "`settlement_date` and its two clearing business days (the prices are present values on that date: make a new one). Event " +
+    "`assignment.status_changed`.",
   tags,
   auth: "bearer",
   permission: "assignments:write",

@@ -26,7 +26,7 @@ export const payoffQuoteOperation = defineOperation({
     "date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the " +
     "total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less " +
     "the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a " +
-    "settled, canceled or assigned contract.",
+    "contract neither active nor assigned (an assigned one is quoted and settled: the borrower's right to pay early survives the sale).",
   tags,
   auth: "bearer",
   permission: "settlements:read",
@@ -45,7 +45,7 @@ export const createSettlementOperation = defineOperation({
     "`full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). " +
     "`partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every " +
     "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
-    "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` " +
+    "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` " +
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
     "paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the " +
     "rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending " +

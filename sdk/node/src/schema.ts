@@ -935,7 +935,7 @@ export interface paths {
         };
         /**
          * What settles the contract on a date (present value at the contract rate, plus late charges)
-         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a settled, canceled or assigned contract.
+         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a contract neither active nor assigned (an assigned one is quoted and settled: the borrower's right to pay early survives the sale).
          *
          *     Requires permission `settlements:read`.
          */
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a contract in full or prepay part of it
-         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`). `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`).
+         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`).
          *
          *     Requires permission `settlements:write`.
          */
@@ -1073,7 +1073,7 @@ export interface paths {
         put?: never;
         /**
          * Offer contracts to an assignee (cessão) at a discount rate or a price
-         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, and only while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). Assignee CNPJ validated (400 `invalid_document`).
+         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), and only while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).
          *
          *     Requires permission `assignments:write`.
          */
@@ -1115,7 +1115,7 @@ export interface paths {
         put?: never;
         /**
          * Settle an assignment: its contracts become `assigned` and their later receipts the assignee's
-         * @description pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`. Assigned contracts cannot be settled (409). Event `assignment.status_changed`.
+         * @description pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`; the borrower may still pay it off early (`POST /v1/settlements`, the payment the assignee's). 409 `conflict` for a contract that came to hold the borrower's credit since; 409 `invalid_transition` past `settlement_date` and its two clearing business days (the prices are present values on that date: make a new one). Event `assignment.status_changed`.
          *
          *     Requires permission `assignments:write`.
          */
@@ -1767,7 +1767,7 @@ export interface webhooks {
         put?: never;
         /**
          * installment.overdue
-         * @description An installment was still unpaid after its due date (once per installment).
+         * @description An installment was still unpaid once late: after its due date, or after the next business day when that was a weekend or holiday (once per installment).
          *
          *     POSTed to each enabled endpoint subscribed to `installment.overdue` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
@@ -7884,7 +7884,7 @@ export interface operations {
                 limit?: number;
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
-                /** @description Status as of `as_of` (overdue = unpaid after its due date). */
+                /** @description Status as of `as_of` (overdue = unpaid after its due date, or after the next business day when the due date is a weekend or national holiday: Lei 7.089/1983). */
                 status?: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
                 /** @description Due on or after this date. */
                 due_from?: string;
@@ -8047,7 +8047,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
                 contract_id?: string;
-                /** @description Status as of `as_of` (overdue = unpaid after its due date). */
+                /** @description Status as of `as_of` (overdue = unpaid after its due date, or after the next business day when the due date is a weekend or national holiday: Lei 7.089/1983). */
                 status?: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
                 /** @description Due on or after this date. */
                 due_from?: string;
