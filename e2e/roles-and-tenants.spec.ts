@@ -38,6 +38,39 @@ test("switching tenant shows only that tenant's keys, at once, and revoking ther
   await expect(page.getByRole("row").filter({ hasText: "Alpha integration" })).not.toContainText("Revoked");
 });
 
+test("a tab still showing the previous tenant after another tab switched reloads instead of writing to the new one", async ({ page }) => {
+  const id = stamp();
+  const email = `tabs-${id}@example.test`;
+  cli("tenants", ["create", "--slug", `tab-a-${id}`, "--name", `Tab A ${id}`, "--owner-email", email, "--owner-password", "tabs-password-123"]);
+  const b = cli("tenants", ["create", "--slug", `tab-b-${id}`, "--name", `Tab B ${id}`, "--owner-email", email]);
+  cli("keys", ["create", "--tenant", `tab-b-${id}`, "--environment", "sandbox", "--name", "B integration"]);
+
+  await signIn(page, { email, password: "tabs-password-123" });
+  await page.getByLabel("Tenant").selectOption({ label: `Tab A ${id}` });
+  await expect(page.getByRole("heading", { name: `Tab A ${id}` })).toBeVisible();
+  await page.getByRole("link", { name: "API Keys" }).click();
+  await page.getByLabel("Name").fill("Meant for A");
+  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+
+  // Another tab of the same browser switches to B.
+  const other = await page.context().newPage();
+  await other.goto("/");
+  await other.getByLabel("Tenant").selectOption({ label: `Tab B ${id}` });
+  await expect(other.getByRole("heading", { name: `Tab B ${id}` })).toBeVisible();
+
+  // The first tab still shows A's form: its write is refused and the page reloads into B, the active tenant.
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByRole("cell", { name: "B integration" })).toBeVisible();
+  await expect(page.getByLabel("Tenant")).toHaveValue(String(b.tenant_id));
+  await expect(page.getByRole("cell", { name: "Meant for A" })).toHaveCount(0);
+  await expect(page.getByTestId("secret-API key")).toHaveCount(0);
+  // Nor was it made in A.
+  await page.getByLabel("Tenant").selectOption({ label: `Tab A ${id}` });
+  await expect(page.getByRole("heading", { name: "Settings → API Keys" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Meant for A" })).toHaveCount(0);
+  await other.close();
+});
+
 test("a viewer reads a proposal waiting for review but cannot approve or reject it", async ({ page }) => {
   const id = stamp();
   const slug = `view-${id}`;

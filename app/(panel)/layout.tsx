@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { EnvironmentBanner, EnvironmentSwitch, PanelEnvironmentProvider } from "@/components/environment-context";
 import { LanguageSwitch } from "@/components/language-switch";
 import { NavLink } from "@/components/nav-link";
+import { ScreenTenant } from "@/components/screen-tenant";
 import { SidebarMenu } from "@/components/sidebar-menu";
 import { SignOutButton } from "@/components/sign-out-button";
 import { TenantSwitcher } from "@/components/tenant-switcher";
@@ -21,6 +22,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
   const roles = await getTranslations("Common.roles");
   return (
     <PanelEnvironmentProvider initial={await currentPanelEnvironment()}>
+      <ScreenTenant id={user.tenantId} />
       <div className="flex min-h-screen flex-col md:flex-row">
         <aside className="relative w-full border-b border-slate-200 bg-white p-4 md:w-60 md:shrink-0 md:border-b-0 md:border-r">
           <p className="font-semibold md:mb-4">Credit Platform</p>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "@/messages/en.json";
 import pt from "@/messages/pt-BR.json";
-import { localizedPanelMessages, panelFetch, PanelError, setPanelMessages } from "./panel-fetch";
+import { localizedPanelMessages, panelFetch, PanelError, setPanelMessages, setScreenTenant } from "./panel-fetch";
 
 // panelFetch's failures in the panel's language: the network, and a problem by its code (in pt-BR), or the server's
 // detail (in English, and for codes without a message of their own).
@@ -53,5 +53,14 @@ describe("panelFetch's messages", () => {
     await expect(panelFetch("/x")).rejects.toMatchObject({ message: pt.Errors.unreachable, code: undefined });
     use("en");
     await expect(panelFetch("/x")).rejects.toMatchObject({ message: en.Errors.unreachable });
+  });
+
+  it("names the tenant the page shows on every request, once the frame has said it", async () => {
+    const sent = answer(200, { ok: true });
+    setScreenTenant("ten_01JDSCREENTENANT000000000");
+    await panelFetch("/api/panel/x");
+    await panelFetch("/api/panel/y", { method: "POST", body: { a: 1 } });
+    const headers = sent.mock.calls.map(([, init]) => (init as RequestInit).headers);
+    expect(headers).toEqual([{ "x-panel-tenant": "ten_01JDSCREENTENANT000000000" }, { "content-type": "application/json", "x-panel-tenant": "ten_01JDSCREENTENANT000000000" }]);
   });
 });

@@ -53,12 +53,24 @@ export function localizedPanelMessages(
 
 export const PANEL_FETCH_TIMEOUT_MS = 20_000;
 
+// The tenant this page shows (set by the panel's frame when it renders, components/screen-tenant.tsx), sent with every
+// request: the server refuses one from a page whose tenant is no longer the active one (another tab switched it; 409
+// `tenant_changed`), and the page reloads to show the active tenant.
+let screenTenant: string | null = null;
+
+export function setScreenTenant(tenantId: string): void {
+  screenTenant = tenantId;
+}
+
 export async function panelFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: init.method ?? "GET",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(screenTenant === null ? {} : { "x-panel-tenant": screenTenant }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(PANEL_FETCH_TIMEOUT_MS),
     });
@@ -72,6 +84,9 @@ export async function panelFetch<T>(url: string, init: { method?: string; body?:
     throw new PanelError(messages.sessionExpired, [], "authentication_required", 401);
   }
   const data = (await response.json().catch(() => null)) as (T & { code?: string; detail?: string; errors?: { param: string; message: string }[] }) | null;
+  if (response.status === 409 && data?.code === "tenant_changed" && typeof window !== "undefined") {
+    window.location.reload(); // nothing of the previous tenant's screen survives: the frame renders the active one
+  }
   if (!response.ok) {
     const problem = { code: data?.code, detail: data?.detail, status: response.status };
     throw new PanelError(messages.problem(problem), data?.errors, data?.code, response.status);

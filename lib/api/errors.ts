@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, title: "The resource was not found" },
   method_not_allowed: { status: 405, title: "The method is not allowed on this resource" },
   conflict: { status: 409, title: "The request conflicts with the current state" },
+  tenant_changed: { status: 409, title: "The page shows another tenant than the active one: reload it" },
   invalid_transition: { status: 409, title: "The action is not allowed in the resource's current state" },
   duplicate_document: { status: 409, title: "A customer with this document already exists" },
   invalid_document: { status: 400, title: "The CPF or CNPJ is invalid" },

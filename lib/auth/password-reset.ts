@@ -74,6 +74,8 @@ export async function resetPassword(token: string, input: { password: string }, 
     const claimed = await tx.passwordReset.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (claimed.count !== 1) throw new DomainError("conflict", "This link was already used or has expired: ask for a new one");
     await recordNewPassword(tx, found.user, passwordHash, now, "user.password_reset");
+    // The link reached its holder through the inbox (or an operator): the address is proven.
+    await tx.user.updateMany({ where: { id: found.userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await cancelPendingEmails(tx, { passwordResetId: found.id }, "the link was used before the e-mail was sent");
     return { userId: found.userId, email: found.user.email };
   });

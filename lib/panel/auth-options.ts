@@ -20,7 +20,9 @@ const dummy = () => (dummyHash ??= hashPassword("not-a-password"));
 export { SIGN_IN_FAILURES_ALLOWED } from "./sign-in-attempts";
 export const TOO_MANY_ATTEMPTS = "too_many_attempts";
 
-export async function authorizeSignIn(raw: unknown): Promise<{ id: string; email: string; name: string } | null> {
+export type SignedIn = { id: string; email: string; name: string; passwordVersion: number };
+
+export async function authorizeSignIn(raw: unknown): Promise<SignedIn | null> {
   const parsed = SignIn.safeParse(raw);
   if (!parsed.success) return null;
   const email = parsed.data.email;
@@ -31,7 +33,8 @@ export async function authorizeSignIn(raw: unknown): Promise<{ id: string; email
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
   if (!user || !ok) return null;
   await attempts.succeeded(email);
-  return { id: user.id, email: user.email, name: user.name };
+  // The password this sign-in proved, as of the read of its hash: the session holds while it is the account's.
+  return { id: user.id, email: user.email, name: user.name, passwordVersion: passwordVersion(user.passwordChangedAt) };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -65,18 +68,40 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     jwt({ token, user }) {
-      // At sign-in: who, and when (seconds). Our own claim, since next-auth renews `iat` each time it re-issues the
-      // cookie; a session signed in before the account's last password change is refused (./session.ts).
+      // At sign-in: who, and which password it proved (the account's `password_changed_at` read with the hash it was
+      // checked against). A session whose password is no longer the account's is refused (./session.ts) — exactly,
+      // even for a sign-in that read the old hash while a reset was committing.
       if (user) {
         token.sub = user.id;
         token.signedInAt = Math.floor(Date.now() / 1000);
+        token.passwordVersion = (user as Partial<SignedIn>).passwordVersion ?? 0;
       }
       return token;
     },
     session({ session, token }) {
       if (session.user) (session.user as { id?: string }).id = token.sub;
-      (session as { signedInAt?: number }).signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;
+      const held = session as SessionClaims;
+      held.signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;
+      if (typeof token.passwordVersion === "number") held.passwordVersion = token.passwordVersion;
       return session;
     },
   },
 };
+
+/** The claims the panel's session carries beside next-auth's. */
+export type SessionClaims = { signedInAt?: number; passwordVersion?: number };
+
+/** Which password an account has: when it was last set (ms; 0 if never changed since the account was made). */
+export function passwordVersion(passwordChangedAt: Date | null): number {
+  return passwordChangedAt?.getTime() ?? 0;
+}
+
+/**
+ * Whether a session still stands for the account's password: it proved the password the account has now. A session
+ * from before `passwordVersion` existed is judged by its sign-in time (a second's resolution: one that read the old
+ * hash while a change committed in the same second stayed — why the version replaced it).
+ */
+export function sessionMatchesPassword(session: SessionClaims, account: { passwordChangedAt: Date | null }): boolean {
+  if (session.passwordVersion !== undefined) return session.passwordVersion === passwordVersion(account.passwordChangedAt);
+  return !account.passwordChangedAt || (session.signedInAt ?? 0) >= Math.floor(account.passwordChangedAt.getTime() / 1000);
+}

@@ -16,7 +16,21 @@ import { currentPanelUser, type PanelUser } from "./session";
 // anything else (lib/security/same-origin.ts); the session cookie is also SameSite=Lax and writes require
 // Content-Type: application/json. Field errors come in the panel's language (lib/panel/field-messages-pt-br.ts).
 
-type Options<B extends z.ZodType | undefined> = { manageCredentials?: boolean; manageMembers?: boolean; review?: boolean; recordRefunds?: boolean; issueCharges?: boolean; body?: B };
+type Options<B extends z.ZodType | undefined> = {
+  manageCredentials?: boolean;
+  manageMembers?: boolean;
+  review?: boolean;
+  recordRefunds?: boolean;
+  issueCharges?: boolean;
+  body?: B;
+  /** The tenant switch itself: it may come from a page showing another tenant than the active one. */
+  switchesTenant?: boolean;
+};
+
+/** The tenant the page making the request shows (components/credentials/panel-fetch.ts sends it). The active tenant is
+ *  a cookie every tab shares: after a switch in one tab, another tab still showing the previous tenant would otherwise
+ *  read and write the new one under the old one's screen (e.g. save one tenant's bank account over another's). */
+export const SCREEN_TENANT_HEADER = "x-panel-tenant";
 type Context<B> = {
   user: PanelUser;
   actor: Actor;
@@ -44,6 +58,10 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       }
       const user = await currentPanelUser();
       if (!user) throw new ApiError("authentication_required", "Sign in to the panel");
+      const screen = request.headers.get(SCREEN_TENANT_HEADER);
+      if (screen !== null && screen !== user.tenantId && !options.switchesTenant) {
+        throw new ApiError("tenant_changed", "Another tab switched the active tenant: this page shows the previous one — reload it");
+      }
       if (options.manageCredentials && !canManageCredentials(user.role)) {
         throw new ApiError("forbidden", "Only owners and admins manage these settings");
       }

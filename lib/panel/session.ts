@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import type { MembershipView } from "@/lib/tenants/tenants";
+import type { SessionClaims } from "./auth-options";
 import { environmentParam } from "./environment-param";
 
 // Who is using the panel and for which tenant. The active tenant is one of the user's memberships
@@ -35,7 +36,7 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
-  const [{ getServerSession }, { authOptions }, { listMemberships }, { db }] = await Promise.all([
+  const [{ getServerSession }, { authOptions, sessionMatchesPassword }, { listMemberships }, { db }] = await Promise.all([
     import("next-auth"),
     import("./auth-options"),
     import("@/lib/tenants/tenants"),
@@ -44,11 +45,10 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!session?.user || !userId) return null;
-  // A session signed in before the password last changed (a change or a reset: lib/auth/account-password.ts) is over.
-  // Compared in whole seconds, as the session records its time: one signed in the second the password changed stays.
+  // A session that proved a password the account no longer has (changed or reset since: lib/auth/account-password.ts)
+  // is over (./auth-options.ts, sessionMatchesPassword).
   const [account, memberships] = await Promise.all([db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }), listMemberships(userId)]);
-  const signedInAt = (session as { signedInAt?: number }).signedInAt ?? 0;
-  if (!account || (account.passwordChangedAt && signedInAt < Math.floor(account.passwordChangedAt.getTime() / 1000))) return null;
+  if (!account || !sessionMatchesPassword(session as SessionClaims, account)) return null;
   if (memberships.length === 0) return null;
   const wanted = (await cookies()).get(ACTIVE_TENANT_COOKIE)?.value;
   const active = memberships.find((m) => m.tenantId === wanted) ?? memberships[0]!;

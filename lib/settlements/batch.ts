@@ -95,6 +95,11 @@ export async function runSettlementBatch(
     }
   } catch (err) {
     if (err instanceof LeaseLost) throw inProgress();
+    // Not an item's own refusal (those are recorded) but a failure of the request (the database lost, a bug): give the
+    // lease back, so the client's retry continues from this item at once instead of waiting out the lease (409).
+    await db()
+      .settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { leaseToken: null, leaseExpiresAt: null } })
+      .catch(() => undefined); // the database itself may be what failed: then the lease lapses
     throw err;
   }
   await db().settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { status: "completed", completedAt: new Date(), leaseToken: null, leaseExpiresAt: null } });

@@ -188,9 +188,13 @@ export async function acceptInvitation(
     if (claimed.count !== 1) throw new DomainError("conflict", "This invitation is no longer open: ask an owner for a new link");
     await cancelPendingEmails(tx, { invitationId: invitation.id }, "the invitation was accepted before the e-mail was sent");
     const row = await tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
-    const user =
-      (await tx.user.findUnique({ where: { email: row.email } })) ??
-      (await tx.user.create({ data: { id: newId("user"), email: row.email, name: input.name!, passwordHash: passwordHash! } }));
+    // The account checked above, still: one made meanwhile (another link, the CLI) was not proven by this password.
+    const current = await tx.user.findUnique({ where: { email: row.email } });
+    if ((current?.id ?? null) !== (existing?.id ?? null)) {
+      throw new DomainError("conflict", "An account for this e-mail was just created: open the link again and use that account's password");
+    }
+    // Made here, its address is not proven: the inviter saw this link too (lib/tenants/tenants.ts).
+    const user = current ?? (await tx.user.create({ data: { id: newId("user"), email: row.email, name: input.name!, passwordHash: passwordHash! } }));
     await tx.invitation.update({ where: { id: row.id }, data: { acceptedBy: user.id } });
     // Joined in the meantime by another path (the CLI): keep the role they have.
     await tx.membership.upsert({

@@ -1,13 +1,19 @@
-import type { Role, Tenant } from "@prisma/client";
+import type { Role, Tenant, User } from "@prisma/client";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { hashPassword } from "@/lib/auth/passwords";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
 // Tenants and their panel members. Onboarding creates the tenant and its owner account in one transaction.
+//
+// An operator (the CLI) vouches for the accounts it makes: their address counts as proven (`email_verified_at`). An
+// account made by accepting an invitation does not — the link was shown to the inviter too, so the inviter could have
+// opened it and set the password for an address that is not theirs, waiting for that address to be given another
+// tenant. So when an operator gives an existing account whose address was never proven a tenant, its password becomes
+// the one the operator sets (shown to the operator only; its sessions end) instead of being kept.
 
 export const TenantSlug = z
   .string()
@@ -28,7 +34,7 @@ export type CreateTenantInput = z.infer<typeof CreateTenantInput>;
 export async function createTenant(
   input: CreateTenantInput,
   actor: Actor,
-): Promise<{ tenant: Tenant; ownerUserId: string; ownerCreated: boolean }> {
+): Promise<{ tenant: Tenant; ownerUserId: string; ownerCreated: boolean; ownerPasswordSet: boolean }> {
   const data = CreateTenantInput.parse(input);
   const passwordHash = await hashPassword(data.owner.password);
   return db().$transaction(async (tx) => {
@@ -37,11 +43,13 @@ export async function createTenant(
     }
     const tenant = await tx.tenant.create({ data: { id: newId("tenant"), slug: data.slug, name: data.name } });
     const existingUser = await tx.user.findUnique({ where: { email: data.owner.email } });
+    const now = new Date();
     const user =
       existingUser ??
       (await tx.user.create({
-        data: { id: newId("user"), email: data.owner.email, name: data.owner.name, passwordHash },
+        data: { id: newId("user"), email: data.owner.email, name: data.owner.name, passwordHash, emailVerifiedAt: now },
       }));
+    const replaced = existingUser ? await replaceUnverifiedPassword(tx, existingUser, passwordHash, tenant.id, actor, now) : false;
     await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: "owner" } });
     await writeAudit(tx, {
       tenantId: tenant.id,
@@ -50,8 +58,9 @@ export async function createTenant(
       target: { type: "tenant", id: tenant.id },
       metadata: { slug: tenant.slug, owner: user.email },
     });
-    // An existing account keeps its password: the one given is used only for a new account.
-    return { tenant, ownerUserId: user.id, ownerCreated: !existingUser };
+    // An existing account keeps its password (the one given is used only for a new account) — unless its address was
+    // never proven: then it takes the one given.
+    return { tenant, ownerUserId: user.id, ownerCreated: !existingUser, ownerPasswordSet: !existingUser || replaced };
   });
 }
 
@@ -81,12 +90,14 @@ export async function addMember(
   tenantId: string,
   member: { email: string; name: string; password: string; role: Role },
   actor: Actor,
-): Promise<{ userId: string; created: boolean }> {
+): Promise<{ userId: string; created: boolean; passwordSet: boolean }> {
   const passwordHash = await hashPassword(member.password);
   return db().$transaction(async (tx) => {
     const email = member.email.trim().toLowerCase();
     const existing = await tx.user.findUnique({ where: { email } });
-    const user = existing ?? (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash } }));
+    const now = new Date();
+    const user = existing ?? (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash, emailVerifiedAt: now } }));
+    const replaced = existing ? await replaceUnverifiedPassword(tx, existing, passwordHash, tenantId, actor, now) : false;
     await tx.membership.upsert({
       where: { tenantId_userId: { tenantId, userId: user.id } },
       create: { tenantId, userId: user.id, role: member.role },
@@ -99,6 +110,21 @@ export async function addMember(
       target: { type: "user", id: user.id },
       metadata: { email, role: member.role },
     });
-    return { userId: user.id, created: !existing };
+    return { userId: user.id, created: !existing, passwordSet: !existing || replaced };
   });
+}
+
+/** An existing account an operator gives `tenantId`: if its address was never proven, its password becomes the
+ *  operator's (`passwordHash`) and its sessions end; audited as `user.password_replaced`. Whether it was replaced. */
+async function replaceUnverifiedPassword(tx: Tx, user: User, passwordHash: string, tenantId: string, actor: Actor, now: Date): Promise<boolean> {
+  if (user.emailVerifiedAt !== null) return false;
+  await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: now, emailVerifiedAt: now } });
+  await writeAudit(tx, {
+    tenantId,
+    actor,
+    action: "user.password_replaced",
+    target: { type: "user", id: user.id },
+    metadata: { email: user.email, reason: "the account's address was never verified (made through an invitation link)" },
+  });
+  return true;
 }

@@ -38,15 +38,17 @@ await runCli(USAGE, async (argv) => {
     const slug = required(values.slug, "--slug");
     const password = values["owner-password"] ?? generatedPassword();
     const email = values["owner-email"] ?? `owner@${slug}.test`;
-    const { tenant, ownerCreated } = await createTenant(
+    const { tenant, ownerCreated, ownerPasswordSet } = await createTenant(
       { slug, name: required(values.name, "--name"), owner: { email, name: values["owner-name"] ?? "Owner", password } },
       cliActor(),
     );
-    const shownPassword = ownerCreated ? password : null; // an existing account keeps its own password
+    // An existing account keeps its own password, unless its address was never verified (lib/tenants/tenants.ts).
+    const shownPassword = ownerPasswordSet ? password : null;
+    const replacedNote = ownerPasswordSet && !ownerCreated ? " (existing account never verified: its password was replaced)" : "";
     output(
       values.json,
       { tenant_id: tenant.id, slug: tenant.slug, name: tenant.name, owner: { email: email.toLowerCase(), password: shownPassword } },
-      `Tenant ${tenant.name} created.\n  tenant id (X-Tenant-Id): ${tenant.id}\n  owner: ${email.toLowerCase()}\n  password: ${shownPassword ?? "(existing account: unchanged)"}`,
+      `Tenant ${tenant.name} created.\n  tenant id (X-Tenant-Id): ${tenant.id}\n  owner: ${email.toLowerCase()}\n  password: ${shownPassword ? shownPassword + replacedNote : "(existing account: unchanged)"}`,
     );
   } else if (command === "list") {
     const { values } = parse(rest, {});
@@ -68,9 +70,10 @@ await runCli(USAGE, async (argv) => {
     const email = required(values.email, "--email");
     const role = oneOf(values.role, ROLES, "--role");
     const password = values.password ?? generatedPassword();
-    const { userId, created } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
-    const shown = created ? password : null;
-    output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password: shown }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${shown ?? "(existing account: unchanged)"}`);
+    const { userId, created, passwordSet } = await addMember(tenant.id, { email, name: values.name ?? email, password, role }, cliActor());
+    const shown = passwordSet ? password : null;
+    const note = passwordSet && !created ? " (existing account never verified: its password was replaced)" : "";
+    output(values.json, { user_id: userId, tenant_id: tenant.id, email, role, password: shown }, `Member ${email} (${role}) added to ${tenant.slug}; password: ${shown ? shown + note : "(existing account: unchanged)"}`);
   } else if (command === "invite") {
     const { values } = parse(rest, { tenant: { type: "string" }, email: { type: "string" }, role: { type: "string" }, locale: { type: "string" } });
     const tenant = await getTenantBySlug(required(values.tenant, "--tenant"));

@@ -7,7 +7,7 @@ import { ACTIVE_TENANT_COOKIE } from "@/lib/panel/session";
 const Body = z.strictObject({ tenant_id: z.string().trim().min(1) });
 
 // POST /api/panel/active-tenant — switch to another tenant the user is a member of.
-export const POST = panelRoute({ body: Body }, async ({ user, body }) => {
+export const POST = panelRoute({ body: Body, switchesTenant: true }, async ({ user, body }) => {
   if (!user.memberships.some((m) => m.tenantId === body.tenant_id)) throw new DomainError("not_found", "Tenant not found");
   (await cookies()).set(ACTIVE_TENANT_COOKIE, body.tenant_id, { httpOnly: true, sameSite: "lax", path: "/" });
   return { body: { tenant_id: body.tenant_id } };
