@@ -91,15 +91,19 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     }
     const paidAt = paidAtOf(paidOn);
     // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired — from the sandbox.
-    // A provider's notification is for money its PSP took in time (it refuses an expired cob): it pays the charge.
+    // A provider's notification is for money its PSP took in time (it refuses an expired cob): it pays the charge —
+    // even once the job has marked it expired, when the money was taken by the expiry's day (the notice came late):
+    // the same payment must not become mere credit, with more late interest, because the job ran first.
     const lapsed = !arrived && (from === "pending" || from === "partially_paid") && charge.expiresAt !== null && charge.expiresAt <= new Date();
-    const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
+    const takenInTime = arrived && from === "expired" && charge.expiresAt !== null && paidOn <= todayInBrazil(charge.expiresAt);
+    const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed && (from !== "expired" || takenInTime);
     if (!payable && arrived && received.amount !== undefined) {
       const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, provider: received.provider });
       return { charge: toChargeResponse(charge), payment };
     }
     if (lapsed) throw new DomainError("invalid_transition", `The Pix charge expired at ${charge.expiresAt!.toISOString()}`, { current_status: "expired", action: "pay" });
-    nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled, expired
+    if (from === "expired" && !takenInTime) throw new DomainError("invalid_transition", "The Pix charge expired", { current_status: from, action: "pay" });
+    nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled
 
     let given = received.amount;
     if (charge.settlementId) {

@@ -3,6 +3,7 @@ import { POST as createCharge } from "@/app/v1/charges/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { todayInBrazil } from "@/lib/clock";
+import { runCollectionJob } from "@/lib/collection/collection-job";
 import { payCharge } from "@/lib/collection/pay-charge";
 import { db } from "@/lib/db/client";
 import { addDays, addMonths } from "@/lib/finance";
@@ -38,6 +39,28 @@ describe("paying a charge", () => {
     expect(payment).toMatchObject({ amount: charge.amount, credit: 0 });
     expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(0n);
     expect((await db().installment.findUniqueOrThrow({ where: { id: charge.installment_ids[0]! } })).status).toBe("paid");
+  });
+
+  it("a cob the job already expired, paid by its expiry's day but notified later: the notice pays it; money taken after that day is credit", async () => {
+    const t = await creditTenant();
+    const { contract, charge } = await chargeOf(t, { pix: { kind: "cob", expires_in: 3600 } });
+    await db().charge.update({ where: { id: charge.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await runCollectionJob();
+    expect((await db().charge.findUniqueOrThrow({ where: { id: charge.id } })).status).toBe("expired");
+    expect((await sandboxPay(t, charge.id)).status).toBe(409); // never from the sandbox
+    const { charge: after, payment } = await payCharge(scopeOf(t), PROVIDER, charge.id, { amount: charge.amount, paidOn: todayInBrazil(), whenClosed: "credit" });
+    expect(after.status).toBe("paid");
+    expect(payment).toMatchObject({ amount: charge.amount, credit: 0, allocations: [expect.objectContaining({ installment_id: charge.installment_ids[0], settles: true })] });
+    expect((await db().installment.findUniqueOrThrow({ where: { id: charge.installment_ids[0]! } })).status).toBe("paid");
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "charge.paid" } })).toBe(1);
+
+    const other = await chargeOf(t, { pix: { kind: "cob", expires_in: 3600 } });
+    await db().charge.update({ where: { id: other.charge.id }, data: { expiresAt: new Date(Date.now() - 2 * 86_400_000), status: "expired" } });
+    const { charge: still, payment: credited } = await payCharge(scopeOf(t), PROVIDER, other.charge.id, { amount: other.charge.amount, paidOn: todayInBrazil(), whenClosed: "credit" });
+    expect(still.status).toBe("expired");
+    expect(credited).toMatchObject({ allocations: [], credit: other.charge.amount });
+    expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(0n);
+    expect((await db().contract.findUniqueOrThrow({ where: { id: other.contract.id } })).creditBalance).toBe(BigInt(other.charge.amount));
   });
 
   it("a payment dated before the charge existed: 400 from the sandbox; the provider's is moved to the issue day", async () => {
