@@ -9,7 +9,7 @@ import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { addMonths } from "@/lib/finance";
 import { newId } from "@/lib/ids";
-import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import type { Scope } from "@/lib/scope";
 import { dateColumn, isoDate } from "@/lib/serialize";
 import { accountOrDefault, collectionAccount, fromRow, ourNumberSequence, type CollectionAccount } from "./account";
@@ -157,9 +157,9 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
 }
 
 /** The product's late-payment rules (fine once, monthly late interest pro rata die). */
-export function lateRulesOf(contract: Contract) {
-  const rules = PRODUCTS[(contract.terms as { product: ProductCode }).product] ?? PRODUCTS.personal_loan;
-  return { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate };
+/** The contract's late charges as it was issued (lib/contracts/late-rules.ts). */
+export function lateRulesOf(contract: Pick<Contract, "terms">) {
+  return lateRulesOfTerms(contract.terms);
 }
 
 

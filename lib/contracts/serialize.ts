@@ -1,5 +1,6 @@
 import type { Contract } from "@prisma/client";
 import { centavos, isoDate } from "@/lib/serialize";
+import { frozenLateCharges } from "./late-rules";
 import type { ContractResponse } from "./schemas";
 import type { ContractStatus } from "./transitions";
 
@@ -37,6 +38,7 @@ export function toContractResponse(row: Contract): ContractResponse {
     credit_balance: centavos(row.creditBalance),
     cet: terms.cet,
     iof: terms.iof,
+    late_charges: frozenLateCharges(row.terms),
     environment: row.environment,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
-import type { Installment } from "@prisma/client";
+import type { Installment, Prisma } from "@prisma/client";
 import { allocatable, amountsDue } from "@/lib/collection/allocation";
 import { daysBetween, isLate } from "@/lib/finance";
-import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import { centavos, isoDate } from "@/lib/serialize";
 import type { InstallmentStatus } from "./schemas";
 
@@ -15,17 +15,16 @@ export function statusOn(row: Installment, asOf: string): InstallmentStatus {
   return stored;
 }
 
-export function amountDueOn(row: Installment, product: string, asOf: string) {
+export function amountDueOn(row: Installment, terms: Prisma.JsonValue, asOf: string) {
   const outstanding = centavos(row.amount) - centavos(row.paidAmount);
   const status = row.status as InstallmentStatus;
   if (status === "paid" || status === "canceled" || outstanding <= 0) {
     return { as_of: asOf, days_late: 0, outstanding: 0, fine: 0, late_interest: 0, total: 0 };
   }
-  const rules = PRODUCTS[product as ProductCode] ?? PRODUCTS.personal_loan;
   const dueDate = isoDate(row.dueDate);
   // The same reckoning as a charge or a payment that day (lib/collection/allocation.ts): late charges on the open
   // face, less what was already received of them.
-  const due = amountsDue(allocatable(row), { fineRate: rules.lateFineRate, monthlyLateInterestRate: rules.lateMonthlyInterestRate }, asOf);
+  const due = amountsDue(allocatable(row), lateRulesOfTerms(terms), asOf);
   return {
     as_of: asOf,
     days_late: isLate(dueDate, asOf) ? daysBetween(dueDate, asOf) : 0,

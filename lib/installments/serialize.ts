@@ -6,7 +6,6 @@ import type { InstallmentResponse } from "./schemas";
 type WithContract = Installment & { contract: { terms: Prisma.JsonValue } };
 
 export function toInstallmentResponse(row: WithContract, asOf: string): InstallmentResponse {
-  const product = (row.contract.terms as { product?: string } | null)?.product ?? "personal_loan";
   return {
     id: row.id,
     object: "installment",
@@ -19,7 +18,7 @@ export function toInstallmentResponse(row: WithContract, asOf: string): Installm
     paid_amount: centavos(row.paidAmount),
     status: statusOn(row, asOf),
     paid_at: row.paidAt?.toISOString() ?? null,
-    amount_due: amountDueOn(row, product, asOf),
+    amount_due: amountDueOn(row, row.contract.terms, asOf),
     environment: row.environment,
   };
 }

@@ -1,3 +1,4 @@
+import { lateChargesFor } from "@/lib/contracts/late-rules";
 import { computeSimulation } from "@/lib/simulations/compute";
 import { toSimulationResponse, toSimulationSummary } from "@/lib/simulations/serialize";
 
@@ -118,6 +119,7 @@ export function contractExample(status: "active" | "canceled" = "active") {
     credit_balance: 0,
     cet: result.cet,
     iof: { daily: result.iof.daily, additional: result.iof.additional, total: result.iof.total, financed: result.iof.financed },
+    late_charges: lateChargesFor(result.product),
     environment: "sandbox",
     created_at: "2026-12-01T12:10:00.000Z",
     updated_at: "2026-12-01T12:10:00.000Z",

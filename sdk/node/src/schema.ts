@@ -2480,6 +2480,13 @@ export interface components {
                 total: number;
                 financed: boolean;
             };
+            /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+            late_charges: {
+                /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                fine_rate: string;
+                /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                monthly_interest_rate: string;
+            };
             /** @enum {string} */
             environment: "sandbox" | "production";
             created_at: string;
@@ -7258,6 +7265,10 @@ export interface operations {
                      *             "total": 6584,
                      *             "financed": true
                      *           },
+                     *           "late_charges": {
+                     *             "fine_rate": "0.02",
+                     *             "monthly_interest_rate": "0.01"
+                     *           },
                      *           "environment": "sandbox",
                      *           "created_at": "2026-12-01T12:10:00.000Z",
                      *           "updated_at": "2026-12-01T12:10:00.000Z"
@@ -7412,6 +7423,10 @@ export interface operations {
                      *         "additional": 1925,
                      *         "total": 6584,
                      *         "financed": true
+                     *       },
+                     *       "late_charges": {
+                     *         "fine_rate": "0.02",
+                     *         "monthly_interest_rate": "0.01"
                      *       },
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T12:10:00.000Z",
@@ -7598,6 +7613,10 @@ export interface operations {
                      *         "total": 6584,
                      *         "financed": true
                      *       },
+                     *       "late_charges": {
+                     *         "fine_rate": "0.02",
+                     *         "monthly_interest_rate": "0.01"
+                     *       },
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T12:10:00.000Z",
                      *       "updated_at": "2026-12-01T12:10:00.000Z"
@@ -7752,6 +7771,10 @@ export interface operations {
                      *         "additional": 1925,
                      *         "total": 6584,
                      *         "financed": true
+                     *       },
+                     *       "late_charges": {
+                     *         "fine_rate": "0.02",
+                     *         "monthly_interest_rate": "0.01"
                      *       },
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T12:10:00.000Z",
@@ -17445,6 +17468,13 @@ export interface operations {
                             total: number;
                             financed: boolean;
                         };
+                        /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        late_charges: {
+                            /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                            fine_rate: string;
+                            /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                            monthly_interest_rate: string;
+                        };
                         /** @enum {string} */
                         environment: "sandbox" | "production";
                         created_at: string;
@@ -17546,6 +17576,13 @@ export interface operations {
                             additional: number;
                             total: number;
                             financed: boolean;
+                        };
+                        /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        late_charges: {
+                            /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                            fine_rate: string;
+                            /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                            monthly_interest_rate: string;
                         };
                         /** @enum {string} */
                         environment: "sandbox" | "production";
