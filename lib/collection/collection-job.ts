@@ -6,6 +6,7 @@ import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { latestLateDueDate } from "@/lib/finance";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { log } from "@/lib/log";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { cancelLapsedSettlements } from "@/lib/settlements/settlements";
@@ -45,7 +46,14 @@ export async function runCollectionJob(now = new Date()): Promise<CollectionJobR
   for (let batch = await creditable(today, ""); batch.length > 0; batch = await creditable(today, batch.at(-1)!.id)) {
     for (const c of batch) {
       const scope = { tenantId: c.tenantId, environment: c.environment };
-      if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, asOf, now))) creditsApplied += 1;
+      try {
+        if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, asOf, now))) creditsApplied += 1;
+      } catch (err) {
+        // One contract's failure (a lock wait past the transaction's limit, a bug) must not keep every other contract
+        // from its credit, nor the charges and installments below from being marked: logged, retried next run.
+        if (isDatabaseUnavailable(err)) throw err; // the database itself: the whole run fails, and the poll loop says so once
+        log().error({ err, contract_id: c.id, tenant_id: c.tenantId }, "applying a contract's credit failed; the job goes on");
+      }
     }
   }
   let expired = 0;
