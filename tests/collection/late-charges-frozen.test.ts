@@ -49,7 +49,8 @@ describe("a contract's late charges", () => {
     const t = await creditTenant();
     const { contract } = await lateContract(t);
     const row = await db().contract.findUniqueOrThrow({ where: { id: contract.id } });
-    const { late_charges: _dropped, ...legacy } = row.terms as Record<string, unknown>;
+    const legacy = { ...(row.terms as Record<string, unknown>) };
+    delete legacy.late_charges;
     await db().contract.update({ where: { id: contract.id }, data: { terms: legacy as object } });
     const shown = (await call(getContract, { base: t.base, path: `/v1/contracts/${contract.id}`, headers: t.headers, params: { id: contract.id } })).body;
     expect(shown.late_charges).toEqual({ fine_rate: "0.02", monthly_interest_rate: "0.01" });
