@@ -38,7 +38,11 @@ export type Operation<
   sealResponse?: boolean;
   /** Errors also carry RFC 6749 `error` / `error_description`, and responses are `no-store`. */
   oauthErrors?: boolean;
-  deprecated?: { successor: string };
+  /** Deprecated since `since` (the release's date, YYYY-MM-DD): answered with RFC 9745's `Deprecation: @<epoch>`,
+   *  `Link: <successor>; rel="successor-version"` and a `Warning`. */
+  deprecated?: { successor: string; since: string };
+  /** Not deprecated itself, but answers with the deprecation headers when a deprecated field is used (`tax_rate`). */
+  deprecationHeaders?: boolean;
   /** Exists only on the sandbox address: the production address answers 404 before authentication. */
   sandboxOnly?: boolean;
   /** The body of this operation's 503 when the database is unavailable, instead of the problem document
@@ -47,6 +51,10 @@ export type Operation<
   responses: Record<number, OperationResponse>;
   /** Error statuses this operation can answer besides the common ones (400, 401, 403, 429, 500). */
   errors?: number[];
+  /** Request headers of its own (besides X-Tenant-Id, X-Request-Id and Idempotency-Key), for the document. */
+  headers?: { name: string; description: string; required: boolean; example?: string }[];
+  /** What this operation's answer with a status means, where it says more than the shared text (the codes it uses). */
+  errorNotes?: Partial<Record<number, string>>;
 };
 
 export function defineOperation<

@@ -47,7 +47,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
   const run = async (request: Request, context: RouteContext): Promise<Response> => {
     const headers = new Headers({ "cache-control": "no-store" });
     if (op.oauthErrors) headers.set("pragma", "no-cache");
-    if (op.deprecated) addDeprecationHeaders(headers, op.deprecated.successor);
+    if (op.deprecated) addDeprecationHeaders(headers, op.deprecated);
     let requestId = "";
     let hostEnvironment: Environment | null = null;
     try {
@@ -181,8 +181,13 @@ function toResponse(result: ApiResult, headers: Headers): Response {
   return new Response(text, { status: result.status ?? 200, headers });
 }
 
-function addDeprecationHeaders(headers: Headers, successor: string): void {
-  headers.set("deprecation", "true");
+function addDeprecationHeaders(headers: Headers, { successor, since }: { successor: string; since: string }): void {
+  headers.set("deprecation", deprecationHeader(since));
   headers.set("link", `<${successor}>; rel="successor-version"`);
   headers.set("warning", `299 - "Deprecated: use ${successor}"`);
+}
+
+/** RFC 9745's Deprecation value: `@` and the Unix time from which the resource is deprecated (a release's day, UTC). */
+export function deprecationHeader(since: string): string {
+  return `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
 }

@@ -3,7 +3,9 @@ import { z } from "zod";
 // The token endpoint's form (RFC 6749 §4.4 and §6). Unknown parameters are ignored, as §3.2 requires.
 export const TokenRequest = z
   .object({
-    grant_type: z.string().trim().min(1).meta({ description: "`client_credentials` or `refresh_token`." }),
+    // Any other value is RFC 6749's `unsupported_grant_type` (400), not a validation error: a string here, the two
+    // values in the document.
+    grant_type: z.string().trim().min(1).meta({ description: "`client_credentials` or `refresh_token`.", enum: ["client_credentials", "refresh_token"] }),
     client_id: z.string().trim().optional().meta({ description: "The client's id (or use HTTP Basic)." }),
     client_secret: z.string().optional().meta({ description: "The client's secret (or use HTTP Basic)." }),
     scope: z.string().optional().meta({ description: "Space-separated scopes, e.g. `read write`; default: all of the client's." }),

@@ -49,8 +49,8 @@ export const CreateSimulationBody = z
       "Desired Price installment, centavos: the principal is solved as the largest one whose installment does not exceed it. Price only. Exactly one of `requested_amount` and `installment_amount`.",
     ).optional(),
     term: z.number().int().min(1).max(600).meta({ description: "Number of monthly installments (the product caps it)." }),
-    monthly_rate: rate('Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap.').optional(),
-    tax_rate: rate("Deprecated since 1.3.0: use `monthly_rate`. Same meaning; accepted alone (the response then carries `Deprecation: true` and a `Warning` header) or together with an equal `monthly_rate`; a different value is a 400.")
+    monthly_rate: rate('Required (or the deprecated `tax_rate`). Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap.').optional(),
+    tax_rate: rate("Deprecated since 1.3.0: use `monthly_rate`. Same meaning; accepted alone (the response then carries `Deprecation: @1701388800` and a `Warning` header; in a proposal's inline `terms` too) or together with an equal `monthly_rate`; a different value is a 400.")
       .optional()
       .meta({ deprecated: true }),
     amortization: z.enum(["price", "sac"]).default("price").meta({ description: "`price` (equal installments, default) or `sac` (constant amortization). Payroll products (`inss_payroll`, `private_payroll`) are Price only: the paying source deducts one fixed amount a month." }),
@@ -99,7 +99,8 @@ export const CreateSimulationBody = z
     const kinds = body.fees.map((f) => f.type);
     if (new Set(kinds).size !== kinds.length) ctx.addIssue({ code: "custom", path: ["fees"], message: "At most one fee of each type" });
   })
-  .meta({ id: "CreateSimulationBody" });
+  // The rate is required, under its name or the deprecated one: said to generated clients too.
+  .meta({ id: "CreateSimulationBody", anyOf: [{ required: ["monthly_rate"] }, { required: ["tax_rate"] }] });
 export type CreateSimulationBody = z.infer<typeof CreateSimulationBody>;
 
 // zod 4 runs object refinements even when a field failed its own check: an unparsable rate is that field's

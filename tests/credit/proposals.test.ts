@@ -100,6 +100,12 @@ describe("proposals", () => {
     expect(badTerms.status).toBe(400);
     expect(badTerms.body.code).toBe("product_rule_violation");
     expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(1);
+    expect(res.headers.get("deprecation")).toBeNull();
+    // The deprecated tax_rate in inline terms is answered as a simulation's is.
+    const { monthly_rate: rate, ...old } = terms;
+    const deprecated = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms: { ...old, tax_rate: rate }, margin_query_id } });
+    expect(deprecated.status).toBe(201);
+    expect([deprecated.headers.get("deprecation"), deprecated.headers.get("warning")]).toEqual(["@1701388800", '299 - "tax_rate is deprecated; use monthly_rate"']);
   });
 
   it("a simulation priced for a person is not a company's proposal (the IOF rate differs), nothing stored", async () => {

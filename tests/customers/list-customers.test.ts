@@ -86,7 +86,7 @@ describe("GET /v1/clients (deprecated alias)", () => {
     expect(clients.status).toBe(200);
     expect(clients.body.data).toEqual(customers.body.data);
     expect(clients.body.has_more).toBe(true);
-    expect(clients.headers.get("deprecation")).toBe("true");
+    expect(clients.headers.get("deprecation")).toBe("@1690848000"); // RFC 9745: since 2023-08-01 (1.1.0)
     expect(clients.headers.get("link")).toBe('</v1/customers>; rel="successor-version"');
     expect(clients.headers.get("warning")).toBe('299 - "Deprecated: use /v1/customers"');
     expect(customers.headers.get("deprecation")).toBeNull();
@@ -97,7 +97,7 @@ describe("GET /v1/clients (deprecated alias)", () => {
     const one = await getClient(who, a.body.id);
     expect(one.status).toBe(200);
     expect(one.body).toEqual((await get(who, a.body.id)).body);
-    expect(one.headers.get("deprecation")).toBe("true");
+    expect(one.headers.get("deprecation")).toBe("@1690848000");
     expect(one.headers.get("link")).toBe(`</v1/customers/${a.body.id}>; rel="successor-version"`);
   });
 });

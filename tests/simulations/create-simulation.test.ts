@@ -161,13 +161,13 @@ describe("POST /v1/simulations", () => {
     const res = await simulate(who, { ...PERSONAL, monthly_rate: undefined, tax_rate: "0.0100" });
     expect(res.status).toBe(201);
     expect(res.body.monthly_rate).toBe("0.01");
-    expect(res.headers.get("deprecation")).toBe("true");
+    expect(res.headers.get("deprecation")).toBe("@1701388800"); // RFC 9745: since 2023-12-01 (1.3.0)
     expect(res.headers.get("warning")).toBe('299 - "tax_rate is deprecated; use monthly_rate"');
     expect(res.headers.get("link")).toBe('</v1/openapi.json>; rel="deprecation"');
     const plain = await simulate(who, PERSONAL);
     expect(plain.headers.get("deprecation")).toBeNull();
     const both = await simulate(who, { ...PERSONAL, tax_rate: "0.010" });
-    expect([both.status, both.headers.get("deprecation")]).toEqual([201, "true"]);
+    expect([both.status, both.headers.get("deprecation")]).toEqual([201, "@1701388800"]);
   });
 
   it("customer_id: must exist in this tenant and environment; payroll products need the matching payroll link", async () => {

@@ -8,7 +8,7 @@ import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { OPERATIONS } from "../operations";
 import { exampleFor } from "../operations/example-registry";
 import type { Operation } from "../operation";
-import { ERROR_DESCRIPTIONS, ProblemSchema } from "./common";
+import { ERROR_DESCRIPTIONS, ProblemSchema, problemExample } from "./common";
 
 // The OpenAPI 3.1 document, generated from the same operations and zod schemas the routes enforce.
 
@@ -21,6 +21,23 @@ const ERROR_HEADERS: Record<number, Record<string, { description: string; schema
   429: retryAfter,
   503: retryAfter,
 };
+/** Every answer after authentication carries the request id and, once counted, the rate-limit headers; a 401 says how
+ *  to authenticate. */
+function errorHeaders(op: Operation, status: number): Record<string, { description: string; schema: { type: "integer" | "string" } }> | undefined {
+  if (op.auth === "none") return ERROR_HEADERS[status];
+  const requestId = { "X-Request-Id": rateLimitHeaders["X-Request-Id"] };
+  if (status === 401) return { ...requestId, "WWW-Authenticate": { description: "`Bearer` (with `error=\"invalid_token\"` for a credential that is not valid).", schema: { type: "string" } } };
+  if ([400, 403, 413, 415, 421, 500].includes(status)) return requestId; // refused before the rate limit counts it (a 400 may carry them)
+  return { ...rateLimitHeaders, ...(ERROR_HEADERS[status] ?? {}) };
+}
+
+/** On a deprecated operation's answers, and where a deprecated field was used (`deprecationHeaders`). */
+const deprecationHeaders = {
+  Deprecation: { description: "RFC 9745: `@` and the Unix time since when what was used is deprecated (its release's date).", schema: { type: "string" as const } },
+  Link: { description: "The successor: `<…>; rel=\"successor-version\"` (or `rel=\"deprecation\"`, this document, for a deprecated field).", schema: { type: "string" as const } },
+  Warning: { description: "`299 - \"…\"`: what is deprecated and what to use.", schema: { type: "string" as const } },
+};
+
 const replayedHeader = {
   "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again).", schema: { type: "string" as const, enum: ["true"] } },
 };
@@ -47,6 +64,10 @@ function requestHeaders(op: Operation) {
   if (idempotent) {
     headers.push(z.string().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: "Synonym of X-Request-Id for idempotency; if both are sent they must be equal." }));
   }
+  for (const own of op.headers ?? []) {
+    const schema = own.required ? z.string() : z.string().optional();
+    headers.push(schema.meta({ param: { name: own.name, in: "header", required: own.required }, description: own.description, ...(own.example ? { example: own.example } : {}) }));
+  }
   return headers;
 }
 
@@ -59,19 +80,29 @@ function routeConfig(op: Operation): RouteConfig {
   const responses: RouteConfig["responses"] = {};
   for (const [status, r] of Object.entries(op.responses)) {
     const example = exampleFor(op, Number(status));
+    const code = Number(status);
+    // Health's own 503 (the database is down) is answered before the rate limit counts anything.
+    const headers =
+      code >= 400
+        ? code === 503 && op.unavailableBody
+          ? { "X-Request-Id": rateLimitHeaders["X-Request-Id"], ...retryAfter }
+          : errorHeaders(op, code)
+        : op.auth === "none"
+          ? undefined
+          : { ...rateLimitHeaders, ...(op.method === "POST" && op.idempotent !== false ? replayedHeader : {}), ...(op.deprecated || op.deprecationHeaders ? deprecationHeaders : {}) };
     responses[status] = {
       description: r.description,
-      headers: op.auth === "none" ? undefined : { ...rateLimitHeaders, ...(op.method === "POST" && op.idempotent !== false ? replayedHeader : {}) },
+      headers,
       content: r.schema ? { "application/json": { schema: r.schema, ...(example !== undefined ? { example } : {}) } } : undefined,
     };
   }
   for (const status of errors) {
     if (responses[String(status)]) continue; // the operation documents this status itself (health's 503)
     responses[String(status)] = {
-      description: ERROR_DESCRIPTIONS[status] ?? "Error",
-      ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
+      description: op.errorNotes?.[status] ?? ERROR_DESCRIPTIONS[status] ?? "Error",
+      ...(errorHeaders(op, status) ? { headers: errorHeaders(op, status) } : {}),
       // The token endpoint's errors are RFC 6749 §5.2 `application/json` (problem fields beside `error`).
-      content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema } },
+      content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema, ...(problemExample(status) && !op.oauthErrors ? { example: problemExample(status) } : {}) } },
     };
   }
   return {

@@ -192,7 +192,15 @@ export const providerNotificationOperation = defineOperation({
   params: ProviderParams,
   body: ProviderNotificationBody,
   responses: { 200: { description: "The payment made (or already made) for the event.", schema: ProviderNotificationResponse, example: { received: true, replayed: false, payment: PAYMENT_EXAMPLE } } },
-  errors: [401, 404, 409],
+  headers: [
+    {
+      name: "X-Provider-Signature",
+      required: true,
+      description: "`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.<raw body>\")>` under the provider's secret; several `v1=` allowed while a secret rotates; `t` within 5 minutes of our clock. Missing or wrong: 401.",
+      example: "t=1764594720,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+    },
+  ],
+  errors: [401, 404, 409, 503],
 });
 
 const accountExample = {

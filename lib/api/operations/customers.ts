@@ -81,10 +81,10 @@ export const updateCustomerOperation = defineOperation({
   errors: [404],
 });
 
-const DEPRECATED = { successor: "/v1/customers" };
+const DEPRECATED = { successor: "/v1/customers", since: "2023-08-01" }; // release 1.1.0
 const deprecatedNote =
   "Deprecated since 1.1.0: use the same call under /v1/customers. Answers exactly like it, plus the headers " +
-  '`Deprecation: true`, `Link: </v1/customers…>; rel="successor-version"` and `Warning`.';
+  '`Deprecation: @1690848000` (RFC 9745: deprecated since 2023-08-01, release 1.1.0), `Link: </v1/customers…>; rel="successor-version"` and `Warning`.';
 
 export const listClientsOperation = defineOperation({
   ...listCustomersOperation,

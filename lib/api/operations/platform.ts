@@ -51,6 +51,7 @@ export const tokenOperation = defineOperation({
   bodyKind: "form",
   idempotent: false,
   oauthErrors: true,
+  headers: [{ name: "X-Tenant-Id", required: false, description: "Optional: when sent, it must be the client's tenant (403 otherwise)." }],
   responses: {
     200: { description: "Tokens issued.", schema: TokenResponse },
   },

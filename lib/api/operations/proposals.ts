@@ -9,6 +9,7 @@ const one = { description: "The proposal.", schema: ProposalResponse };
 
 export const createProposalOperation = defineOperation({
   operationId: "createProposal",
+  deprecationHeaders: true, // when inline `terms` use `tax_rate`
   method: "POST",
   path: "/v1/proposals",
   summary: "Create a proposal (draft) from a customer and a simulation or inline terms",
@@ -62,7 +63,15 @@ function action<B extends z.ZodType | undefined>(name: string, summary: string, 
     params: ProposalIdParams,
     body,
     responses: { 200: one },
-    errors: [404, 409],
+    // Submitting a payroll proposal reserves its margin at the payroll authority; rejecting or canceling one (and a
+    // lapsed one closed by approve or sign) releases it there.
+    errors: [404, 409, 422, 502, 503, 504],
+    errorNotes: {
+      422:
+        "Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), " +
+        "`margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); " +
+        "or `idempotency_key_reused`.",
+    },
   });
 }
 

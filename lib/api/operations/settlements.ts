@@ -118,6 +118,11 @@ export const settlementBatchOperation = defineOperation({
   idempotent: "own",
   responses: { 201: { description: "The batch, completed, with every item's result.", schema: SettlementBatchResponse, example: SETTLEMENT_BATCH_EXAMPLE } },
   errors: [409, 413, 422],
+  errorNotes: {
+    413:
+      `\`batch_too_large\`: more than ${MAX_BATCH_ITEMS} items (\`max_items\`), nothing applied; or \`payload_too_large\`: a body over 1 MiB — ` +
+      `${MAX_BATCH_ITEMS} items fit as compact JSON (about 0.9 MB for partial settlements), not pretty-printed.`,
+  },
 });
 
 export const getSettlementBatchOperation = defineOperation({

@@ -4,13 +4,14 @@ import { defineOperation } from "../operation";
 
 /** Answer headers when the request used the deprecated `tax_rate` field (spec 1.3.0). */
 export const TAX_RATE_DEPRECATION_HEADERS = {
-  deprecation: "true",
+  deprecation: "@1701388800", // RFC 9745: deprecated since 2023-12-01 (release 1.3.0)
   link: '</v1/openapi.json>; rel="deprecation"',
   warning: '299 - "tax_rate is deprecated; use monthly_rate"',
 };
 
 export const createSimulationOperation = defineOperation({
   operationId: "createSimulation",
+  deprecationHeaders: true, // when `tax_rate` is used
   method: "POST",
   path: "/v1/simulations",
   summary: "Simulate a loan: schedule, IOF and CET",
@@ -22,7 +23,7 @@ export const createSimulationOperation = defineOperation({
     "Σ installmentⱼ/(1+CET)^(daysⱼ/365) = released_amount − upfront_charges. Interest accrues on nominal monthly " +
     "periods; due dates move per `due_date_rule` on the national bank calendar, and IOF and CET use the moved dates. " +
     "The product's term, rate cap and amount range are enforced: 400 `product_rule_violation` with `errors`. " +
-    "`tax_rate` (deprecated) still works: the answer then carries `Deprecation: true`, `Link: </v1/openapi.json>; " +
+    "`tax_rate` (deprecated) still works: the answer then carries `Deprecation: @1701388800` (RFC 9745: since 2023-12-01, release 1.3.0), `Link: </v1/openapi.json>; " +
     "rel=\"deprecation\"` and `Warning: 299 - \"tax_rate is deprecated; use monthly_rate\"`. A simulation changes no " +
     "agreement, so no audit entry is written; a `simulation.created` event (without the schedule) is.",
   tags: ["Simulations"],
