@@ -162,9 +162,12 @@ function checkSchedule(terms: SimulationTerms, schedule: Installment[]): void {
   }
 }
 
-// Price: the largest principal whose installment does not exceed the desired one. The installment is
-// PV·factor⁻¹·delay rounded half-up, so that principal is just under (target + ½)·factor/delay; the
-// walks settle the last centavo against the library's own schedule (zero or one step in practice).
+// Price: the largest principal none of whose installments exceeds the desired one — the last included, which takes
+// the rounding residue: at the principal whose first installment is just under the target, every installment is
+// rounded down by up to ½ centavo and the last collects that shortfall with interest (≈ 1 real over 96 months), so
+// a loan sized to the payroll margin would never fit it. The first installment is PV·factor⁻¹·delay rounded
+// half-up: the estimate is just under (target + ½)·factor/delay; from there a search on the whole schedule (the
+// library's own) finds the principal.
 function principalForInstallment(terms: SimulationTerms, at: (p: Centavos) => Computed): Centavos {
   const target = terms.amount.value;
   const rate = decimal.parse(terms.monthlyRate);
@@ -177,10 +180,23 @@ function principalForInstallment(terms: SimulationTerms, at: (p: Centavos) => Co
   const halfUp = decimal.add(decimal.fromInt(target), decimal.fromRatio(1, 2));
   const estimate = roundCentavos(decimal.div(decimal.mul(halfUp, factor), delay), "down");
 
-  const payment = (p: Centavos) => at(p).schedule[0]!.payment;
-  let principal = Math.max(estimate, 1);
-  for (let guard = 0; guard < 100 && principal > 1 && payment(principal) > target; guard += 1) principal -= 1;
-  if (payment(principal) > target) throw invalid("installment_amount", "Too small: no principal has an installment this low");
-  for (let guard = 0; guard < 100 && payment(principal + 1) <= target; guard += 1) principal += 1;
-  return principal;
+  const fits = (p: Centavos) => at(p).schedule.every((row) => row.payment <= target);
+  // Down from the estimate in doubling steps to a principal that fits, then bisect up to the last one that does.
+  let high = Math.max(estimate, 1);
+  let low = high;
+  for (let step = 1; !fits(low); step *= 2) {
+    if (low === 1) throw invalid("installment_amount", "Too small: no principal has an installment this low");
+    high = low;
+    low = Math.max(1, low - step);
+  }
+  if (low === high) {
+    for (let guard = 0; guard < 100 && fits(low + 1); guard += 1) low += 1; // the estimate fitted: any centavo more?
+    return low;
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  return low;
 }

@@ -46,7 +46,7 @@ export const CreateSimulationBody = z
       "Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`.",
     ).optional(),
     installment_amount: centavos(
-      "Desired Price installment, centavos: the principal is solved as the largest one whose installment does not exceed it. Price only. Exactly one of `requested_amount` and `installment_amount`.",
+      "Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`.",
     ).optional(),
     term: z.number().int().min(1).max(600).meta({ description: "Number of monthly installments (the product caps it)." }),
     monthly_rate: rate('Required (or the deprecated `tax_rate`). Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap.').optional(),

@@ -3155,7 +3155,7 @@ export interface components {
             product: "inss_payroll" | "private_payroll" | "personal_loan";
             /** @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`. */
             requested_amount?: number;
-            /** @description Desired Price installment, centavos: the principal is solved as the largest one whose installment does not exceed it. Price only. Exactly one of `requested_amount` and `installment_amount`. */
+            /** @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`. */
             installment_amount?: number;
             /** @description Number of monthly installments (the product caps it). */
             term: number;
@@ -3222,7 +3222,7 @@ export interface components {
                 product: "inss_payroll" | "private_payroll" | "personal_loan";
                 /** @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`. */
                 requested_amount?: number;
-                /** @description Desired Price installment, centavos: the principal is solved as the largest one whose installment does not exceed it. Price only. Exactly one of `requested_amount` and `installment_amount`. */
+                /** @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`. */
                 installment_amount?: number;
                 /** @description Number of monthly installments (the product caps it). */
                 term: number;
