@@ -9,7 +9,10 @@ import { requireUsableMargin } from "@/lib/payroll/margin-queries";
 import { where, type Scope } from "@/lib/scope";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
+import { todayInBrazil } from "@/lib/clock";
+import type { SimulationResult } from "@/lib/simulations/compute";
 import { checkPayrollLink } from "@/lib/simulations/customer-check";
+import { checkAmortization, checkCharges, checkPrincipal, checkTermAndRate } from "@/lib/simulations/product-rules";
 import type { z } from "zod";
 import { deductedInstallment, type CreateProposalBody, type ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
@@ -21,6 +24,12 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 // proposal's customer to hold the matching payroll link (400 `payroll_link_required`), checked again here
 // for a stored simulation: it may predate the rule, or the customer's payroll may have changed since. It
 // also needs a valid margin query of the customer whose available loan margin covers the installment.
+//
+// A stored simulation is held to today's product rules too (term, rate cap, amortization, principal range, fee caps,
+// CET ceiling: a cap lowered since — CNPS lowers the INSS rate — must not reach a contract through an old quote), must
+// be at most PROPOSAL_VALIDITY_DAYS old (its terms go stale like a proposal's), and in production must not start
+// before today (its money cannot be released in the past: refused here, before the borrower signs, rather than at
+// the contract).
 export async function createProposal(
   scope: Scope,
   actor: Actor,
@@ -48,6 +57,7 @@ export async function createProposal(
       });
     }
     checkPayrollLink(simulation.product as ProductCode, customer.payroll);
+    if (!input.terms) checkStoredSimulation(scope, simulation);
     const marginQueryId = await checkMargin(tx, scope, simulation, customer.id, input.margin_query_id);
     const proposal = await tx.proposal.create({
       data: {
@@ -66,6 +76,37 @@ export async function createProposal(
     await writeOutboxEvent(tx, { ...where(scope), type: "proposal.created", payload: body });
     return body;
   });
+}
+
+/** A stored simulation: recent enough, within today's product rules, and (in production) not dated in the past. */
+function checkStoredSimulation(scope: Scope, simulation: Simulation): void {
+  const stale = (message: string) =>
+    new DomainError("validation_error", message, { errors: [{ param: "simulation_id", in: "body", message: `${message}: simulate again` }] });
+  if (Date.now() - simulation.createdAt.getTime() > PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000) {
+    throw stale(`Simulated more than ${PROPOSAL_VALIDITY_DAYS} days ago`);
+  }
+  const result = simulation.result as unknown as SimulationResult;
+  if (scope.environment === "production" && result.disbursement_date < todayInBrazil()) {
+    throw new DomainError("disbursement_date_passed", `The simulation's disbursement date (${result.disbursement_date}) has passed: simulate again with today's date or later`, {
+      disbursement_date: result.disbursement_date,
+    });
+  }
+  try {
+    const product = result.product as ProductCode;
+    checkTermAndRate(product, result.term, result.monthly_rate, "monthly_rate");
+    checkAmortization(product, result.amortization as "price" | "sac");
+    checkPrincipal(product, result.principal, "principal");
+    checkCharges(result, { rateParam: "monthly_rate", amountParam: "principal" });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    // The same code, each broken rule named on the field the client sent: the simulation.
+    const errors = ((err.details?.errors as { param: string; message: string }[] | undefined) ?? []).map((e) => ({
+      param: "simulation_id",
+      in: "body",
+      message: `Breaks the product's rules now (${e.param}: ${e.message}): simulate again`,
+    }));
+    throw new DomainError(err.code, `${err.message} (the rules changed since it was simulated)`, { ...err.details, errors });
+  }
 }
 
 /** Payroll products need a usable margin query covering the installment (400/422 otherwise); others none. */

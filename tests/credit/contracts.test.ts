@@ -191,9 +191,16 @@ describe("disbursement dates in production", () => {
     const post = (handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) => call(handler, { base: t.base, path, headers: t.headers, json, params });
     const customer = (await post(createCustomer, "/v1/customers", { document: uniqueCpf(), name: "Maria da Silva", birth_date: "1980-05-10", monthly_income: 2_000_000 })).body;
     const yesterday = addDays(todayInBrazil(), -1);
-    const simulation = (await post(createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id, disbursement_date: yesterday })).body;
+    // A simulation dated yesterday is refused at once, before anyone signs it.
+    const old = (await post(createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id, disbursement_date: yesterday })).body;
+    const early = await post(createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: old.id });
+    expect(early.body).toMatchObject({ status: 422, code: "disbursement_date_passed", disbursement_date: yesterday });
+    // One dated today, signed, whose day then passes before the contract (a proposal waits for its averbação).
+    const simulation = (await post(createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300", customer_id: customer.id })).body;
     const proposal = (await post(createProposal, "/v1/proposals", { customer_id: customer.id, simulation_id: simulation.id })).body;
     for (const handler of [submitProposal, signProposal]) expect((await post(handler, `/v1/proposals/${proposal.id}/x`, undefined, { id: proposal.id })).status).toBe(200);
+    const signed = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+    await db().proposal.update({ where: { id: proposal.id }, data: { terms: { ...(signed.terms as object), disbursement_date: yesterday } } });
     const res = await post(issue, "/v1/contracts", { proposal_id: proposal.id });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({

@@ -15,6 +15,7 @@ import { stopListener } from "@/lib/db/notifications";
 import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/proposals/transitions";
 import { transitions } from "@/lib/state-machine";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
+import { PRODUCTS } from "@/lib/products";
 import { newKey } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
 import { problem } from "../helpers/problem";
@@ -317,5 +318,28 @@ describe("proposals", () => {
       cursor = page.body.next_cursor;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
+  });
+});
+
+describe("a stored simulation proposed later", () => {
+  it("is held to today's product rules, and to its age: a cap lowered since, or a quote over 30 days old, is 400 and nothing is stored", async () => {
+    const t = await creditTenant();
+    const customer = await newCustomer(t);
+    const margin_query_id = (await newMarginQuery(t, customer.id)).id;
+    const simulation = (await call(createSimulationRoute, { path: "/v1/simulations", headers: t.headers, json: { product: "inss_payroll", requested_amount: 500000, term: 24, monthly_rate: "0.0185", customer_id: customer.id } })).body;
+    const inss = PRODUCTS.inss_payroll as { maxMonthlyRate: string };
+    const cap = inss.maxMonthlyRate;
+    inss.maxMonthlyRate = "0.0180"; // the INSS cap lowered after the quote
+    try {
+      const res = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: simulation.id, margin_query_id } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "product_rule_violation", errors: [{ param: "simulation_id", in: "body", message: "Breaks the product's rules now (monthly_rate: Must be at most 0.0180 (monthly) for inss_payroll): simulate again" }] });
+    } finally {
+      inss.maxMonthlyRate = cap;
+    }
+    await db().simulation.update({ where: { id: simulation.id }, data: { createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+    const stale = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, simulation_id: simulation.id, margin_query_id } });
+    expect(stale.body.errors).toEqual([{ param: "simulation_id", in: "body", message: "Simulated more than 30 days ago: simulate again" }]);
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(0);
   });
 });

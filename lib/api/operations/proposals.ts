@@ -13,13 +13,19 @@ export const createProposalOperation = defineOperation({
   method: "POST",
   path: "/v1/proposals",
   summary: "Create a proposal (draft) from a customer and a simulation or inline terms",
-  description: "Freezes the simulation's terms and schedule. The state machine is in docs/state-machines.md.",
+  description:
+    "Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's " +
+    "code, each broken rule named on `simulation_id`), be at most 30 days old (400), and in production not be dated before today " +
+    "(422 `disbursement_date_passed`). The state machine is in docs/state-machines.md.",
   tags,
   auth: "bearer",
   permission: "proposals:write",
   body: CreateProposalBody,
   responses: { 201: { description: "Created in status `draft`.", schema: ProposalResponse } },
-  errors: [404],
+  errors: [404, 422],
+  errorNotes: {
+    422: "`disbursement_date_passed` (production: the simulation is dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`.",
+  },
 });
 
 export const listProposalsOperation = defineOperation({

@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a proposal (draft) from a customer and a simulation or inline terms
-         * @description Freezes the simulation's terms and schedule. The state machine is in docs/state-machines.md.
+         * @description Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's code, each broken rule named on `simulation_id`), be at most 30 days old (400), and in production not be dated before today (422 `disbursement_date_passed`). The state machine is in docs/state-machines.md.
          *
          *     Requires permission `proposals:write`.
          */
@@ -7710,7 +7710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description `disbursement_date_passed` (production: the simulation is dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
