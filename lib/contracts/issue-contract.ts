@@ -13,7 +13,7 @@ import { where, type Scope } from "@/lib/scope";
 import { dateColumn } from "@/lib/serialize";
 import type { ContractResponse } from "./schemas";
 import { nextContractNumber } from "./contract-number";
-import { lateChargesFor } from "./late-rules";
+import { frozenLateCharges } from "./late-rules";
 import { toContractResponse } from "./serialize";
 
 // POST /v1/contracts: a signed proposal becomes an active contract with its installments, in one
@@ -67,8 +67,8 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
         monthlyRate: terms.monthly_rate,
         term: terms.term,
         disbursementDate: dateColumn(terms.disbursement_date),
-        // The late charges signed for are frozen with the rest (./late-rules.ts).
-        terms: { ...(proposal.terms as Prisma.InputJsonObject), late_charges: lateChargesFor(terms.product) },
+        // The late charges signed for, frozen with the rest in the proposal (./late-rules.ts).
+        terms: { ...(proposal.terms as Prisma.InputJsonObject), late_charges: frozenLateCharges(proposal.terms) },
         outstandingBalance: BigInt(terms.schedule.reduce((sum, s) => sum + s.payment, 0)),
       },
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
 import { ListQuery } from "@/lib/pagination";
 import { CONTRACT_STATUSES } from "./transitions";
+import { LateChargesSchema } from "./late-rules";
 
 
 export const IssueContractBody = z
@@ -50,15 +51,7 @@ export const ContractResponse = z
     }),
     cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
     iof: z.object({ daily: z.number().int(), additional: z.number().int(), total: z.number().int(), financed: z.boolean() }),
-    late_charges: z
-      .object({
-        fine_rate: z.string().meta({ description: "Fine (multa) charged once on an installment's open amount when it becomes late, e.g. \"0.02\" (CDC art. 52 §1 caps it at 2%)." }),
-        monthly_interest_rate: z.string().meta({ description: "Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. \"0.01\"." }),
-      })
-      .meta({
-        description:
-          "The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay.",
-      }),
+    late_charges: LateChargesSchema,
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),
     updated_at: z.string(),

@@ -10,6 +10,7 @@ import { where, type Scope } from "@/lib/scope";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
 import { todayInBrazil } from "@/lib/clock";
+import { lateChargesFor } from "@/lib/contracts/late-rules";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { checkPayrollLink } from "@/lib/simulations/customer-check";
 import { checkAmortization, checkCharges, checkPrincipal, checkTermAndRate } from "@/lib/simulations/product-rules";
@@ -68,7 +69,8 @@ export async function createProposal(
         marginQueryId,
         status: "draft",
         expiresAt: new Date(Date.now() + PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000),
-        terms: simulation.result as Prisma.InputJsonObject,
+        // The simulation's terms and the late charges the borrower will sign for (lib/contracts/late-rules.ts).
+        terms: { ...(simulation.result as Prisma.InputJsonObject), late_charges: lateChargesFor(simulation.product) },
       },
     });
     await writeAudit(tx, { ...where(scope), actor, action: "proposal.created", target: { type: "proposal", id: proposal.id } });

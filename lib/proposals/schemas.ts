@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addMonths, largestPayment } from "@/lib/finance";
 import { idSchema } from "@/lib/id-schema";
+import { LateChargesSchema } from "@/lib/contracts/late-rules";
 import { ListQuery } from "@/lib/pagination";
 import { CreateSimulationBody } from "@/lib/simulations/schemas";
 import { PROPOSAL_STATUSES } from "./transitions";
@@ -71,6 +72,7 @@ export const ProposalTerms = z.object({
   disbursement_date: z.string(),
   first_due_date: z.string(),
   cet: z.object({ monthly_percent: z.string(), annual_percent: z.string() }),
+  late_charges: LateChargesSchema,
 });
 
 export const ProposalResponse = z

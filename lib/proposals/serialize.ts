@@ -1,4 +1,5 @@
 import type { Proposal } from "@prisma/client";
+import { frozenLateCharges } from "@/lib/contracts/late-rules";
 import { deductedInstallment, type ProposalResponse } from "./schemas";
 import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
@@ -30,6 +31,7 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
       disbursement_date: terms.disbursement_date,
       first_due_date: terms.first_due_date,
       cet: terms.cet,
+      late_charges: frozenLateCharges(row.terms),
     },
     reason: row.reason,
     expires_at: row.expiresAt?.toISOString() ?? null,

@@ -8,8 +8,9 @@ import { PRODUCTS } from "@/lib/products";
 import { call } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
-// A contract's late charges are what was signed: frozen into its terms when it is issued and shown as `late_charges`.
-// A later change of the product's rates applies to contracts issued after it, never to those already running.
+// A contract's late charges are what was signed: frozen into the proposal's terms when it is made (shown before the
+// signature as `terms.late_charges`), copied into the contract's (`late_charges`). A later change of the product's
+// rates applies to proposals made after it, never to those signed or running.
 
 const product = PRODUCTS.inss_payroll as { lateFineRate: string; lateMonthlyInterestRate: string };
 const original = { ...product };
@@ -23,7 +24,7 @@ async function lateContract(t: CreditTenant) {
 }
 
 describe("a contract's late charges", () => {
-  it("are frozen when it is issued: a later change of the product's rates applies to new contracts only", async () => {
+  it("a later change of the product's rates applies to new proposals only, never to running contracts", async () => {
     const t = await creditTenant();
     const before = await lateContract(t);
     expect(before.contract.late_charges).toEqual({ fine_rate: "0.02", monthly_interest_rate: "0.01" });
@@ -45,7 +46,16 @@ describe("a contract's late charges", () => {
     expect(await due(after.first.id)).toMatchObject({ fine: Math.round(Number(after.first.amount) * 0.01) });
   });
 
-  it("of a contract issued before terms carried them are its product's", async () => {
+  it("signed at one rate, the contract keeps it even if the product's rate changes before it is issued", async () => {
+    const t = await creditTenant();
+    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    expect(proposal.terms.late_charges).toEqual({ fine_rate: "0.02", monthly_interest_rate: "0.01" });
+    Object.assign(product, { lateFineRate: "0.01", lateMonthlyInterestRate: "0.005" }); // between signature and averbação/issue
+    const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
+    expect(contract.late_charges).toEqual({ fine_rate: "0.02", monthly_interest_rate: "0.01" });
+  });
+
+  it("of a contract whose terms carry none fall back to its product's", async () => {
     const t = await creditTenant();
     const { contract } = await lateContract(t);
     const row = await db().contract.findUniqueOrThrow({ where: { id: contract.id } });

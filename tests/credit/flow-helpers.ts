@@ -84,7 +84,7 @@ export async function newProposal(t: CreditTenant, dates?: Record<string, string
     json: { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: marginQuery.id },
   });
   if (res.status !== 201) throw new Error(`proposal: ${res.status} ${res.text}`);
-  return { customer, simulation, marginQuery, proposal: res.body as { id: string; status: string } };
+  return { customer, simulation, marginQuery, proposal: res.body as { id: string; status: string; terms: Record<string, unknown> } };
 }
 
 /** A proposal moved to `signed` through its action endpoints, and endorsed by the sandbox authority (a

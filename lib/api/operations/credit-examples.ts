@@ -59,6 +59,7 @@ const terms = {
   disbursement_date: result.disbursement_date,
   first_due_date: result.first_due_date,
   cet: result.cet,
+  late_charges: lateChargesFor(result.product),
 };
 
 const ALLOWED: Record<string, string[]> = {

@@ -2275,6 +2275,13 @@ export interface components {
                     monthly_percent: string;
                     annual_percent: string;
                 };
+                /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                late_charges: {
+                    /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                    fine_rate: string;
+                    /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                    monthly_interest_rate: string;
+                };
             };
             reason: string | null;
             /** @description After this instant the proposal is closed as `expired` unless signed. */
@@ -2480,7 +2487,7 @@ export interface components {
                 total: number;
                 financed: boolean;
             };
-            /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+            /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
             late_charges: {
                 /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
                 fine_rate: string;
@@ -7233,6 +7240,10 @@ export interface operations {
                      *             "cet": {
                      *               "monthly_percent": "3.38",
                      *               "annual_percent": "49.00"
+                     *             },
+                     *             "late_charges": {
+                     *               "fine_rate": "0.02",
+                     *               "monthly_interest_rate": "0.01"
                      *             }
                      *           },
                      *           "reason": null,
@@ -7501,6 +7512,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": null,
@@ -7876,6 +7891,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": null,
@@ -8153,6 +8172,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": null,
@@ -8546,6 +8569,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": null,
@@ -8940,6 +8967,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": "Income does not support the installment",
@@ -9372,6 +9403,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": null,
@@ -9766,6 +9801,10 @@ export interface operations {
                      *         "cet": {
                      *           "monthly_percent": "3.38",
                      *           "annual_percent": "49.00"
+                     *         },
+                     *         "late_charges": {
+                     *           "fine_rate": "0.02",
+                     *           "monthly_interest_rate": "0.01"
                      *         }
                      *       },
                      *       "reason": "Customer gave up",
@@ -28437,6 +28476,13 @@ export interface operations {
                                 monthly_percent: string;
                                 annual_percent: string;
                             };
+                            /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                            late_charges: {
+                                /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                                fine_rate: string;
+                                /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                                monthly_interest_rate: string;
+                            };
                         };
                         reason: string | null;
                         /** @description After this instant the proposal is closed as `expired` unless signed. */
@@ -28846,7 +28892,7 @@ export interface operations {
                             total: number;
                             financed: boolean;
                         };
-                        /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
                         late_charges: {
                             /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
                             fine_rate: string;
@@ -28955,7 +29001,7 @@ export interface operations {
                             total: number;
                             financed: boolean;
                         };
-                        /** @description The late charges as contracted, frozen when the contract was issued. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
                         late_charges: {
                             /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
                             fine_rate: string;
