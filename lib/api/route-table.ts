@@ -21,6 +21,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/contracts/{id}": ["GET"],
   "/v1/contracts/{id}/payoff-quote": ["GET"],
   "/v1/contracts/{id}/cancel": ["POST"],
+  "/v1/contracts/{id}/write-off": ["POST"],
   "/v1/contracts/{id}/installments": ["GET"],
   "/v1/customers": ["GET", "POST"],
   "/v1/customers/{id}": ["GET", "PATCH"],

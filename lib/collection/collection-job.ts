@@ -104,7 +104,7 @@ const expirable = (now: Date) => db().charge.findMany({ where: { status: { in: [
 const late = (lateThrough: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, dueDate: { lte: lateThrough }, expiresAt: null }, take: BATCH });
 const unpaid = (lateThrough: Date) =>
   db().installment.findMany({
-    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: lateThrough }, overdueAt: null, contract: { status: { in: ["active", "assigned"] } } },
+    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: lateThrough }, overdueAt: null, contract: { status: { in: [...COLLECTIBLE] } } },
     include: { contract: { select: { terms: true } } },
     take: BATCH,
   });

@@ -17,6 +17,10 @@ export const CancelContractBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the borrower withdrew." }) })
   .meta({ id: "CancelContractBody" });
 
+export const WriteOffContractBody = z
+  .strictObject({ reason: z.string().trim().min(3).max(500).meta({ description: "Why it is written off (kept in the audit log and the event).", example: "No payment for 180 days; collection exhausted" }) })
+  .meta({ id: "WriteOffContractBody" });
+
 export const ListContractsQuery = ListQuery.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
   customer_id: idSchema("customer", "customer").optional(),

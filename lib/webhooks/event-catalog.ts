@@ -50,7 +50,11 @@ export const EVENT_CATALOG = [
   },
   { type: "contract.canceled", summary: "A contract was canceled within its cancellation window.", data: ContractResponse.extend({ reason: z.string() }) },
   { type: "contract.assigned", summary: "A contract was sold in a settled assignment; its later receipts are the assignee's.", data: ContractResponse },
-  { type: "contract.written_off", summary: "A contract was written off.", data: ContractResponse },
+  {
+    type: "contract.written_off",
+    summary: "A contract in default was written off by the lender (POST /v1/contracts/{id}/write-off); it is still collected.",
+    data: ContractResponse.extend({ reason: z.string().meta({ description: "The lender's reason." }) }),
+  },
   {
     type: "contract.credit_applied",
     summary: "The contract's credit (money received beyond what was owed) paid installments that fell due; the payment (source `contract_credit`) says how.",

@@ -1,4 +1,4 @@
-import { CancelContractBody, ContractIdParams, ContractResponse, IssueContractBody, ListContractsQuery } from "@/lib/contracts/schemas";
+import { CancelContractBody, ContractIdParams, ContractResponse, IssueContractBody, ListContractsQuery, WriteOffContractBody } from "@/lib/contracts/schemas";
 import { AsOfQuery, ContractInstallmentsQuery, InstallmentIdParams, InstallmentResponse, ListInstallmentsQuery } from "@/lib/installments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
@@ -68,6 +68,26 @@ export const cancelContractOperation = defineOperation({
   errors: [404, 409],
 });
 
+export const writeOffContractOperation = defineOperation({
+  operationId: "writeOffContract",
+  method: "POST",
+  path: "/v1/contracts/{id}/write-off",
+  summary: "Write off a contract in default (active → written_off)",
+  description:
+    "The lender's decision that a defaulted contract will not be recovered (baixa para prejuízo, Res. CMN 4.966/2021), with its reason " +
+    "(audit log and the `contract.written_off` event). Only an active contract with a late installment (409 `invalid_transition` for a " +
+    "performing, assigned, settled or canceled one); 409 `conflict` while a settlement is pending or it is on offer in a portfolio " +
+    "assignment. The debt stays the borrower's: installments, balance and late charges are unchanged, and the contract is still " +
+    "collected — charges, payments, credit, payoff quotes and settlements — closing as `settled` when paid off.",
+  tags,
+  auth: "bearer",
+  permission: "contracts:write",
+  params: ContractIdParams,
+  body: WriteOffContractBody,
+  responses: { 200: { description: "The written-off contract.", schema: ContractResponse } },
+  errors: [404, 409],
+});
+
 export const contractInstallmentsOperation = defineOperation({
   operationId: "listContractInstallments",
   method: "GET",
@@ -114,6 +134,7 @@ export const contractOperations = [
   listContractsOperation,
   getContractOperation,
   cancelContractOperation,
+  writeOffContractOperation,
   contractInstallmentsOperation,
   listInstallmentsOperation,
   getInstallmentOperation,

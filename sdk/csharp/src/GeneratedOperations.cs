@@ -82,6 +82,9 @@ namespace CreditPlatform.Sdk
         /// <summary>POST /v1/contracts/{id}/cancel — Cancel a contract (borrower's withdrawal within 7 days, before any payment)</summary>
         public Task<JToken> CancelContractAsync(string id, Request request = null) => CallAsync("cancelContract", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>POST /v1/contracts/{id}/write-off — Write off a contract in default (active → written_off)</summary>
+        public Task<JToken> WriteOffContractAsync(string id, Request request = null) => CallAsync("writeOffContract", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>GET /v1/contracts/{id}/installments — A contract's installments, by due date</summary>
         public Task<JToken> ListContractInstallmentsAsync(string id, Request request = null) => CallAsync("listContractInstallments", new Dictionary<string, string> { ["id"] = id }, request);
 

@@ -50,6 +50,7 @@ namespace CreditPlatform.Sdk
             ["issueContract"] = new Operation("issueContract", "POST", "/v1/contracts", new string[] {  }, "application/json", true, false, true),
             ["getContract"] = new Operation("getContract", "GET", "/v1/contracts/{id}", new string[] { "id" }, null, true, false, true),
             ["cancelContract"] = new Operation("cancelContract", "POST", "/v1/contracts/{id}/cancel", new string[] { "id" }, "application/json", true, false, true),
+            ["writeOffContract"] = new Operation("writeOffContract", "POST", "/v1/contracts/{id}/write-off", new string[] { "id" }, "application/json", true, false, true),
             ["listContractInstallments"] = new Operation("listContractInstallments", "GET", "/v1/contracts/{id}/installments", new string[] { "id" }, null, true, true, true),
             ["listInstallments"] = new Operation("listInstallments", "GET", "/v1/installments", new string[] {  }, null, true, true, true),
             ["getInstallment"] = new Operation("getInstallment", "GET", "/v1/installments/{id}", new string[] { "id" }, null, true, false, true),

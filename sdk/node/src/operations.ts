@@ -26,6 +26,7 @@ export const OPERATIONS = {
   issueContract: {"method":"POST","path":"/v1/contracts","pathParams":[],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   getContract: {"method":"GET","path":"/v1/contracts/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   cancelContract: {"method":"POST","path":"/v1/contracts/{id}/cancel","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
+  writeOffContract: {"method":"POST","path":"/v1/contracts/{id}/write-off","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   listContractInstallments: {"method":"GET","path":"/v1/contracts/{id}/installments","pathParams":["id"],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   listInstallments: {"method":"GET","path":"/v1/installments","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   getInstallment: {"method":"GET","path":"/v1/installments/{id}","pathParams":["id"],"query":true,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},

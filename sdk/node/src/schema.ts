@@ -436,6 +436,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contracts/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write off a contract in default (active → written_off)
+         * @description The lender's decision that a defaulted contract will not be recovered (baixa para prejuízo, Res. CMN 4.966/2021), with its reason (audit log and the `contract.written_off` event). Only an active contract with a late installment (409 `invalid_transition` for a performing, assigned, settled or canceled one); 409 `conflict` while a settlement is pending or it is on offer in a portfolio assignment. The debt stays the borrower's: installments, balance and late charges are unchanged, and the contract is still collected — charges, payments, credit, payoff quotes and settlements — closing as `settled` when paid off.
+         *
+         *     Requires permission `contracts:write`.
+         */
+        post: operations["writeOffContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contracts/{id}/installments": {
         parameters: {
             query?: never;
@@ -1679,7 +1701,7 @@ export interface webhooks {
         put?: never;
         /**
          * contract.written_off
-         * @description A contract was written off.
+         * @description A contract in default was written off by the lender (POST /v1/contracts/{id}/write-off); it is still collected.
          *
          *     POSTed to each enabled endpoint subscribed to `contract.written_off` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
@@ -3295,6 +3317,13 @@ export interface components {
         };
         CancelContractBody: {
             /** @description Why the borrower withdrew. */
+            reason: string;
+        };
+        WriteOffContractBody: {
+            /**
+             * @description Why it is written off (kept in the audit log and the event).
+             * @example No payment for 180 days; collection exhausted
+             */
             reason: string;
         };
         CreateRiskAssessmentBody: {
@@ -11163,6 +11192,392 @@ export interface operations {
                      *       "amount_paid": 0,
                      *       "assignment_id": null,
                      *       "outstanding_balance": 0,
+                     *       "credit_balance": 0,
+                     *       "cet": {
+                     *         "monthly_percent": "3.38",
+                     *         "annual_percent": "49.00"
+                     *       },
+                     *       "iof": {
+                     *         "daily": 4659,
+                     *         "additional": 1925,
+                     *         "total": 6584,
+                     *         "financed": true
+                     *       },
+                     *       "late_charges": {
+                     *         "fine_rate": "0.02",
+                     *         "monthly_interest_rate": "0.01"
+                     *       },
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T12:10:00.000Z",
+                     *       "updated_at": "2026-12-01T12:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Contract"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_transition",
+                     *       "title": "The action is not allowed in the resource's current state",
+                     *       "status": 409,
+                     *       "detail": "Cannot approve a proposal in status draft",
+                     *       "code": "invalid_transition",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "current_status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is over 1 MiB",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:unsupported_media_type",
+                     *       "title": "The content type is not supported",
+                     *       "status": 415,
+                     *       "detail": "Send Content-Type: application/json",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:idempotency_key_reused",
+                     *       "title": "The idempotency key was used with a different request",
+                     *       "status": 422,
+                     *       "detail": "This X-Request-Id was used with a different request",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    writeOffContract: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteOffContractBody"];
+            };
+        };
+        responses: {
+            /** @description The written-off contract. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *       "object": "contract",
+                     *       "number": "CCB-2026-000001",
+                     *       "status": "active",
+                     *       "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                     *       "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                     *       "product": "personal_loan",
+                     *       "amortization": "price",
+                     *       "principal": 506584,
+                     *       "released_amount": 500000,
+                     *       "monthly_rate": "0.0299",
+                     *       "term": 6,
+                     *       "disbursement_date": "2026-12-01",
+                     *       "first_due_date": "2027-01-04",
+                     *       "installment_amount": 93759,
+                     *       "amount_paid": 0,
+                     *       "assignment_id": null,
+                     *       "outstanding_balance": 562553,
                      *       "credit_balance": 0,
                      *       "cet": {
                      *         "monthly_percent": "3.38",
@@ -29107,7 +29522,65 @@ export interface operations {
                     tenant_id: string;
                     /** @enum {string} */
                     environment: "sandbox" | "production";
-                    data: components["schemas"]["Contract"];
+                    data: {
+                        id: string;
+                        /** @enum {string} */
+                        object: "contract";
+                        /**
+                         * @description The contract (CCB) number, unique per tenant and environment.
+                         * @example CCB-2026-000001
+                         */
+                        number: string;
+                        /**
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @enum {string}
+                         */
+                        status: "active" | "settled" | "written_off" | "assigned" | "canceled";
+                        proposal_id: string;
+                        customer_id: string;
+                        product: string;
+                        amortization: string;
+                        principal: number;
+                        released_amount: number;
+                        monthly_rate: string;
+                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
+                        term: number;
+                        disbursement_date: string;
+                        first_due_date: string;
+                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
+                        installment_amount: number;
+                        /** @description Received on the installments so far, integer centavos. */
+                        amount_paid: number;
+                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
+                        assignment_id: string | null;
+                        /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
+                        outstanding_balance: number;
+                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        credit_balance: number;
+                        cet: {
+                            monthly_percent: string;
+                            annual_percent: string;
+                        };
+                        iof: {
+                            daily: number;
+                            additional: number;
+                            total: number;
+                            financed: boolean;
+                        };
+                        /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        late_charges: {
+                            /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                            fine_rate: string;
+                            /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                            monthly_interest_rate: string;
+                        };
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        created_at: string;
+                        updated_at: string;
+                        /** @description The lender's reason. */
+                        reason: string;
+                    };
                 };
             };
         };

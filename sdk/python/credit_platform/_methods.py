@@ -104,6 +104,10 @@ class OperationMethods:
         """POST /v1/contracts/{id}/cancel — Cancel a contract (borrower's withdrawal within 7 days, before any payment)"""
         return self._call("cancel_contract", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)
 
+    def write_off_contract(self, *, id: str, body: Mapping[str, Any], request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """POST /v1/contracts/{id}/write-off — Write off a contract in default (active → written_off)"""
+        return self._call("write_off_contract", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)
+
     def list_contract_installments(self, *, id: str, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
         """GET /v1/contracts/{id}/installments — A contract's installments, by due date"""
         return self._call("list_contract_installments", path={"id": id}, query=query, body=None, request_id=request_id, timeout=timeout)

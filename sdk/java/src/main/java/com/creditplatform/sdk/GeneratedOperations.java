@@ -248,6 +248,16 @@ public abstract class GeneratedOperations {
     return call("cancelContract", Map.of("id", id), Request.create());
   }
 
+  /** POST /v1/contracts/{id}/write-off — Write off a contract in default (active → written_off) */
+  public JsonNode writeOffContract(String id, Request request) {
+    return call("writeOffContract", Map.of("id", id), request);
+  }
+
+  /** POST /v1/contracts/{id}/write-off with no query or body. */
+  public JsonNode writeOffContract(String id) {
+    return call("writeOffContract", Map.of("id", id), Request.create());
+  }
+
   /** GET /v1/contracts/{id}/installments — A contract's installments, by due date */
   public JsonNode listContractInstallments(String id, Request request) {
     return call("listContractInstallments", Map.of("id", id), request);

@@ -35,6 +35,7 @@ public final class Operations {
       Map.entry("issueContract", new Operation("issueContract", "POST", "/v1/contracts", List.of(), false, "application/json", true, false, true)),
       Map.entry("getContract", new Operation("getContract", "GET", "/v1/contracts/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("cancelContract", new Operation("cancelContract", "POST", "/v1/contracts/{id}/cancel", List.of("id"), false, "application/json", true, false, true)),
+      Map.entry("writeOffContract", new Operation("writeOffContract", "POST", "/v1/contracts/{id}/write-off", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("listContractInstallments", new Operation("listContractInstallments", "GET", "/v1/contracts/{id}/installments", List.of("id"), true, null, true, true, true)),
       Map.entry("listInstallments", new Operation("listInstallments", "GET", "/v1/installments", List.of(), true, null, true, true, true)),
       Map.entry("getInstallment", new Operation("getInstallment", "GET", "/v1/installments/{id}", List.of("id"), true, null, true, false, true)),
