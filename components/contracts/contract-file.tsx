@@ -7,7 +7,6 @@ import { useCodeLabels } from "@/components/labels";
 import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
-import { todayInBrazil } from "@/lib/clock";
 import { ChargeForm } from "./charge-form";
 import { RefundForm } from "./refund-form";
 
@@ -29,7 +28,7 @@ type Charge = {
 type File = {
   contract: { id: string; number: string; status: string; product: string; principal: number; released_amount: number; monthly_rate: string; term: number; installment_amount: number; amount_paid: number; outstanding_balance: number; credit_balance: number; cet: { annual_percent: string }; disbursement_date: string };
   customer: { id: string; name: string; document: string };
-  installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; late_charges_paid: number; status: string; amount_due: { total: number; fine: number; late_interest: number } }[];
+  installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; late_charges_paid: number; status: string; amount_due: { total: number; fine: number; late_interest: number; days_late: number } }[];
   charges: Charge[];
   payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number }[];
   refunds: { id: string; amount: number; method: string; reference: string | null; refunded_on: string }[];
@@ -161,11 +160,12 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
  *  what they come to today with fine and interest) and the next one due. */
 function Standing({ installments }: { installments: File["installments"] }) {
   const t = useTranslations("ContractFile");
-  const today = todayInBrazil();
+  // Late as the server reckons it (status `overdue`: a due date on a weekend or holiday is not late until the next
+  // business day has passed, Lei 7.089/1983), and its days from `amount_due`.
   const open = installments.filter((i) => i.status !== "paid" && i.status !== "canceled" && i.amount_due.total > 0);
-  const late = open.filter((i) => i.due_date < today);
-  const next = open.find((i) => i.due_date >= today);
-  const days = late.length > 0 ? Math.round((Date.parse(today) - Date.parse(late[0]!.due_date)) / 86_400_000) : 0;
+  const late = open.filter((i) => i.status === "overdue");
+  const next = open.find((i) => i.status !== "overdue");
+  const days = late[0]?.amount_due.days_late ?? 0;
   return (
     <div data-testid="standing" className="my-2 space-y-0.5">
       {late.length > 0 ? (

@@ -4,7 +4,9 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { log } from "@/lib/log";
 import { todayInBrazil } from "@/lib/clock";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -133,7 +135,10 @@ export async function cancelLapsedAssignments(today: string): Promise<{ canceled
         .$transaction((tx) => change(tx, scope, JOB, a.id, "cancel", "lapsed: not settled by its date"))
         .then(() => (canceled += 1))
         .catch((err: unknown) => {
-          if (!(err instanceof DomainError)) throw err; // settled or canceled meanwhile: nothing to do
+          if (err instanceof DomainError) return; // settled or canceled meanwhile: nothing to do
+          // One assignment's failure must not keep the collection job from its other steps: logged, retried next run.
+          if (isDatabaseUnavailable(err)) throw err;
+          log().error({ err, assignment_id: a.id, tenant_id: a.tenantId }, "canceling a lapsed assignment failed; the job goes on");
         });
     }
   }

@@ -6,8 +6,9 @@ import type { EventType } from "@/lib/webhooks/event-catalog";
 //      │  └──pay_partial──▶ partially_paid ──pay_full──▶ paid
 //      ├──mark_overdue (job, late)──▶ overdue ──pay_full──▶ paid   (pay_partial: stays overdue — once overdue, its
 //      │                                                              `charge.overdue` is not sent again)
-//      └──expire (job: Pix `cob` past its expiry, paid in part or not)──▶ expired ──pay_*──▶ paid | partially_paid
-//           (only the provider's notice of money its PSP took by the expiry, learned after the job ran: pay-charge.ts)
+//      └──expire (job: Pix `cob` past its expiry, paid in part or not)──▶ expired ──pay_full──▶ paid (pay_partial: stays
+//           expired) — only the provider's notice of money its PSP took by the expiry, learned after the job ran
+//           (pay-charge.ts); it never goes back to an open status, so `charge.expired` is sent once
 // Paying a paid, canceled or expired charge is a 409 and changes nothing.
 export const CHARGE_STATUSES = ["pending", "paid", "partially_paid", "overdue", "canceled", "expired"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -20,7 +21,7 @@ export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus, ChargeAction> = {
   overdue: { pay_full: "paid", pay_partial: "overdue", cancel: "canceled" },
   paid: {},
   canceled: {},
-  expired: { pay_full: "paid", pay_partial: "partially_paid" },
+  expired: { pay_full: "paid", pay_partial: "expired" },
 };
 
 export const CHARGE_EVENTS: Record<ChargeAction, EventType> = {

@@ -17,6 +17,11 @@ export function inBackground(work: Promise<unknown>): void {
   void tracked.finally(() => registry().delete(tracked));
 }
 
+/** How many tracked pieces of work have not settled yet (a caller flooded with requests can wait instead). */
+export function backgroundCount(): number {
+  return registry().size;
+}
+
 /** Resolves once every tracked piece of work has settled, including work started meanwhile. */
 export async function backgroundSettled(): Promise<void> {
   while (registry().size > 0) await Promise.all([...registry()]);

@@ -97,7 +97,9 @@ export async function addMember(
     const existing = await tx.user.findUnique({ where: { email } });
     const now = new Date();
     const user = existing ?? (await tx.user.create({ data: { id: newId("user"), email, name: member.name, passwordHash, emailVerifiedAt: now } }));
-    const replaced = existing ? await replaceUnverifiedPassword(tx, existing, passwordHash, tenantId, actor, now) : false;
+    // A new membership only: changing the role of someone already in this tenant grants nothing new.
+    const membership = existing ? await tx.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: existing.id } }, select: { role: true } }) : null;
+    const replaced = existing && !membership ? await replaceUnverifiedPassword(tx, existing, passwordHash, tenantId, actor, now) : false;
     await tx.membership.upsert({
       where: { tenantId_userId: { tenantId, userId: user.id } },
       create: { tenantId, userId: user.id, role: member.role },
@@ -118,7 +120,9 @@ export async function addMember(
  *  operator's (`passwordHash`) and its sessions end; audited as `user.password_replaced`. Whether it was replaced. */
 async function replaceUnverifiedPassword(tx: Tx, user: User, passwordHash: string, tenantId: string, actor: Actor, now: Date): Promise<boolean> {
   if (user.emailVerifiedAt !== null) return false;
-  await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: now, emailVerifiedAt: now } });
+  // Conditional: a reset that proved the address meanwhile keeps the password it set.
+  const changed = await tx.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { passwordHash, passwordChangedAt: now, emailVerifiedAt: now } });
+  if (changed.count !== 1) return false;
   await writeAudit(tx, {
     tenantId,
     actor,

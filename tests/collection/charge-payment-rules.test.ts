@@ -61,6 +61,17 @@ describe("paying a charge", () => {
     expect(credited).toMatchObject({ allocations: [], credit: other.charge.amount });
     expect((await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance).toBe(0n);
     expect((await db().contract.findUniqueOrThrow({ where: { id: other.contract.id } })).creditBalance).toBe(BigInt(other.charge.amount));
+
+    // Paid in part by such a notice, it stays expired (never open again, so the job does not expire it twice).
+    const third = await chargeOf(t, { pix: { kind: "cob", expires_in: 3600 } });
+    await db().charge.update({ where: { id: third.charge.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await runCollectionJob();
+    const part = await payCharge(scopeOf(t), PROVIDER, third.charge.id, { amount: 1000, paidOn: todayInBrazil(), whenClosed: "credit" });
+    expect(part.charge.status).toBe("expired");
+    expect(part.payment.allocations).toHaveLength(1);
+    await runCollectionJob();
+    const expiredEvents = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "charge.expired" } });
+    expect(expiredEvents.filter((e) => (e.payload as { id: string }).id === third.charge.id)).toHaveLength(1);
   });
 
   it("a payment dated before the charge existed: 400 from the sandbox; the provider's is moved to the issue day", async () => {

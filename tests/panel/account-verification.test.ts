@@ -61,6 +61,17 @@ describe("accounts whose address was never proven", () => {
     expect(await authorizeSignIn({ email, password: "handed over by the operator" })).not.toBeNull();
   });
 
+  it("changing the role of someone already in the tenant grants nothing new: the password set through the link stays", async () => {
+    const { tenant, ownerUserId } = await newTenant();
+    const email = `member@${slug()}.test`;
+    const { token } = await createInvitation(tenant.id, { type: "user", id: ownerUserId, label: "inviter" }, { email, role: "viewer" }, {});
+    await acceptInvitation(token, { name: "Joe", password: "joined by the link 123" });
+    const { created, passwordSet } = await addMember(tenant.id, { email, name: "Joe", password: "not used for a promotion", role: "admin" }, OPERATOR);
+    expect([created, passwordSet]).toEqual([false, false]);
+    expect(await authorizeSignIn({ email, password: "joined by the link 123" })).not.toBeNull();
+    expect(await db().membership.findFirstOrThrow({ where: { tenantId: tenant.id, user: { email } } })).toMatchObject({ role: "admin" });
+  });
+
   it("a reset through the inbox proves the address: the account keeps its password when given a tenant", async () => {
     const email = `person@${slug()}.test`;
     await invitedAccount(email, "first password 1234");

@@ -26,7 +26,10 @@ const ERROR_HEADERS: Record<number, Record<string, { description: string; schema
 function errorHeaders(op: Operation, status: number): Record<string, { description: string; schema: { type: "integer" | "string" } }> | undefined {
   if (op.auth === "none") return ERROR_HEADERS[status];
   const requestId = { "X-Request-Id": rateLimitHeaders["X-Request-Id"] };
-  if (status === 401) return { ...requestId, "WWW-Authenticate": { description: "`Bearer` (with `error=\"invalid_token\"` for a credential that is not valid).", schema: { type: "string" } } };
+  if (status === 401) {
+    const scheme = op.auth === "oauth_client" ? "`Basic realm=\"credit-platform\", charset=\"UTF-8\"` (RFC 6749 §5.2 `invalid_client`)." : "`Bearer` (with `error=\"invalid_token\"` for a credential that is not valid).";
+    return { ...requestId, "WWW-Authenticate": { description: scheme, schema: { type: "string" } } };
+  }
   if ([400, 403, 413, 415, 421, 500].includes(status)) return requestId; // refused before the rate limit counts it (a 400 may carry them)
   return { ...rateLimitHeaders, ...(ERROR_HEADERS[status] ?? {}) };
 }

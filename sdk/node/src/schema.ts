@@ -4213,7 +4213,7 @@ export interface operations {
                 headers: {
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
-                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    /** @description `Basic realm="credit-platform", charset="UTF-8"` (RFC 6749 §5.2 `invalid_client`). */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
