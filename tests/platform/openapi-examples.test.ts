@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
 import { exampleFor } from "@/lib/api/operations/example-registry";
+import { REQUEST_EXAMPLES } from "@/lib/api/operations/request-examples";
 import { CHARGE_EXAMPLE } from "@/lib/api/operations/examples";
 import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
 
@@ -35,5 +36,21 @@ describe("OpenAPI response examples", () => {
   it("the boleto example is a real one: its line decodes to its barcode, whose factor is its due date", () => {
     expect(barcodeFromLine(CHARGE_EXAMPLE.boleto.digitable_line)).toBe(CHARGE_EXAMPLE.boleto.barcode);
     expect(CHARGE_EXAMPLE.boleto.barcode.slice(5, 9)).toBe(dueDateFactor(CHARGE_EXAMPLE.boleto.due_date));
+  });
+});
+
+// Every request body in the document has an example, and it is a request the operation accepts: it parses with the
+// operation's own body schema (the one the handler enforces).
+describe("OpenAPI request examples", () => {
+  const withBodies = OPERATIONS.filter((op) => op.body !== undefined);
+
+  it("gives every operation with a body an example", () => {
+    expect(withBodies.filter((op) => REQUEST_EXAMPLES[op.operationId] === undefined).map((op) => op.operationId)).toEqual([]);
+    expect(Object.keys(REQUEST_EXAMPLES).filter((id) => !withBodies.some((op) => op.operationId === id))).toEqual([]);
+  });
+
+  it.each(withBodies.map((op) => [op.operationId, op] as const))("%s's example parses with its body schema", (_name, op) => {
+    const parsed = op.body!.safeParse(REQUEST_EXAMPLES[op.operationId]);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   });
 });

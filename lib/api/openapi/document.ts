@@ -7,6 +7,7 @@ import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { OPERATIONS } from "../operations";
 import { exampleFor } from "../operations/example-registry";
+import { REQUEST_EXAMPLES } from "../operations/request-examples";
 import type { Operation } from "../operation";
 import { ERROR_DESCRIPTIONS, ProblemSchema, problemExample } from "./common";
 
@@ -122,7 +123,7 @@ function routeConfig(op: Operation): RouteConfig {
       params: op.params as never,
       query: op.query as never,
       headers: requestHeaders(op),
-      body: op.body ? { required: true, content: { [mediaType]: { schema: op.body } } } : undefined,
+      body: op.body ? { required: true, content: { [mediaType]: { schema: op.body, ...(REQUEST_EXAMPLES[op.operationId] !== undefined ? { example: REQUEST_EXAMPLES[op.operationId] } : {}) } } } : undefined,
     },
     responses,
   };

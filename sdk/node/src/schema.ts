@@ -4166,6 +4166,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "cli_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *       "client_secret": "cs_test_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA",
+                 *       "scope": "customers:read simulations:write"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
             };
         };
@@ -4643,6 +4651,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": "529.982.247-25",
+                 *       "name": "Maria da Silva",
+                 *       "birth_date": "1958-04-12",
+                 *       "email": "maria.silva@example.com",
+                 *       "phone": "+5511987654321",
+                 *       "address": {
+                 *         "street": "Avenida Paulista",
+                 *         "number": "1578",
+                 *         "district": "Bela Vista",
+                 *         "city": "São Paulo",
+                 *         "state": "SP",
+                 *         "zip_code": "01310-200"
+                 *       },
+                 *       "monthly_income": 450000,
+                 *       "payroll": {
+                 *         "type": "inss",
+                 *         "benefit_number": "1234567890"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCustomerBody"];
             };
         };
@@ -5253,6 +5283,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+5511912345678",
+                 *       "monthly_income": 480000
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCustomerBody"];
             };
         };
@@ -6353,6 +6389,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product": "inss_payroll",
+                 *       "requested_amount": 1000000,
+                 *       "term": 84,
+                 *       "monthly_rate": "0.0179",
+                 *       "disbursement_date": "2026-12-01",
+                 *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSimulationBody"];
             };
         };
@@ -7488,6 +7534,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *       "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                 *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProposalBody"];
             };
         };
@@ -8952,6 +9005,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Income does not support the installment"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RejectBody"];
             };
         };
@@ -9786,6 +9844,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Customer gave up"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReasonBody"];
             };
         };
@@ -10491,6 +10554,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IssueContractBody"];
             };
         };
@@ -11152,6 +11220,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower withdrew within 7 days (CDC art. 49)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelContractBody"];
             };
         };
@@ -11538,6 +11611,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "No payment for 180 days; collection exhausted"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WriteOffContractBody"];
             };
         };
@@ -13047,6 +13125,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                 *       "other_monthly_debt": 30000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRiskAssessmentBody"];
             };
         };
@@ -14035,6 +14120,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMarginQueryBody"];
             };
         };
@@ -15037,6 +15127,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                 *       "installment_amount": 25000,
+                 *       "term": 84
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMarginReservationBody"];
             };
         };
@@ -16329,6 +16426,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateEndorsementBody"];
             };
         };
@@ -17244,6 +17346,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bank_code": "001",
+                 *       "agreement": "2345678",
+                 *       "wallet": "17",
+                 *       "beneficiary_name": "Crédito Fácil SCD S.A.",
+                 *       "beneficiary_document": "11.222.333/0001-81",
+                 *       "city": "São Paulo",
+                 *       "pix_location_base": "pix.example-psp.com.br/qr/v2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CollectionAccountBody"];
             };
         };
@@ -17828,6 +17941,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *       "installment_ids": [
+                 *         "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *       ],
+                 *       "method": "pix",
+                 *       "pix": {
+                 *         "kind": "cobv"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateChargeBody"];
             };
         };
@@ -19613,6 +19738,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *       "amount": 5000,
+                 *       "method": "pix",
+                 *       "reference": "E00000000202612011200abcdef12345",
+                 *       "refunded_on": "2026-12-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRefundBody"];
             };
         };
@@ -20224,6 +20358,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 95373,
+                 *       "paid_on": "2026-12-10"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SandboxPayBody"];
             };
         };
@@ -20646,6 +20786,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event_id": "evt-psp-000123",
+                 *       "type": "payment.confirmed",
+                 *       "txid": "CP01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *       "amount": 95373,
+                 *       "paid_on": "2026-12-10"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProviderNotification"];
             };
         };
@@ -21496,6 +21645,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *       "type": "partial",
+                 *       "amount": 200000,
+                 *       "reduce": "term",
+                 *       "payment_method": "boleto"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSettlementBody"];
             };
         };
@@ -22197,6 +22355,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower will pay by another means"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelSettlementBody"];
             };
         };
@@ -22601,6 +22764,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *           "type": "full",
+                 *           "payment_method": "received"
+                 *         },
+                 *         {
+                 *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *           "type": "partial",
+                 *           "amount": 150000,
+                 *           "reduce": "installment_amount",
+                 *           "payment_method": "received"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SettlementBatchBody"];
             };
         };
@@ -23490,6 +23671,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assignee": {
+                 *         "name": "Fundo Alfa FIDC",
+                 *         "document": "11.222.333/0001-81"
+                 *       },
+                 *       "contract_ids": [
+                 *         "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K"
+                 *       ],
+                 *       "settlement_date": "2026-12-15",
+                 *       "discount_rate": "0.0150"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAssignmentBody"];
             };
         };
@@ -24443,6 +24637,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The assignee withdrew its offer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelAssignmentBody"];
             };
         };
@@ -25067,6 +25266,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/credit-platform",
+                 *       "event_types": [
+                 *         "proposal.status_changed",
+                 *         "contract.issued",
+                 *         "payment.received"
+                 *       ],
+                 *       "description": "Core banking"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointBody"];
             };
         };
@@ -25902,6 +26112,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event_types": [
+                 *         "*"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpointBody"];
             };
         };
@@ -26205,6 +26423,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 86400
+                 *     }
+                 */
                 "application/json": components["schemas"]["RotateWebhookSecretBody"];
             };
         };
@@ -28229,6 +28452,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "competence": "2026-04",
+                 *       "scenario": "partial",
+                 *       "partial_percent": 60
+                 *     }
+                 */
                 "application/json": components["schemas"]["RepasseBody"];
             };
         };
