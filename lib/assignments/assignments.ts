@@ -4,9 +4,8 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { log } from "@/lib/log";
+import { cancelEachLapsed } from "@/lib/jobs/cancel-lapsed";
 import { todayInBrazil } from "@/lib/clock";
 import { DomainError, notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -126,23 +125,12 @@ export async function cancelLapsedAssignments(today: string): Promise<{ canceled
       orderBy: { id: "asc" },
       take: 1000,
     });
-  let canceled = 0;
-  for (let batch = await lapsedAfter(""); batch.length > 0; batch = await lapsedAfter(batch.at(-1)!.id)) {
-    for (const a of batch) {
-      if (clearingDeadline(isoDate(a.settlementDate)) >= today) continue; // the assignee's payment may still be on its way
-      const scope = { tenantId: a.tenantId, environment: a.environment };
-      await db()
-        .$transaction((tx) => change(tx, scope, JOB, a.id, "cancel", "lapsed: not settled by its date"))
-        .then(() => (canceled += 1))
-        .catch((err: unknown) => {
-          if (err instanceof DomainError) return; // settled or canceled meanwhile: nothing to do
-          // One assignment's failure must not keep the collection job from its other steps: logged, retried next run.
-          if (isDatabaseUnavailable(err)) throw err;
-          log().error({ err, assignment_id: a.id, tenant_id: a.tenantId }, "canceling a lapsed assignment failed; the job goes on");
-        });
-    }
-  }
-  return { canceled };
+  return cancelEachLapsed(
+    "assignment",
+    lapsedAfter,
+    (a) => clearingDeadline(isoDate(a.settlementDate)) >= today, // the assignee's payment may still be on its way
+    (a) => db().$transaction((tx) => change(tx, { tenantId: a.tenantId, environment: a.environment }, JOB, a.id, "cancel", "lapsed: not settled by its date")),
+  );
 }
 
 const JOB: Actor = { type: "system", label: "collection job" };

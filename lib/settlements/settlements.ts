@@ -6,10 +6,11 @@ import { CHARGE_TRANSITIONS, type ChargeStatus } from "@/lib/collection/transiti
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { DomainError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
+import { cancelEachLapsed } from "@/lib/jobs/cancel-lapsed";
 import { nextBusinessDay, type IsoDate } from "@/lib/finance";
 import { dateColumn, isoDate } from "@/lib/serialize";
 import { nextState } from "@/lib/state-machine";
@@ -93,18 +94,10 @@ export async function cancelLapsedSettlements(today: string): Promise<{ canceled
       orderBy: { id: "asc" },
       take: 1000,
     });
-  let canceled = 0;
-  for (let batch = await lapsedAfter(""); batch.length > 0; batch = await lapsedAfter(batch.at(-1)!.id)) {
-    for (const s of batch) {
-      if (clearingDeadline(isoDate(s.settlementDate)) >= today) continue; // its payment may still be on its way
-      const scope = { tenantId: s.tenantId, environment: s.environment };
-      await db()
-        .$transaction((tx) => cancelSettlementIn(tx, scope, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`))
-        .then(() => (canceled += 1))
-        .catch((err: unknown) => {
-          if (!(err instanceof DomainError)) throw err; // completed or canceled meanwhile: nothing to do
-        });
-    }
-  }
-  return { canceled };
+  return cancelEachLapsed(
+    "settlement",
+    lapsedAfter,
+    (s) => clearingDeadline(isoDate(s.settlementDate)) >= today,
+    (s) => db().$transaction((tx) => cancelSettlementIn(tx, { tenantId: s.tenantId, environment: s.environment }, { type: "system", label: "settlement-job" }, s.id, `lapsed: not paid by its date`)),
+  );
 }
