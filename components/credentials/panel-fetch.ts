@@ -1,3 +1,5 @@
+import { SCREEN_TENANT_HEADER } from "@/lib/panel/screen-tenant-header";
+
 // fetch for the panel's JSON endpoints: throws the problem's message (and its field errors) so forms can show them;
 // a request the network never answers fails after PANEL_FETCH_TIMEOUT_MS with a message saying so, instead of
 // hanging; an expired session (401) goes back to the sign-in page.
@@ -69,7 +71,7 @@ export async function panelFetch<T>(url: string, init: { method?: string; body?:
       method: init.method ?? "GET",
       headers: {
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-        ...(screenTenant === null ? {} : { "x-panel-tenant": screenTenant }),
+        ...(screenTenant === null ? {} : { [SCREEN_TENANT_HEADER]: screenTenant }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(PANEL_FETCH_TIMEOUT_MS),

@@ -57,6 +57,11 @@ export type Operation<
   errorNotes?: Partial<Record<number, string>>;
 };
 
+/** RFC 9745's Deprecation value: `@` and the Unix time from which something is deprecated (its release's day, UTC). */
+export function deprecationHeader(since: string): string {
+  return `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
+}
+
 export function defineOperation<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,

@@ -14,7 +14,7 @@ import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import { claimIdempotencyKey, completeIdempotencyKey, completeInTransaction, fingerprint, LeaseLostError, releaseIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import type { Operation } from "./operation";
+import { deprecationHeader, type Operation } from "./operation";
 import { rateLimitHeaders, rateLimits } from "./rate-limit";
 import { queryObject, readBody, readRequestId, validate } from "./request-input";
 
@@ -185,9 +185,4 @@ function addDeprecationHeaders(headers: Headers, { successor, since }: { success
   headers.set("deprecation", deprecationHeader(since));
   headers.set("link", `<${successor}>; rel="successor-version"`);
   headers.set("warning", `299 - "Deprecated: use ${successor}"`);
-}
-
-/** RFC 9745's Deprecation value: `@` and the Unix time from which the resource is deprecated (a release's day, UTC). */
-export function deprecationHeader(since: string): string {
-  return `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
 }

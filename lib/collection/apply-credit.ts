@@ -12,7 +12,7 @@ import { centavos, dateColumn } from "@/lib/serialize";
 import { allocatable, allocate } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
 import { cancelCoveredCharges } from "./cancel-charge";
-import { lateRulesOf } from "./create-charge";
+import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import { paidAtOf } from "./pay-charge";
 import { toPaymentResponse } from "./serialize";
 
@@ -45,7 +45,7 @@ export async function applyCreditIn(tx: Tx, scope: Scope, actor: Actor, contract
   });
   if (due.length === 0) return null;
   const credit = centavos(contract.creditBalance);
-  const rules = lateRulesOf(contract);
+  const rules = lateRulesOfTerms(contract.terms);
   const { lines, credit: left } = allocate(credit, due.map(allocatable), rules, asOf);
   const used = credit - left;
   if (used === 0) return null;

@@ -69,7 +69,7 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   const latestAllowed = addMonths(latestDue > today ? latestDue : today, 12);
   if (dueDate > latestAllowed) throw invalidField("due_date", `Must be on or before ${latestAllowed} (a year past the later of today and the installments' due dates)`);
 
-  const late = lateRulesOf(contract);
+  const late = lateRulesOfTerms(contract.terms);
   const breakdown = installments.map((i) => ({ installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), ...amountsDue(allocatable(i), late, dueDate) }));
   const amount = breakdown.reduce((sum, line) => sum + line.total, 0);
   if (amount <= 0) throw invalidField("installment_ids", "Nothing is open on these installments");
@@ -99,7 +99,7 @@ export async function insertChargeIn(tx: Tx, scope: Scope, actor: Actor, input: 
 async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewCharge, account: CollectionAccount): Promise<ChargeResponse> {
   const id = newId("charge");
   const now = new Date();
-  const late = lateRulesOf(input.contract);
+  const late = lateRulesOfTerms(input.contract.terms);
   const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount) : null;
   const pix = input.method === "pix" ? pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
   const row: Charge = {
@@ -157,10 +157,6 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
 }
 
 /** The product's late-payment rules (fine once, monthly late interest pro rata die). */
-/** The contract's late charges as it was issued (lib/contracts/late-rules.ts). */
-export function lateRulesOf(contract: Pick<Contract, "terms">) {
-  return lateRulesOfTerms(contract.terms);
-}
 
 
 function chosenInstallments(open: Installment[], ids: string[] | undefined): Installment[] {

@@ -6,6 +6,7 @@ import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import { isLate } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -17,7 +18,6 @@ import { nextState } from "@/lib/state-machine";
 import { allocatable, allocate, amountsDue } from "./allocation";
 import { applyAllocation } from "./apply-allocation";
 import { cancelCoveredCharges } from "./cancel-charge";
-import { lateRulesOf } from "./create-charge";
 import type { ChargeResponse, PaymentResponse } from "./schemas";
 import { toChargeResponse, toPaymentResponse } from "./serialize";
 import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transitions";
@@ -113,7 +113,7 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       if (settled) return settled;
     }
     const contract = (await tx.contract.findFirst({ where: { id: charge.contractId, ...where(scope) } }))!;
-    const late = lateRulesOf(contract);
+    const late = lateRulesOfTerms(contract.terms);
     const rows = await tx.installment.findMany({ where: { ...where(scope), id: { in: charge.installmentIds } }, include: { contract: { select: { terms: true } } } });
     const unpaid = rows.filter((r) => r.status === "open" || r.status === "partially_paid");
     // A settlement's charge whose settlement is gone pays only what is due by the payment date; the rest is the

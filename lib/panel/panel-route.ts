@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview } from "@/lib/tenants/roles";
 import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
+import { SCREEN_TENANT_HEADER } from "./screen-tenant-header";
 import { currentPanelUser, type PanelUser } from "./session";
 
 // The panel's internal JSON endpoints (app/api/panel/**): same-origin check on writes, session user, active
@@ -27,10 +28,6 @@ type Options<B extends z.ZodType | undefined> = {
   switchesTenant?: boolean;
 };
 
-/** The tenant the page making the request shows (components/credentials/panel-fetch.ts sends it). The active tenant is
- *  a cookie every tab shares: after a switch in one tab, another tab still showing the previous tenant would otherwise
- *  read and write the new one under the old one's screen (e.g. save one tenant's bank account over another's). */
-export const SCREEN_TENANT_HEADER = "x-panel-tenant";
 type Context<B> = {
   user: PanelUser;
   actor: Actor;

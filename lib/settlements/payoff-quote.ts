@@ -3,7 +3,7 @@ import type { Contract, Installment } from "@prisma/client";
 import { todayInBrazil } from "@/lib/clock";
 import { amountsDue } from "@/lib/collection/allocation";
 import { allocatable } from "@/lib/collection/allocation";
-import { lateRulesOf } from "@/lib/collection/create-charge";
+import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { addDays, payoffLines } from "@/lib/finance";
@@ -16,7 +16,7 @@ import type { PayoffQuoteQuery, PayoffQuoteResponse } from "./schemas";
 // late (the collection module's rules), less the contract's credit. Pure computation over the rows read.
 
 export function computeQuote(contract: Contract, open: readonly Installment[], date: string): PayoffQuoteResponse {
-  const late = lateRulesOf(contract);
+  const late = lateRulesOfTerms(contract.terms);
   const dues = open.map((i) => amountsDue(allocatable(i), late, date));
   const values = payoffLines(
     contract.monthlyRate,

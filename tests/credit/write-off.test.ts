@@ -10,7 +10,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { addMonths } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, PRODUCTION } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "./flow-helpers";
 
 // POST /v1/contracts/{id}/write-off: the lender writes off a contract in default, with its reason (audit, event). The
@@ -60,6 +60,10 @@ describe("writing a contract off", () => {
     expect((await writeOffOf(other, offered.id)).status).toBe(404);
     const { key } = await newKey(t.tenant.id, "sandbox", ["read"]);
     expect((await writeOffOf(t, offered.id, undefined, bearer(key, t.tenant.id))).status).toBe(403);
+    // The same tenant's production credential, on the production address, does not see a sandbox contract.
+    const { key: live } = await newKey(t.tenant.id, "production", ["read", "write"]);
+    const fromProduction = await call(writeOff, { base: PRODUCTION, path: `/v1/contracts/${offered.id}/write-off`, headers: bearer(live, t.tenant.id), params: { id: offered.id }, json: { reason: "No payment for 180 days" } });
+    expect(fromProduction.body).toMatchObject({ status: 404, code: "not_found" });
     const rows = await db().contract.findMany({ where: { id: { in: [performing.id, offered.id] } } });
     expect(rows.map((r) => r.status)).toEqual(["active", "active"]);
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "contract.written_off" } })).toBe(0);

@@ -24,7 +24,7 @@ describe("charges from the panel", () => {
     const { contractsOf } = await import("../settlements/helpers");
     const { amountsDue, allocatable } = await import("@/lib/collection/allocation");
     const { todayInBrazil } = await import("@/lib/clock");
-    const { lateRulesOf } = await import("@/lib/collection/create-charge");
+    const { lateRulesOfTerms } = await import("@/lib/contracts/late-rules");
     const t = await creditTenant();
     const [contractId] = await contractsOf(t, 1);
     const owner = await db().membership.findFirstOrThrow({ where: { tenantId: t.tenant.id, role: "owner" }, include: { user: true } });
@@ -42,7 +42,7 @@ describe("charges from the panel", () => {
     const issued = await post(contractId!, { method: "boleto", installment_ids: ids, due_date: today });
     expect(issued.status).toBe(201);
     const contract = await db().contract.findUniqueOrThrow({ where: { id: contractId! } });
-    const rules = lateRulesOf(contract);
+    const rules = lateRulesOfTerms(contract.terms);
     const expected = late.reduce((sum, i) => sum + amountsDue(allocatable(i), rules, today).total, 0);
     expect(issued.body).toMatchObject({ object: "charge", contract_id: contractId, method: "boleto", status: "pending", installment_ids: ids, due_date: today, amount: expected, environment: "sandbox" });
     expect(issued.body.boleto.digitable_line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);

@@ -102,11 +102,13 @@ function routeConfig(op: Operation): RouteConfig {
   }
   for (const status of errors) {
     if (responses[String(status)]) continue; // the operation documents this status itself (health's 503)
+    const headers = errorHeaders(op, status);
+    // The token endpoint's errors are RFC 6749 §5.2 `application/json` (problem fields beside `error`): no problem example.
+    const example = op.oauthErrors ? undefined : problemExample(status);
     responses[String(status)] = {
       description: op.errorNotes?.[status] ?? ERROR_DESCRIPTIONS[status] ?? "Error",
-      ...(errorHeaders(op, status) ? { headers: errorHeaders(op, status) } : {}),
-      // The token endpoint's errors are RFC 6749 §5.2 `application/json` (problem fields beside `error`).
-      content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema, ...(problemExample(status) && !op.oauthErrors ? { example: problemExample(status) } : {}) } },
+      ...(headers ? { headers } : {}),
+      content: { [op.oauthErrors ? "application/json" : "application/problem+json"]: { schema: ProblemSchema, ...(example ? { example } : {}) } },
     };
   }
   return {

@@ -1,10 +1,10 @@
 import { CreateSimulationBody, ListSimulationsQuery, SimulationIdParams, SimulationResponse, SimulationSummary } from "@/lib/simulations/schemas";
 import { listEnvelope } from "@/lib/pagination";
-import { defineOperation } from "../operation";
+import { defineOperation, deprecationHeader } from "../operation";
 
 /** Answer headers when the request used the deprecated `tax_rate` field (spec 1.3.0). */
 export const TAX_RATE_DEPRECATION_HEADERS = {
-  deprecation: "@1701388800", // RFC 9745: deprecated since 2023-12-01 (release 1.3.0)
+  deprecation: deprecationHeader("2023-12-01"), // release 1.3.0: "@1701388800"
   link: '</v1/openapi.json>; rel="deprecation"',
   warning: '299 - "tax_rate is deprecated; use monthly_rate"',
 };
