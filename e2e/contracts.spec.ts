@@ -112,3 +112,38 @@ test("support issues a new boleto from the contract file (the borrower's second 
   await expect(page.getByTestId("charge")).toContainText(charges.data[0].boleto.digitable_line);
   await expect(page.getByTestId("charge-collects")).toHaveText("installment(s) #1, #2 ·");
 });
+
+test("an owner writes a late contract off from its file, with the reason; support sees it written off, still collected, without the button", async ({ page, browser }) => {
+  const { tenantId, sandboxKey, owner, support } = fixture();
+  const { issuedContract, get } = v1Client(page.request, sandboxKey, tenantId);
+  // Disbursed in March: its first installments are late.
+  const { contract } = await issuedContract("Walter Writeoff", 200_000, 6, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+
+  await signIn(page, owner);
+  await page.goto(`/contracts/${contract.id}?environment=sandbox`);
+  await expect(page.getByTestId("standing")).toContainText("late");
+  const form = page.getByRole("region", { name: "Write off" });
+  // No reason, no button to press.
+  await expect(form.getByRole("button", { name: "Write off contract" })).toBeDisabled();
+  await form.getByLabel("Reason (kept in the audit log and the event)").fill("No payment for 180 days; collection exhausted");
+  await form.getByRole("button", { name: "Write off contract" }).click();
+  await expect(form.getByRole("alertdialog")).toHaveAccessibleName(/^Write this contract off\? R\$\s[\d.]+,\d{2} stays owed and is still collected\.$/);
+  await form.getByRole("button", { name: "Write off", exact: true }).click();
+  await expect(page.getByTestId("contract-status")).toHaveText("written off");
+  await expect(page.getByRole("region", { name: "Write off" })).toHaveCount(0);
+  await expect(page.getByTestId("outstanding")).toHaveText(/R\$\s[\d.]+,\d{2}/);
+  const after = await get(`/v1/contracts/${contract.id}`);
+  expect(after).toMatchObject({ id: contract.id, status: "written_off", outstanding_balance: contract.outstanding_balance });
+  await expect(page.getByRole("list", { name: "Timeline" })).toContainText("contract.written_off");
+
+  // Support: the contract is still collected (standing, a new charge), and writing off is not theirs.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, support);
+  await other.goto(`/contracts/${contract.id}?environment=sandbox`);
+  await expect(other.getByTestId("contract-status")).toHaveText("written off");
+  await expect(other.getByTestId("standing")).toContainText("late");
+  await expect(other.getByRole("region", { name: "Issue a charge" })).toBeVisible();
+  await expect(other.getByRole("region", { name: "Write off" })).toHaveCount(0);
+  await elsewhere.close();
+});

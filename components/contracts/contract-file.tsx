@@ -8,7 +8,9 @@ import { CopyButton } from "@/components/copy-button";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate, formatDateTime, formatDocument, formatPercent, formatPercentValue } from "@/components/format";
 import { ChargeForm } from "./charge-form";
+import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { RefundForm } from "./refund-form";
+import { WriteOffForm } from "./write-off-form";
 
 // A contract's file: terms, installments with what is due today, charges (boleto line, Pix copy-and-paste with a
 // copy button, QR), payments and their allocation, settlements and today's payoff quote, assignment, event timeline.
@@ -38,7 +40,7 @@ type File = {
   timeline: { id: string; type: string; at: string }[];
 };
 
-export function ContractFile({ id, environment, tenantId, canRecordRefunds, canIssueCharges }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean; canIssueCharges: boolean }) {
+export function ContractFile({ id, environment, tenantId, canRecordRefunds, canIssueCharges, canWriteOff }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean; canIssueCharges: boolean; canWriteOff: boolean }) {
   const t = useTranslations("ContractFile");
   const labels = useCodeLabels();
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
@@ -47,6 +49,8 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
   const { contract: c, customer, installments, charges, payments, settlements, refunds, payoff_quote: quote, assignment, timeline } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   const numberOf = new Map(installments.map((i) => [i.id, i.number]));
+  // Still collected (active, assigned to an assignee, written off and being recovered): standing, new charges, credit a payoff uses.
+  const collectible = COLLECTIBLE.includes(c.status as ContractStatus);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title", { number: c.number })}</h1>
@@ -62,10 +66,10 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
         <p>{t("paid", { amount: formatBRL(c.amount_paid) })} <span data-testid="outstanding">{formatBRL(c.outstanding_balance)}</span></p>
         {c.credit_balance > 0 && (
           <p data-testid="credit-balance">
-            {t(c.status === "active" || c.status === "assigned" ? "credit" : "creditOwed")} <strong>{formatBRL(c.credit_balance)}</strong>
+            {t(collectible ? "credit" : "creditOwed")} <strong>{formatBRL(c.credit_balance)}</strong>
           </p>
         )}
-        {(c.status === "active" || c.status === "assigned") && <Standing installments={installments} />}
+        {collectible && <Standing installments={installments} />}
         {quote && ("unavailable" in quote ? <p className="text-slate-600">{t("quoteUnavailable", { reason: quote.unavailable })}</p> : <p data-testid="payoff-quote">{t("quote", { date: formatDate(quote.date) })} <strong>{formatBRL(quote.amount)}</strong></p>)}
         {assignment && <p>{t("assignment", { id: assignment.id, status: labels.status(assignment.status), assignee: assignment.assignee.name })}</p>}
       </section>
@@ -121,7 +125,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
         </ul>
       </section>
 
-      {canIssueCharges && (c.status === "active" || c.status === "assigned") && <ChargeForm contractId={c.id} environment={environment} installments={installments} />}
+      {canIssueCharges && collectible && <ChargeForm contractId={c.id} environment={environment} installments={installments} />}
 
       <section aria-labelledby="c-pay" className={box}>
         <h2 id="c-pay" className="mb-2 font-semibold">{t("payments")}</h2>
@@ -143,6 +147,9 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
           ))}
         </ul>
       </section>
+
+      {/* Only an active contract in default is written off (the server checks it again). */}
+      {canWriteOff && c.status === "active" && installments.some((i) => i.status === "overdue") && <WriteOffForm contractId={c.id} environment={environment} outstanding={c.outstanding_balance} />}
 
       {canRecordRefunds && c.credit_balance > 0 && <RefundForm key={c.credit_balance} contractId={c.id} environment={environment} credit={c.credit_balance} />}
 

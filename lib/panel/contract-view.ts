@@ -6,7 +6,7 @@ import { toRefundResponse } from "@/lib/collection/refunds";
 import { toChargeResponse, toPaymentResponse } from "@/lib/collection/serialize";
 import { getContract } from "@/lib/contracts/queries";
 import { toContractResponse } from "@/lib/contracts/serialize";
-import { CONTRACT_STATUSES } from "@/lib/contracts/transitions";
+import { COLLECTIBLE, CONTRACT_STATUSES, type ContractStatus } from "@/lib/contracts/transitions";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { queryRows, sql } from "@/lib/db/sql";
 import { db } from "@/lib/db/client";
@@ -87,7 +87,7 @@ export async function contractFile(scope: Scope, id: string) {
          AND (payload->>'id' = ${id} OR payload->>'contract_id' = ${id})
        ORDER BY created_at, id LIMIT 500`),
   ]);
-  const quote = ["active", "assigned"].includes(contract.status)
+  const quote = COLLECTIBLE.includes(contract.status as ContractStatus)
     ? await getPayoffQuote(scope, id, {}).catch((err: unknown) => (err instanceof DomainError ? { unavailable: err.message } : Promise.reject(err)))
     : null;
   return {

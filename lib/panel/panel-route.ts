@@ -7,7 +7,7 @@ import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-in
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
-import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview } from "@/lib/tenants/roles";
+import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview, canWriteOff } from "@/lib/tenants/roles";
 import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
 import { SCREEN_TENANT_HEADER } from "./screen-tenant-header";
 import { currentPanelUser, type PanelUser } from "./session";
@@ -23,6 +23,7 @@ type Options<B extends z.ZodType | undefined> = {
   review?: boolean;
   recordRefunds?: boolean;
   issueCharges?: boolean;
+  writeOff?: boolean;
   body?: B;
   /** The tenant switch itself: it may come from a page showing another tenant than the active one. */
   switchesTenant?: boolean;
@@ -66,6 +67,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       if (options.review && !canReview(user.role)) throw new ApiError("forbidden", "Viewers cannot approve or reject proposals");
       if (options.recordRefunds && !canRecordRefunds(user.role)) throw new ApiError("forbidden", "Only owners and admins record refunds");
       if (options.issueCharges && !canIssueCharges(user.role)) throw new ApiError("forbidden", "Viewers cannot issue charges");
+      if (options.writeOff && !canWriteOff(user.role)) throw new ApiError("forbidden", "Only owners and admins write contracts off");
       const input = await readInput(options.body, request, context, language.errorMap);
       const { params, query } = input;
       const body = input.body as Context<B>["body"];

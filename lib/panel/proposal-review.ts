@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { dateSchema } from "@/lib/date-schema";
+import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
@@ -96,9 +97,9 @@ export async function proposalDossier(scope: Scope, id: string) {
 }
 
 /**
- * What the customer already owes this tenant in the environment, for the reviewer: contracts still collected (active
- * or assigned — the borrower owes an assigned one to its assignee), their outstanding balance, and how many of them
- * have an installment unpaid after its due date today.
+ * What the customer already owes this tenant in the environment, for the reviewer: contracts still collected (active,
+ * assigned — the borrower owes an assigned one to its assignee — or written off: a loss to the lender, still the
+ * borrower's debt), their outstanding balance, and how many of them have an installment unpaid after its due date today.
  */
 async function customerExposure(scope: Scope, customerId: string) {
   const [row] = await db().$queryRaw<{ contracts: number; outstanding: bigint; late: number }[]>`
@@ -107,7 +108,7 @@ async function customerExposure(scope: Scope, customerId: string) {
                                                                         AND i.due_date <= ${latestLateDueDate(todayInBrazil())}::date))::int AS late
       FROM contracts c
      WHERE c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment" AND c.customer_id = ${customerId}
-       AND c.status IN ('active', 'assigned')`;
+       AND c.status = ANY(${[...COLLECTIBLE]}::text[])`;
   return { contracts: row!.contracts, outstanding: Number(row!.outstanding), late_contracts: row!.late };
 }
 

@@ -61,3 +61,16 @@ export const CAN_ISSUE_CHARGES: Record<Role, boolean> = {
 export function canIssueCharges(role: Role): boolean {
   return CAN_ISSUE_CHARGES[role];
 }
+
+/** Who writes a defaulted contract off (baixa para prejuízo): owners and admins — the lender's decision, which changes
+ *  the books like a refund; support staff and viewers see that it was written off. */
+export const CAN_WRITE_OFF: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: false,
+  viewer: false,
+};
+
+export function canWriteOff(role: Role): boolean {
+  return CAN_WRITE_OFF[role];
+}

@@ -49,5 +49,10 @@ describe("the panel's contracts", () => {
     expect(file.timeline.map((e) => e.type)).toEqual(expect.arrayContaining(["contract.issued", "charge.created", "charge.paid", "payment.received", "installment.paid"]));
     const order = file.timeline.map((e) => e.type);
     expect(order.indexOf("contract.issued")).toBeLessThan(order.indexOf("charge.created")); // oldest first
+    // Written off, it is still collected: today's payoff quote (a recovery) is still shown; settled, it is not.
+    await db().contract.update({ where: { id: id! }, data: { status: "written_off" } });
+    expect((await contractFile({ tenantId: t.tenant.id, environment: "sandbox" }, id!)).payoff_quote).toMatchObject({ object: "payoff_quote", contract_id: id, amount: file.payoff_quote && "amount" in file.payoff_quote ? file.payoff_quote.amount : -1 });
+    await db().contract.update({ where: { id: id! }, data: { status: "settled" } });
+    expect((await contractFile({ tenantId: t.tenant.id, environment: "sandbox" }, id!)).payoff_quote).toBeNull();
   });
 });

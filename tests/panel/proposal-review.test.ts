@@ -87,6 +87,9 @@ describe("the proposal review queue", () => {
     expect(proposal.status, proposal.text).toBe(201);
     const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
     expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 1, outstanding: Number(contract.outstandingBalance), late_contracts: 1 });
+    // Written off, it is the lender's loss but still the borrower's debt: still exposure.
+    await db().contract.update({ where: { id: contractId! }, data: { status: "written_off" } });
+    expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 1, outstanding: Number(contract.outstandingBalance), late_contracts: 1 });
     // A contract no longer collected (settled) is no exposure.
     await db().contract.update({ where: { id: contractId! }, data: { status: "settled" } });
     expect((await proposalDossier(scope, proposal.body.id)).exposure).toEqual({ contracts: 0, outstanding: 0, late_contracts: 0 });

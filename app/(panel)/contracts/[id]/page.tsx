@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ContractFile } from "@/components/contracts/contract-file";
 import { environmentParam } from "@/lib/panel/environment-param";
 import { requirePanelUser } from "@/lib/panel/session";
-import { canIssueCharges, canRecordRefunds } from "@/lib/tenants/roles";
+import { canIssueCharges, canRecordRefunds, canWriteOff } from "@/lib/tenants/roles";
 
 // One contract's file (?environment=sandbox|production).
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ environment?: string }> }) {
@@ -16,7 +16,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
     <section className="max-w-6xl space-y-4">
       <PageEnvironment environment={environment} listHref="/contracts" />
       <Link href="/contracts" className="text-sm underline">{nav("backToContracts")}</Link>
-      <ContractFile id={id} environment={environment} tenantId={user.tenantId} canRecordRefunds={canRecordRefunds(user.role)} canIssueCharges={canIssueCharges(user.role)} />
+      <ContractFile id={id} environment={environment} tenantId={user.tenantId} canRecordRefunds={canRecordRefunds(user.role)} canIssueCharges={canIssueCharges(user.role)} canWriteOff={canWriteOff(user.role)} />
     </section>
   );
 }
