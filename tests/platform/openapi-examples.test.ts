@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
 import { exampleFor } from "@/lib/api/operations/example-registry";
 import { REQUEST_EXAMPLES } from "@/lib/api/operations/request-examples";
+import { webhookExample } from "@/lib/api/operations/event-examples";
 import { CHARGE_EXAMPLE } from "@/lib/api/operations/examples";
+import { parseBrCode, crc16 } from "@/lib/collection/pix-brcode";
+import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
 import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
 
 // Every JSON answer in the OpenAPI document has an example (the operation's own or its schema's,
@@ -54,3 +57,29 @@ describe("OpenAPI request examples", () => {
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   });
 });
+
+// Every webhook in the document's `webhooks` section shows the body the worker sends for it (lib/api/operations/event-examples.ts):
+// the envelope, `data` in the state the event leaves its object — parsed by the event's own schema with nothing dropped.
+describe("OpenAPI webhook examples", () => {
+  it.each(EVENT_CATALOG.map((event) => [event.type, event] as const))("%s", (type, event) => {
+    const example = webhookExample(type);
+    expect(example).toMatchObject({ type, id: expect.stringMatching(/^evt_/), tenant_id: expect.stringMatching(/^ten_/), environment: "sandbox" });
+    const parsed = envelopeSchema(event).safeParse(example);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(parsed.data).toEqual(example);
+    const status = (example.data as { status?: string; previous_status?: string }).status;
+    if ((example.data as { previous_status?: string }).previous_status !== undefined) expect((example.data as { previous_status: string }).previous_status).not.toBe(status);
+  });
+
+  it("states agree with the event: a paid charge is paid in full, an expired one is an immediate Pix with a real BR Code", () => {
+    expect(webhookExample("charge.paid").data).toMatchObject({ status: "paid", amount_paid: CHARGE_EXAMPLE.amount });
+    const expired = webhookExample("charge.expired").data as { status: string; method: string; pix: { kind: string; brcode: string; expires_at: string } };
+    expect(expired).toMatchObject({ status: "expired", method: "pix", pix: { kind: "cob" } });
+    const tree = parseBrCode(expired.pix.brcode);
+    expect(tree["54"]).toBe((CHARGE_EXAMPLE.amount / 100).toFixed(2));
+    expect(crc16(expired.pix.brcode.slice(0, -4))).toBe(expired.pix.brcode.slice(-4));
+    expect(webhookExample("contract.written_off").data).toMatchObject({ status: "written_off", reason: expect.any(String) });
+    expect(webhookExample("contract.closed").data).toMatchObject({ status: "settled", outstanding_balance: 0, reason: "paid_off" });
+  });
+});
+

@@ -6,6 +6,7 @@ import { API_VERSION } from "@/lib/version";
 import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { OPERATIONS } from "../operations";
+import { webhookExample } from "../operations/event-examples";
 import { exampleFor } from "../operations/example-registry";
 import { REQUEST_EXAMPLES } from "../operations/request-examples";
 import type { Operation } from "../operation";
@@ -156,7 +157,7 @@ function webhookConfig(event: (typeof EVENT_CATALOG)[number]): RouteConfig {
     tags: ["Webhooks"],
     // We call you: no credential of yours is involved; the signature headers authenticate us.
     security: [],
-    request: { headers: webhookHeaders, body: { required: true, content: { "application/json": { schema: envelopeSchema(event) } } } },
+    request: { headers: webhookHeaders, body: { required: true, content: { "application/json": { schema: envelopeSchema(event), example: webhookExample(event.type) } } } },
     responses: {
       200: { description: "Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log)." },
       410: { description: "Gone: the endpoint is disabled and receives nothing more until enabled again." },

@@ -96,8 +96,9 @@ export const PROPOSAL_EXAMPLE = proposalExample();
 
 const totalPayments = result.schedule.reduce((sum, row) => sum + row.payment, 0);
 
-/** The example contract in a status (issue: active; cancel: canceled). */
-export function contractExample(status: "active" | "canceled" = "active") {
+/** The example contract in a status (issue: active; cancel: canceled; the events: paid off, sold, written off). */
+export function contractExample(status: "active" | "canceled" | "settled" | "assigned" | "written_off" = "active") {
+  const owed = status === "active" || status === "assigned" || status === "written_off";
   return {
     id: CONTRACT_ID,
     object: "contract",
@@ -114,9 +115,9 @@ export function contractExample(status: "active" | "canceled" = "active") {
     disbursement_date: result.disbursement_date,
     first_due_date: result.first_due_date,
     installment_amount: result.installment_amount,
-    amount_paid: 0,
-    assignment_id: null,
-    outstanding_balance: status === "active" ? totalPayments : 0,
+    amount_paid: status === "settled" ? totalPayments : 0,
+    assignment_id: status === "assigned" ? "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0" : null,
+    outstanding_balance: owed ? totalPayments : 0,
     credit_balance: 0,
     cet: result.cet,
     iof: { daily: result.iof.daily, additional: result.iof.additional, total: result.iof.total, financed: result.iof.financed },

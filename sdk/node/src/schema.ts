@@ -28835,6 +28835,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "customer.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "customer",
+                 *         "kind": "person",
+                 *         "document": "52998224725",
+                 *         "document_formatted": "529.982.247-25",
+                 *         "name": "Maria da Silva",
+                 *         "birth_date": "1960-05-10",
+                 *         "foundation_date": null,
+                 *         "email": "maria@example.com.br",
+                 *         "phone": "+5511987654321",
+                 *         "address": {
+                 *           "street": "Rua das Flores",
+                 *           "number": "100",
+                 *           "complement": "Apto 12",
+                 *           "district": "Centro",
+                 *           "city": "São Paulo",
+                 *           "state": "SP",
+                 *           "zip_code": "01001000"
+                 *         },
+                 *         "monthly_income": 650000,
+                 *         "payroll": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T11:58:00.000Z",
+                 *         "updated_at": "2026-12-01T11:58:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -28882,6 +28917,44 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "customer.updated",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "customer",
+                 *         "kind": "person",
+                 *         "document": "52998224725",
+                 *         "document_formatted": "529.982.247-25",
+                 *         "name": "Maria da Silva",
+                 *         "birth_date": "1960-05-10",
+                 *         "foundation_date": null,
+                 *         "email": "maria.silva@example.com.br",
+                 *         "phone": "+5511987654321",
+                 *         "address": {
+                 *           "street": "Rua das Flores",
+                 *           "number": "100",
+                 *           "complement": "Apto 12",
+                 *           "district": "Centro",
+                 *           "city": "São Paulo",
+                 *           "state": "SP",
+                 *           "zip_code": "01001000"
+                 *         },
+                 *         "monthly_income": 650000,
+                 *         "payroll": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T11:58:00.000Z",
+                 *         "updated_at": "2026-12-01T11:58:00.000Z",
+                 *         "changed_fields": [
+                 *           "email"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -28985,6 +29058,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "simulation.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                 *         "object": "simulation",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "term": 6,
+                 *         "monthly_rate": "0.0299",
+                 *         "annual_rate": "0.42410069",
+                 *         "borrower_kind": "PF",
+                 *         "requested_amount": 500000,
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "upfront_charges": 0,
+                 *         "installment_amount": 93759,
+                 *         "max_installment_amount": 93759,
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "fees": [],
+                 *         "totals": {
+                 *           "payments": 562553,
+                 *           "interest": 55969,
+                 *           "amortization": 506584
+                 *         },
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "due_date_rule": "following",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29032,6 +29152,54 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "proposal.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "object": "proposal",
+                 *         "status": "draft",
+                 *         "allowed_actions": [
+                 *           "submit",
+                 *           "cancel"
+                 *         ],
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                 *         "margin_query_id": null,
+                 *         "risk_assessment_id": null,
+                 *         "terms": {
+                 *           "product": "personal_loan",
+                 *           "amortization": "price",
+                 *           "principal": 506584,
+                 *           "released_amount": 500000,
+                 *           "installment_amount": 93759,
+                 *           "max_installment_amount": 93759,
+                 *           "monthly_rate": "0.0299",
+                 *           "term": 6,
+                 *           "disbursement_date": "2026-12-01",
+                 *           "first_due_date": "2027-01-04",
+                 *           "cet": {
+                 *             "monthly_percent": "3.38",
+                 *             "annual_percent": "49.00"
+                 *           },
+                 *           "late_charges": {
+                 *             "fine_rate": "0.02",
+                 *             "monthly_interest_rate": "0.01"
+                 *           }
+                 *         },
+                 *         "reason": null,
+                 *         "expires_at": "2026-12-31T12:00:00.000Z",
+                 *         "contract_id": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:01:00.000Z",
+                 *         "updated_at": "2026-12-01T12:05:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29079,6 +29247,55 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "proposal.status_changed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "object": "proposal",
+                 *         "status": "approved",
+                 *         "allowed_actions": [
+                 *           "sign",
+                 *           "cancel"
+                 *         ],
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "simulation_id": "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0",
+                 *         "margin_query_id": null,
+                 *         "risk_assessment_id": "rsk_01JDQ7D1E2F3G4H5J6K7M8N9P0",
+                 *         "terms": {
+                 *           "product": "personal_loan",
+                 *           "amortization": "price",
+                 *           "principal": 506584,
+                 *           "released_amount": 500000,
+                 *           "installment_amount": 93759,
+                 *           "max_installment_amount": 93759,
+                 *           "monthly_rate": "0.0299",
+                 *           "term": 6,
+                 *           "disbursement_date": "2026-12-01",
+                 *           "first_due_date": "2027-01-04",
+                 *           "cet": {
+                 *             "monthly_percent": "3.38",
+                 *             "annual_percent": "49.00"
+                 *           },
+                 *           "late_charges": {
+                 *             "fine_rate": "0.02",
+                 *             "monthly_interest_rate": "0.01"
+                 *           }
+                 *         },
+                 *         "reason": null,
+                 *         "expires_at": "2026-12-31T12:00:00.000Z",
+                 *         "contract_id": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:01:00.000Z",
+                 *         "updated_at": "2026-12-01T12:05:00.000Z",
+                 *         "previous_status": "pending_review"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29179,6 +29396,74 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "risk_assessment.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "rsk_01JDQ7ZQ1W2E3R4T5Y6V7J809P",
+                 *         "object": "risk_assessment",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                 *         "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                 *         "scorecard_version": "2026-11.4",
+                 *         "score": 820,
+                 *         "band": "A",
+                 *         "decision": "approve",
+                 *         "reasons": [
+                 *           {
+                 *             "code": "borrower_age_61_to_75",
+                 *             "points": 40,
+                 *             "description": "The borrower is 61 to 75 years old"
+                 *           },
+                 *           {
+                 *             "code": "margin_covers_installment",
+                 *             "points": 60,
+                 *             "description": "The available payroll margin covers the installment"
+                 *           },
+                 *           {
+                 *             "code": "income_commitment_low",
+                 *             "points": 100,
+                 *             "description": "Debt payments take a small share of the monthly income"
+                 *           },
+                 *           {
+                 *             "code": "payroll_deduction",
+                 *             "points": 120,
+                 *             "description": "The installment is deducted from payroll or benefit before payment"
+                 *           }
+                 *         ],
+                 *         "max_affordable_installment": 157500,
+                 *         "inputs": {
+                 *           "as_of": "2026-11-23",
+                 *           "customer_kind": "person",
+                 *           "birth_date": "1960-05-10",
+                 *           "customer_since": "2026-11-23",
+                 *           "monthly_income": 450000,
+                 *           "other_monthly_debt": 0,
+                 *           "installment_amount": 95373,
+                 *           "term_months": 12,
+                 *           "last_due_date": "2027-11-23",
+                 *           "product": "inss_payroll",
+                 *           "payroll_deducted": true,
+                 *           "margin": {
+                 *             "available_loan_margin": 189813,
+                 *             "source_status": "active",
+                 *             "blocked_for_loans": false
+                 *           },
+                 *           "history": {
+                 *             "paid_installments": 0,
+                 *             "overdue_now": 0,
+                 *             "late_over_30_days_last_12_months": 0
+                 *           }
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:05:12.345Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29226,6 +29511,73 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "margin_query.completed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                 *         "object": "margin_query",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "source": {
+                 *           "type": "inss",
+                 *           "benefit_number": "1234567890"
+                 *         },
+                 *         "authority": "sandbox_simulator",
+                 *         "authority_query_id": "SIMQ-3F9A6C21B07D44E1A9C2",
+                 *         "margin_base": 612300,
+                 *         "margins": [
+                 *           {
+                 *             "kind": "loan",
+                 *             "share": "0.35",
+                 *             "total": 214305,
+                 *             "used": 24492,
+                 *             "reserved": 0,
+                 *             "available": 189813
+                 *           },
+                 *           {
+                 *             "kind": "credit_card",
+                 *             "share": "0.05",
+                 *             "total": 30615,
+                 *             "used": 0,
+                 *             "reserved": 0,
+                 *             "available": 30615
+                 *           },
+                 *           {
+                 *             "kind": "benefit_card",
+                 *             "share": "0.05",
+                 *             "total": 30615,
+                 *             "used": 0,
+                 *             "reserved": 0,
+                 *             "available": 30615
+                 *           }
+                 *         ],
+                 *         "available_loan_margin": 189813,
+                 *         "source_type": "41",
+                 *         "source_status": "active",
+                 *         "blocks": [],
+                 *         "paying_institution": {
+                 *           "code": "001",
+                 *           "name": "Banco do Brasil S.A."
+                 *         },
+                 *         "existing_loans": [
+                 *           {
+                 *             "lender": "Banco Alfa S.A.",
+                 *             "contract_number": "INSS-041277",
+                 *             "installment_amount": 24492,
+                 *             "remaining_installments": 37
+                 *           }
+                 *         ],
+                 *         "valid_until": "2026-11-24T13:05:12.345Z",
+                 *         "status": "valid",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:05:12.345Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29273,6 +29625,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "margin_reservation.status_changed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                 *         "object": "margin_reservation",
+                 *         "status": "consumed",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
+                 *         "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                 *         "kind": "loan",
+                 *         "installment_amount": 95373,
+                 *         "term": 12,
+                 *         "authority_reservation_id": "SIMR-OK-8E1F0C3B5A2D4E6F",
+                 *         "refusal": null,
+                 *         "expires_at": "2026-11-28T13:06:40.100Z",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:06:40.100Z",
+                 *         "updated_at": "2026-11-23T15:20:00.000Z",
+                 *         "previous_status": "reserved"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29348,6 +29727,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "endorsement.status_changed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "end_01JDQ81M2N3P4Q5R6S7T8V9W0X",
+                 *         "object": "endorsement",
+                 *         "status": "endorsed",
+                 *         "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
+                 *         "reservation_id": "mgr_01JDQ80A1B2C3D4E5F6G7H8J9K",
+                 *         "contract_number": "CCB-2026-000042",
+                 *         "authority_endorsement_id": "SIME-5C7D9E1F3A5B7C9D",
+                 *         "refusal": null,
+                 *         "endorsed_at": "2026-11-23T15:20:00.000Z",
+                 *         "termination": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T15:20:00.000Z",
+                 *         "updated_at": "2026-11-23T15:20:00.000Z",
+                 *         "previous_status": "submitted"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29435,6 +29839,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.issued",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "active",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 0,
+                 *         "assignment_id": null,
+                 *         "outstanding_balance": 562553,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-01T12:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29482,6 +29933,55 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.closed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "settled",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 562553,
+                 *         "assignment_id": null,
+                 *         "outstanding_balance": 0,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-01T12:10:00.000Z",
+                 *         "reason": "paid_off",
+                 *         "settlement_id": null
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29591,6 +30091,54 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.canceled",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "canceled",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 0,
+                 *         "assignment_id": null,
+                 *         "outstanding_balance": 0,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-01T12:10:00.000Z",
+                 *         "reason": "Borrower exercised the 7-day withdrawal right"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29695,6 +30243,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.assigned",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "assigned",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 0,
+                 *         "assignment_id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "outstanding_balance": 562553,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-01T12:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29742,6 +30337,54 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.written_off",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "written_off",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 0,
+                 *         "assignment_id": null,
+                 *         "outstanding_balance": 562553,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-01T12:10:00.000Z",
+                 *         "reason": "No payment for 180 days; collection exhausted"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29847,6 +30490,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.credit_applied",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "pay_01JDQB2C3D4E5F6G7H8J9K0M1N",
+                 *         "object": "payment",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "charge_id": null,
+                 *         "source": "contract_credit",
+                 *         "settlement_id": null,
+                 *         "assignment_id": null,
+                 *         "amount": 1234,
+                 *         "allocations": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 0,
+                 *             "principal": 1234,
+                 *             "total": 1234
+                 *           }
+                 *         ],
+                 *         "credit": 0,
+                 *         "competence": null,
+                 *         "paid_at": "2026-12-09T14:02:11.000Z",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-09T14:02:11.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29894,6 +30572,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "installment.paid",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                 *         "object": "installment",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "number": 1,
+                 *         "due_date": "2027-01-04",
+                 *         "principal": 77073,
+                 *         "interest": 16686,
+                 *         "amount": 93759,
+                 *         "paid_amount": 93759,
+                 *         "status": "paid",
+                 *         "paid_at": "2026-12-09T14:02:11.000Z",
+                 *         "amount_due": {
+                 *           "as_of": "2026-12-09",
+                 *           "days_late": 0,
+                 *           "outstanding": 0,
+                 *           "fine": 0,
+                 *           "late_interest": 0,
+                 *           "total": 0
+                 *         },
+                 *         "environment": "sandbox"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -29970,6 +30679,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "installment.partially_paid",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                 *         "object": "installment",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "number": 1,
+                 *         "due_date": "2027-01-04",
+                 *         "principal": 77073,
+                 *         "interest": 16686,
+                 *         "amount": 93759,
+                 *         "paid_amount": 50000,
+                 *         "status": "partially_paid",
+                 *         "paid_at": null,
+                 *         "amount_due": {
+                 *           "as_of": "2026-12-15",
+                 *           "days_late": 0,
+                 *           "outstanding": 43759,
+                 *           "fine": 0,
+                 *           "late_interest": 0,
+                 *           "total": 43759
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "payment": {
+                 *           "amount": 50000,
+                 *           "source": "inss_repasse",
+                 *           "competence": "2027-01"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30046,6 +30791,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "installment.overdue",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ins_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                 *         "object": "installment",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "number": 1,
+                 *         "due_date": "2027-01-04",
+                 *         "principal": 77073,
+                 *         "interest": 16686,
+                 *         "amount": 93759,
+                 *         "paid_amount": 0,
+                 *         "status": "overdue",
+                 *         "paid_at": null,
+                 *         "amount_due": {
+                 *           "as_of": "2027-01-06",
+                 *           "days_late": 2,
+                 *           "outstanding": 93759,
+                 *           "fine": 1875,
+                 *           "late_interest": 0,
+                 *           "total": 95634
+                 *         },
+                 *         "environment": "sandbox"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30093,6 +30869,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "charge",
+                 *         "status": "pending",
+                 *         "method": "boleto",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-10",
+                 *         "amount": 95373,
+                 *         "amount_paid": 0,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": {
+                 *           "barcode": "00198165600000953730000001234567100000004217",
+                 *           "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                 *           "due_date": "2026-12-10",
+                 *           "our_number": "12345671000000042",
+                 *           "bank_code": "001"
+                 *         },
+                 *         "pix": null,
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                 *         "paid_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:10:00.000Z",
+                 *         "updated_at": "2026-11-23T13:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30140,6 +30972,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.paid",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "charge",
+                 *         "status": "paid",
+                 *         "method": "boleto",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-10",
+                 *         "amount": 95373,
+                 *         "amount_paid": 95373,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": {
+                 *           "barcode": "00198165600000953730000001234567100000004217",
+                 *           "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                 *           "due_date": "2026-12-10",
+                 *           "our_number": "12345671000000042",
+                 *           "bank_code": "001"
+                 *         },
+                 *         "pix": null,
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                 *         "paid_at": "2026-12-09T14:02:11.000Z",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:10:00.000Z",
+                 *         "updated_at": "2026-12-09T14:02:11.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30187,6 +31075,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.partially_paid",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "charge",
+                 *         "status": "partially_paid",
+                 *         "method": "boleto",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-10",
+                 *         "amount": 95373,
+                 *         "amount_paid": 50000,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": {
+                 *           "barcode": "00198165600000953730000001234567100000004217",
+                 *           "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                 *           "due_date": "2026-12-10",
+                 *           "our_number": "12345671000000042",
+                 *           "bank_code": "001"
+                 *         },
+                 *         "pix": null,
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                 *         "paid_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:10:00.000Z",
+                 *         "updated_at": "2026-12-09T14:02:11.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30234,6 +31178,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.overdue",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "charge",
+                 *         "status": "overdue",
+                 *         "method": "boleto",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-10",
+                 *         "amount": 95373,
+                 *         "amount_paid": 0,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": {
+                 *           "barcode": "00198165600000953730000001234567100000004217",
+                 *           "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                 *           "due_date": "2026-12-10",
+                 *           "our_number": "12345671000000042",
+                 *           "bank_code": "001"
+                 *         },
+                 *         "pix": null,
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                 *         "paid_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:10:00.000Z",
+                 *         "updated_at": "2026-12-11T03:00:05.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30281,6 +31281,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.canceled",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "charge",
+                 *         "status": "canceled",
+                 *         "method": "boleto",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-10",
+                 *         "amount": 95373,
+                 *         "amount_paid": 0,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": {
+                 *           "barcode": "00198165600000953730000001234567100000004217",
+                 *           "digitable_line": "00190.00009 01234.567103 00000.042176 8 16560000095373",
+                 *           "due_date": "2026-12-10",
+                 *           "our_number": "12345671000000042",
+                 *           "bank_code": "001"
+                 *         },
+                 *         "pix": null,
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9A1B2C3D4E5F6G7H8J9K0.Xn4pQ0m2rT7vJ9cW1yL5sB8dF3hK6gA0zE2uN4iO7qR",
+                 *         "paid_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-11-23T13:10:00.000Z",
+                 *         "updated_at": "2026-12-09T14:02:11.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30328,6 +31384,65 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "charge.expired",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "chg_01JDQ9B1C2D3E4F5G6H7J8K9M0",
+                 *         "object": "charge",
+                 *         "status": "expired",
+                 *         "method": "pix",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
+                 *         "installment_ids": [
+                 *           "ins_01JDQ82A3B4C5D6E7F8G9H0J1M"
+                 *         ],
+                 *         "settlement_id": null,
+                 *         "due_date": "2026-12-09",
+                 *         "amount": 95373,
+                 *         "amount_paid": 0,
+                 *         "breakdown": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "due_date": "2026-12-10",
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "boleto": null,
+                 *         "pix": {
+                 *           "kind": "cob",
+                 *           "txid": "Q7f3Kd92LmX0pR5tZ8wB1cN4vY6hJ2aE",
+                 *           "brcode": "00020101021226960014br.gov.bcb.pix2574pix.sandbox.credit-platform.example/qr/v2/9d36b84fc70b478fb95c12729b90ca255204000053039865406953.735802BR5923CREDIT PLATFORM SANDBOX6009SAO PAULO62070503***630410E5",
+                 *           "qr_code": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAPQAAAD0CAAAAACJRFQiAAAImElEQVR4AeXBMRJlN4IDwQLvf2dsGTAYL363pJj1mHn6oMODDg86POjwoMODDg86POgw+QsmQvkXuOQHJoNyQRkuEcoHk79gDg86POjwoMOlPzBRFXVQP7hkKn6IKhQxVVRxiaqIqfjoD1wODzo86PCgw0cu/FChqMownahiKtSJmA6qUBVVTBVxifghFz4ODzo86PCgw3+Q4aNCGSZCERPxQ1TlUuWjw1T8R4cHHR50eNDhX+qFiaoIVShCvUQViphMhToo6qAq4n90eNDhQYcHHT564SODKi4ZpmKiiumFS8R0IlRFVVShqOKjFz4ODzo86PCgwyU/MFHFRFVUoQpVEYqqiEvEVFEVoYhLVEVVVDERkx+4HB50eNDhQYfpX/ARMRWqmKiKKiZiKi4VqqIq4oeIqbj0L5jDgw4POjzoMBE/RExUoSpCGdThElVMLihCERNxqVAvEYqqDJMLl8ODDg86POgwFcpHxQ8Rl4pLhCIUVajDVKiKUMVkUMRUURVVKNMLl8ODDg86POjwUXHJVCiqmKhiIqbiEqGIqSL+hajiI6oi1EEZLocHHR50eNBhMnx0ok5UMRF/0UEVU0UoUzG9oCrDdKJOhkvEHB50eNDhQYepuHQyKIMiVKGIiSpUZVCEMvxBhkuEqgxToYhLxcfhQYcHHR50mIipIlShDpeKj4ofKi4d1AvT4VLxB5mKyfBxeNDhQYcHHabih4hLh0sHRVUGVajiElURylS5oCqqUIUyHdQL6jCHBx0edHjQYaKKqaKKiVBURSiDqqhCGRRVKGIqVDEdFKGKSwdFKOIfHB50eNDhQYePXFDEv1AxVYQ6UYU6/FChiI9cUMRUqGKiCkXM4UGHBx0edJgqQhXqBVVMVEUoH1wiFPGRQRGXqGIq/iDiElUZLocHHR50eNBhogpFTMQlQlXEpcNUEerkUqEq4ocIRagTMR0mQhE/HB50eNDhQYepog5TcamYiqmYCkWdCFVMVPERdfiI+CEXpkIVl8ODDg86POjwD/KBKhR1Ii4dFFUZ1GE6qIq4VFw6KKq4VFEVVczhQYcHHR50uFQoYiqmQpkqUzH5qKIKVRk+MlyqDBOhqIqYClURH4cHHR50eNDhkkFVBlWZCkUdlOkFRVyiTsRHxSXqJaqYiEvEpeJyeNDhQYcHHSZiKtRBEaoiLhGqUIQi1EEVipgMqqIKdZgIZTqoFy4Rl8ODDg86POgwvaAIRRWqogpVURWhCkUVlwhVKOKSqTJMxEeVQRkUoU7EHB50eNDhQYdLBlVRFVWoipgq4oeoQlGFIj4qVEVcIi4ViiouVcRkuBwedHjQ4UGHiSqUQRHKBVUoYiLUC5cM/0GEqqhCFVMxEROhDnN40OFBhwcdPjqoF1RxiSrUibhkuPSCqghFvfCRQVXE9MJfHB50eNDhQYePDBNxqVBUMRmUQf1gIiaqUJXhDyoU8RExHT4ODzo86PCgw1QRHxWT6aAIVahCFZPhUjEVqpgq6kQVE3W4VEw+mMODDg86POgwUYUqlAtTRSiqUFRFKOIPcmEipoqYiKn4g1y4VFwODzo86PCgwyWqogpVXCIUoaiDOlwqfuhEKJdOVKEMqiIUoQp1+IPDgw4POjzoMB0mQlGFKtRBVYRyqSIUMR0m6jBVpkIVqiJUoQ6qUNSJuBwedHjQ4UGHS4T6EVVMpoqqqGKiKqr4IWIiLp0IRVVUoVxQxEdUcTk86PCgw4MOEzERE1UR6iWqIhShToQiJlNxqZhcmCqq+KhQxVRMxOXwoMODDg86XCpUMVWEIi4V6qCKqVDFdCJUoYgfqgzKBVUZFKGI6TCHBx0edHjQ4ZI/qFCFMlwiPqIqQrkwEVOhClURl4q/qFCFqgxzeNDhQYcHHS4VqlAnqjKoyqAOilAVMRWXiqmiKkJRPyJUMZ0Ml4iPw4MODzo86HCJKlRlUFShClUoQhE/VEzFR6aKekERijoRilDUQRHTYQ4POjzo8KDDpcowFf9SFVVMFfFRRb1E/AtRL1HFX0TM4UGHBx0edJgq6jBRxUeEOhkUMRGqMiiqMqiTQRFTRUyEqoiJUFTxcXjQ4UGHBx0mqnLpMFHFRPxQoQhVUYU6qEIRlwpVTMSlQlEVMZ0Ml8ODDg86POhwiXpBmQplKv6DikuEIn7IoCpCFR8VE6EMPxwedHjQ4UGHqfiIOlwqJkIVqiI+Miji0sn0giJURSg/cOmgisvhQYcHHR50uFS5VBlUMVGHqaKKj4qpuERMlUERqlAvqIMqVGWqqGIODzo86PCgw0RMxVQoQhWXfFQR6mQ6TISqCEUdpmIiLhH/oOJyeNDhQYcHHf6gynCJUBV1UIUqJmIiFHWYClURlwhFFZcKVaiKOijicnjQ4UGHBx0uEcp0UBVVGRQxEcowvUQVilCEKlShiIkqlKn4iCqUqSLm8KDDgw4POkx/QBGKUNRBVVTxDyKUYaoIRSiq+Ii45ANlUMXH4UGHBx0edPgHHVShiEsVoagTVZkK9YKiClWoQhV/0UG9MBEfhwcdHnR40GHyF6iKKhRVfFRcooqPiKmYDBN1oopLxCViOqhiDg86POjwoMOlP/ARoYofIqYT8VExEX8RoSpCVcRHxWRQxBwedHjQ4UGHj1z46CVCmQ6TS8UlF1ShCFUR6nCpmIrJBXX4ODzo8KDDgw7/z6oIdaIqQhXqoAhVqIpQxF9EvaAqgyrm8KDDgw4POvwHEYoqfohQlWE6EZPhEvERoSrDJYOqCFUZ5vCgw4MODzp89MIfVBGXiKkiVHGJKhShClWoivghYirUC4o6UYc5POjwoMODDpf8wEQVU0WoE1WoE1WZKqpQFVURilDFVEwnF5RBmSricnjQ4UGHBx2mf4EqPjpMxUeFOqhCFapQhTpMxVRML6g/oIrL4UGHBx0edHjQ4UGHBx0e9H84fy3HMiFoTgAAAABJRU5ErkJggg==",
+                 *           "location": "pix.sandbox.credit-platform.example/qr/v2/9d36b84fc70b478fb95c12729b90ca25",
+                 *           "expires_at": "2026-12-09T15:10:00.000Z",
+                 *           "fine_rate": null,
+                 *           "interest_rate_monthly": null
+                 *         },
+                 *         "beneficiary": {
+                 *           "name": "Credit Platform Sandbox",
+                 *           "document": "11222333000181",
+                 *           "city": "Sao Paulo",
+                 *           "bank_code": "001",
+                 *           "agreement": "1234567"
+                 *         },
+                 *         "payment_page_url": "http://localhost:3000/pay/chg_01JDQ9B1C2D3E4F5G6H7J8K9M0.Tq8wE2rY4uI6oP1aS3dF5gH7jK9lZ0xC2vB4nM6qW8e",
+                 *         "paid_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-09T13:10:00.000Z",
+                 *         "updated_at": "2026-12-09T15:10:05.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30375,6 +31490,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "payment.received",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "pay_01JDQ9C1D2E3F4G5H6J7K8M9N0",
+                 *         "object": "payment",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "charge_id": "chg_01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *         "source": "boleto",
+                 *         "settlement_id": null,
+                 *         "assignment_id": null,
+                 *         "amount": 95373,
+                 *         "allocations": [
+                 *           {
+                 *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 9,
+                 *             "fine": 0,
+                 *             "late_interest": 0,
+                 *             "interest": 14021,
+                 *             "principal": 81352,
+                 *             "total": 95373
+                 *           }
+                 *         ],
+                 *         "credit": 0,
+                 *         "competence": null,
+                 *         "paid_at": "2026-12-09T14:02:11.000Z",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-09T14:02:11.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30422,6 +31572,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "refund.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "rfd_01JDQC4D5E6F7G8H9J0K1M2N3P",
+                 *         "object": "refund",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "assignment_id": null,
+                 *         "amount": 1234,
+                 *         "method": "pix",
+                 *         "reference": "E00038166202612091402s0ABCDEFGHIJ",
+                 *         "credit_after": 0,
+                 *         "refunded_on": "2026-12-09",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-09T15:20:43.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30469,6 +31641,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "repasse.processed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "competence": "2026-04",
+                 *         "scenario": "full",
+                 *         "source": "inss_repasse",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "status": "processed",
+                 *         "reason": null,
+                 *         "amount_due": 95373,
+                 *         "amount_paid": 95373,
+                 *         "installments": [
+                 *           {
+                 *             "id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *             "number": 1,
+                 *             "due_date": "2026-04-02",
+                 *             "amount_paid": 95373,
+                 *             "status": "paid"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30543,6 +31743,73 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "settlement.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "stl_01JDQ9D1E2F3G4H5J6K7M8N9P0",
+                 *         "object": "settlement",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "batch_id": null,
+                 *         "type": "full",
+                 *         "status": "pending",
+                 *         "date": "2026-12-01",
+                 *         "amount": 188947,
+                 *         "payment_method": "received",
+                 *         "reduce": null,
+                 *         "quote": {
+                 *           "object": "payoff_quote",
+                 *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *           "date": "2026-12-01",
+                 *           "monthly_rate": "0.0180",
+                 *           "installments": [
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *               "number": 9,
+                 *               "due_date": "2026-12-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 95316,
+                 *               "discount": 57,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 95316
+                 *             },
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
+                 *               "number": 10,
+                 *               "due_date": "2027-01-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 93631,
+                 *               "discount": 1742,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 93631
+                 *             }
+                 *           ],
+                 *           "outstanding_amount": 190746,
+                 *           "present_value": 188947,
+                 *           "discount": 1799,
+                 *           "late_charges": 0,
+                 *           "credit_applied": 0,
+                 *           "amount": 188947,
+                 *           "valid_until": "2026-12-02T02:59:59.999Z"
+                 *         },
+                 *         "reschedule": null,
+                 *         "charge_id": null,
+                 *         "payment_id": null,
+                 *         "cancel_reason": null,
+                 *         "completed_at": null,
+                 *         "canceled_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T13:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30590,6 +31857,73 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "settlement.completed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "stl_01JDQ9D1E2F3G4H5J6K7M8N9P0",
+                 *         "object": "settlement",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "batch_id": null,
+                 *         "type": "full",
+                 *         "status": "completed",
+                 *         "date": "2026-12-01",
+                 *         "amount": 188947,
+                 *         "payment_method": "received",
+                 *         "reduce": null,
+                 *         "quote": {
+                 *           "object": "payoff_quote",
+                 *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *           "date": "2026-12-01",
+                 *           "monthly_rate": "0.0180",
+                 *           "installments": [
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *               "number": 9,
+                 *               "due_date": "2026-12-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 95316,
+                 *               "discount": 57,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 95316
+                 *             },
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
+                 *               "number": 10,
+                 *               "due_date": "2027-01-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 93631,
+                 *               "discount": 1742,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 93631
+                 *             }
+                 *           ],
+                 *           "outstanding_amount": 190746,
+                 *           "present_value": 188947,
+                 *           "discount": 1799,
+                 *           "late_charges": 0,
+                 *           "credit_applied": 0,
+                 *           "amount": 188947,
+                 *           "valid_until": "2026-12-02T02:59:59.999Z"
+                 *         },
+                 *         "reschedule": null,
+                 *         "charge_id": null,
+                 *         "payment_id": "pay_01JDQ9D2E3F4G5H6J7K8M9N0P1",
+                 *         "cancel_reason": null,
+                 *         "completed_at": "2026-12-01T13:10:00.000Z",
+                 *         "canceled_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T13:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30637,6 +31971,73 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "settlement.canceled",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "stl_01JDQ9D1E2F3G4H5J6K7M8N9P0",
+                 *         "object": "settlement",
+                 *         "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "batch_id": null,
+                 *         "type": "full",
+                 *         "status": "canceled",
+                 *         "date": "2026-12-01",
+                 *         "amount": 188947,
+                 *         "payment_method": "received",
+                 *         "reduce": null,
+                 *         "quote": {
+                 *           "object": "payoff_quote",
+                 *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *           "date": "2026-12-01",
+                 *           "monthly_rate": "0.0180",
+                 *           "installments": [
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
+                 *               "number": 9,
+                 *               "due_date": "2026-12-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 95316,
+                 *               "discount": 57,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 95316
+                 *             },
+                 *             {
+                 *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
+                 *               "number": 10,
+                 *               "due_date": "2027-01-02",
+                 *               "open_amount": 95373,
+                 *               "present_value": 93631,
+                 *               "discount": 1742,
+                 *               "fine": 0,
+                 *               "late_interest": 0,
+                 *               "total": 93631
+                 *             }
+                 *           ],
+                 *           "outstanding_amount": 190746,
+                 *           "present_value": 188947,
+                 *           "discount": 1799,
+                 *           "late_charges": 0,
+                 *           "credit_applied": 0,
+                 *           "amount": 188947,
+                 *           "valid_until": "2026-12-02T02:59:59.999Z"
+                 *         },
+                 *         "reschedule": null,
+                 *         "charge_id": null,
+                 *         "payment_id": null,
+                 *         "cancel_reason": "Payoff not received by the quote's date",
+                 *         "completed_at": null,
+                 *         "canceled_at": "2026-12-02T03:00:05.000Z",
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T13:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30684,6 +32085,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "assignment.created",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "object": "assignment",
+                 *         "status": "pending",
+                 *         "assignee": {
+                 *           "name": "Fundo Alfa FIDC",
+                 *           "document": "11222333000181"
+                 *         },
+                 *         "settlement_date": "2026-12-01",
+                 *         "pricing": {
+                 *           "method": "discount_rate",
+                 *           "discount_rate": "0.0150"
+                 *         },
+                 *         "face_value": 190746,
+                 *         "price": 189243,
+                 *         "discount": 1503,
+                 *         "contract_count": 1,
+                 *         "contracts": [
+                 *           {
+                 *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *             "face_value": 190746,
+                 *             "price": 189243
+                 *           }
+                 *         ],
+                 *         "cancel_reason": null,
+                 *         "settled_at": null,
+                 *         "canceled_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T13:10:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30731,6 +32172,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "assignment.status_changed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "object": "assignment",
+                 *         "status": "settled",
+                 *         "assignee": {
+                 *           "name": "Fundo Alfa FIDC",
+                 *           "document": "11222333000181"
+                 *         },
+                 *         "settlement_date": "2026-12-01",
+                 *         "pricing": {
+                 *           "method": "discount_rate",
+                 *           "discount_rate": "0.0150"
+                 *         },
+                 *         "face_value": 190746,
+                 *         "price": 189243,
+                 *         "discount": 1503,
+                 *         "contract_count": 1,
+                 *         "contracts": [
+                 *           {
+                 *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *             "face_value": 190746,
+                 *             "price": 189243
+                 *           }
+                 *         ],
+                 *         "cancel_reason": null,
+                 *         "settled_at": "2026-12-01T15:00:00.000Z",
+                 *         "canceled_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T15:00:00.000Z",
+                 *         "previous_status": "pending"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
@@ -30821,6 +32303,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "webhook_endpoint.test",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "webhook_endpoint_id": "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "message": "A test event from the Credit Platform: if you can read this, your endpoint works."
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
                     id: string;
