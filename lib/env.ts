@@ -112,6 +112,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === "production" && env.WEBHOOK_SECRETS_KEY === undefined) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "Required in production: it seals webhook signing secrets and unsent e-mails at rest (openssl rand -base64 32)" });
   }
+  // The request's host picks the environment (lib/api/environment.ts): with one host for both, every request would be
+  // taken for a production one (the later entry of the host table wins) and the sandbox could not be reached at all.
+  if (new URL(env.SANDBOX_BASE_URL).host.toLowerCase() === new URL(env.PRODUCTION_BASE_URL).host.toLowerCase()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PRODUCTION_BASE_URL"],
+      message: "Must use another host[:port] than SANDBOX_BASE_URL: the request's host picks the environment",
+    });
+  }
   if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "Must exceed WEBHOOK_TIMEOUT_MS by at least a second" });
   }

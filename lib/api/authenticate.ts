@@ -1,7 +1,7 @@
 import { verifyAccessToken } from "@/lib/auth/access-tokens";
 import { resolveApiKey } from "@/lib/auth/api-keys";
 import type { Credential } from "@/lib/auth/credential";
-import { authenticateClient } from "@/lib/auth/oauth-clients";
+import { authenticateClient, findActiveClient, type ActiveClient } from "@/lib/auth/oauth-clients";
 import type { Environment } from "@prisma/client";
 import { ApiError } from "./errors";
 
@@ -38,38 +38,45 @@ export async function authenticateBearer(request: Request): Promise<Credential> 
 
 const BASIC_CHALLENGE = 'Basic realm="credit-platform", charset="UTF-8"';
 
+/** RFC 6749 §5.2: a 401 invalid_client carries the challenge of the method the client may use (HTTP Basic). */
+const invalidClient = (detail: string) =>
+  new ApiError("invalid_client", detail, { headers: { "www-authenticate": BASIC_CHALLENGE } });
+
 /** OAuth2 client authentication (RFC 6749 §2.3.1): HTTP Basic, or client_id/client_secret in the form. */
 export async function authenticateOAuthClient(
   request: Request,
   form: Record<string, unknown> | undefined,
 ): Promise<Credential> {
-  const fail = (detail: string) =>
-    new ApiError("invalid_client", detail, { headers: { "www-authenticate": BASIC_CHALLENGE } });
   let clientId = typeof form?.client_id === "string" ? form.client_id : undefined;
   let clientSecret = typeof form?.client_secret === "string" ? form.client_secret : undefined;
   const header = request.headers.get("authorization");
   if (header?.toLowerCase().startsWith("basic ")) {
-    if (clientId || clientSecret) throw fail("Use one client authentication method, not two");
+    // A secret in the body as well is two authentication methods (§2.3: use only one). A client_id in the body is
+    // not: §3.2.1 lets a client identify itself there, and libraries send it beside Basic — it must name the same
+    // client (checked below).
+    if (clientSecret) throw invalidClient("Use one client authentication method, not two");
+    const formClientId = clientId;
     const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
     const colon = decoded.indexOf(":");
-    if (colon < 0) throw fail("Malformed Basic credentials");
+    if (colon < 0) throw invalidClient("Malformed Basic credentials");
     // RFC 6749 §2.3.1: both parts are form-urlencoded; bad percent-encoding is the client's error, not ours.
     try {
       clientId = decodeURIComponent(decoded.slice(0, colon).replaceAll("+", " "));
       clientSecret = decodeURIComponent(decoded.slice(colon + 1).replaceAll("+", " "));
     } catch {
-      throw fail("Malformed Basic credentials: bad percent-encoding");
+      throw invalidClient("Malformed Basic credentials: bad percent-encoding");
     }
+    if (formClientId && formClientId !== clientId) throw invalidClient("client_id in the body differs from the HTTP Basic client");
   }
   // Credentials are printable ASCII (ids and secrets we issued): anything else cannot match, and NUL or
   // ill-formed text must never reach a query.
   const printable = /^[\x21-\x7e]{1,200}$/;
   if ((clientId !== undefined && !printable.test(clientId)) || (clientSecret !== undefined && !printable.test(clientSecret))) {
-    throw fail("Unknown client, wrong secret or revoked client");
+    throw invalidClient("Unknown client, wrong secret or revoked client");
   }
-  if (!clientId || !clientSecret) throw fail("client_id and client_secret are required");
+  if (!clientId || !clientSecret) throw invalidClient("client_id and client_secret are required");
   const client = await authenticateClient(clientId, clientSecret);
-  if (!client) throw fail("Unknown client, wrong secret or revoked client");
+  if (!client) throw invalidClient("Unknown client, wrong secret or revoked client");
   return {
     kind: "oauth_client",
     id: client.id,
@@ -79,6 +86,13 @@ export async function authenticateOAuthClient(
     clientId: client.clientId,
     label: `oauth_client:${client.id}`,
   };
+}
+
+/** The token endpoint's client, still active as its grant is issued (revoked since it authenticated: invalid_client). */
+export async function activeOAuthClient(credential: Credential): Promise<ActiveClient> {
+  const active = credential.clientId ? await findActiveClient(credential.clientId) : null;
+  if (!active || active.id !== credential.id) throw invalidClient("The client is not active");
+  return active;
 }
 
 /** X-Tenant-Id must name the credential's tenant (optional only where `optional`, e.g. the token endpoint). */
@@ -97,8 +111,6 @@ export function checkTenant(request: Request, credential: Credential, optional =
 export function checkEnvironment(credential: Credential, environment: Environment): void {
   if (credential.environment === environment) return;
   const detail = `This ${credential.environment} credential cannot be used on the ${environment} base address`;
-  if (credential.kind === "oauth_client") {
-    throw new ApiError("invalid_client", detail, { headers: { "www-authenticate": BASIC_CHALLENGE } });
-  }
+  if (credential.kind === "oauth_client") throw invalidClient(detail);
   throw new ApiError("environment_mismatch", detail, { headers: { "www-authenticate": INVALID } });
 }

@@ -59,7 +59,7 @@ export function parseBodyText(request: Request, kind: BodyKind, text: string): u
   if (text.length === 0 && kind === "json") return {};
   if (mediaType !== expected) throw new ApiError("unsupported_media_type", `Send Content-Type: ${expected}`);
   let body: unknown;
-  if (kind === "form") body = Object.fromEntries(new URLSearchParams(text));
+  if (kind === "form") body = formObject(text);
   else {
     try {
       body = JSON.parse(text) as unknown;
@@ -69,6 +69,23 @@ export function parseBodyText(request: Request, kind: BodyKind, text: string): u
   }
   rejectIllFormedText(body, "body");
   return body;
+}
+
+/** A form body as an object. A parameter sent twice is refused, not resolved by "last wins": RFC 6749 §3.2 forbids
+ *  repeats, and `grant_type=password&grant_type=client_credentials` must not be read as either. */
+function formObject(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const repeated = new Set<string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(out, name)) repeated.add(name);
+    out[name] = value;
+  }
+  if (repeated.size > 0) {
+    throw new ApiError("validation_error", "A parameter must not be sent more than once", {
+      errors: [...repeated].map((param) => ({ param, in: "body" as const, message: "Sent more than once" })),
+    });
+  }
+  return out;
 }
 
 /** The body's bytes, read no further than the limit: a body sent without Content-Length (chunked) is cut off at

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Environment } from "@prisma/client";
 import type { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
@@ -19,8 +20,8 @@ import { rateLimitHeaders, rateLimits } from "./rate-limit";
 import { queryObject, readBody, readRequestId, validate } from "./request-input";
 
 // The one /v1 wrapper. Each step is a small function of its own; this file only puts them in order:
-// request id → environment of the host → (body) → authenticate → tenant → environment match →
-// permission → rate limit → validation → idempotency → handler → one error mapper.
+// request id → environment of the host → (body) → authenticate → environment match → rate limit → tenant →
+// permission → validation → idempotency → handler → one error mapper.
 
 export type ApiContext = {
   requestId: string;
@@ -63,13 +64,16 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
         op.auth === "oauth_client"
           ? await authenticateOAuthClient(request, rawBody as Record<string, unknown> | undefined)
           : await authenticateBearer(request);
-      checkTenant(request, credential, op.auth === "oauth_client");
       checkEnvironment(credential, environment);
+      // Charged as soon as the caller is known (a credential valid on this host): every answer to it — a 403 for
+      // another tenant's id or a missing permission included — counts and carries the X-RateLimit-* headers, so
+      // refused requests cannot be sent without limit.
+      const limit = await rateLimits().consume(credential.tenantId, environment);
+      for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
+      checkTenant(request, credential, op.auth === "oauth_client");
       if (op.permission && !grants(credential.permissions, op.permission)) {
         throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
       }
-      const limit = await rateLimits().consume(credential.tenantId, environment);
-      for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
 
       const params = validate(op.params, await context?.params, "path") as Infer<P>;
       const query = (op.query ? validate(op.query, queryObject(request), "query") : undefined) as Infer<Q>;
@@ -87,8 +91,10 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const idempotent = op.method === "POST" && (op.idempotent ?? true) === true && ids.idempotencyKey !== null;
       if (!idempotent) return toResponse(await call(), headers);
       // Keys are the credential's own: another credential of the tenant sending the same X-Request-Id (a tracing id,
-      // seen in logs) runs its own request and never gets this one's response replayed.
-      const scope = { tenantId: ctx.tenantId, environment, key: `${credential.id}:${ids.idempotencyKey!}` };
+      // seen in logs) runs its own request and never gets this one's response replayed. A replay skips the handler
+      // and its checks, so the namespace also carries the credential's permissions: every access token of one OAuth
+      // client shares its id, and a token narrowed to fewer scopes must not replay what a wider one was allowed to do.
+      const scope = { tenantId: ctx.tenantId, environment, key: `${credential.id}:${permissionsTag(credential.permissions)}:${ids.idempotencyKey!}` };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
       const response = errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
@@ -172,6 +178,11 @@ export function publicRoute(op: Operation, handler: (request: Request) => Promis
     }
   };
   return Object.assign(run, { operation: op });
+}
+
+/** A short, stable tag of a permission set: the same permissions in any order give the same tag. */
+function permissionsTag(permissions: readonly string[]): string {
+  return createHash("sha256").update([...new Set(permissions)].sort().join(" ")).digest("hex").slice(0, 16);
 }
 
 function toResponse(result: ApiResult, headers: Headers): Response {

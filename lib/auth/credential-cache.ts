@@ -1,10 +1,14 @@
-import { isListening, onInvalidation, startListener } from "@/lib/db/notifications";
+import { isListening, listenerEpoch, onInvalidation, startListener } from "@/lib/db/notifications";
 
 // In-process cache of credential lookups (the hot path of every /v1 request).
 // Correctness rules:
 // - Entries are used only while the LISTEN/NOTIFY invalidation channel is connected, so a revocation
 //   committed anywhere drops the entry before the next request; entries also expire after MAX_AGE_MS.
-// - A generation counter stops a lookup that raced with an invalidation from caching its stale answer.
+// - A generation counter stops a lookup that raced with an invalidation from caching its stale answer; the
+//   listener bumps it (invalidates "*") at every successful LISTEN.
+// - A lookup's answer is cached only if one listener connection was listening from the moment the lookup
+//   started until it finished: a revocation committed while no one listened was never announced, and a value
+//   read then would be served until MAX_AGE_MS.
 // - Misses (unknown keys) are never cached: random garbage cannot grow the map.
 
 const MAX_AGE_MS = 60_000;
@@ -30,8 +34,9 @@ export async function cachedLookup<T>(key: string, load: () => Promise<T | null>
     if (hit && hit.expiresAt > now) return hit.value as T;
   }
   const startedAt = generation;
+  const epoch = listenerEpoch();
   const value = await load();
-  if (value !== null && isListening() && generation === startedAt) {
+  if (value !== null && epoch !== null && listenerEpoch() === epoch && generation === startedAt) {
     if (entries.size >= MAX_ENTRIES) entries.clear();
     entries.set(key, { value, expiresAt: now + MAX_AGE_MS });
   }

@@ -20,7 +20,7 @@ export const TokenResponse = z
     token_type: z.literal("Bearer"),
     expires_in: z.literal(3600).meta({ type: "integer", description: "Seconds the access token is valid: 3600.", example: 3600 }),
     scope: z.string().meta({ example: "read write" }),
-    refresh_token: z.string().meta({ description: "Single-use refresh token, valid 30 days; rotates on every use." }),
-    refresh_token_expires_in: z.number().int().meta({ example: 2592000 }),
+    refresh_token: z.string().meta({ description: "Single-use refresh token; rotates on every use; its grant ends 30 days after client_credentials." }),
+    refresh_token_expires_in: z.number().int().meta({ description: "Seconds left until the grant's end (2592000 on the first grant; rotation does not extend it).", example: 2592000 }),
   })
   .meta({ id: "TokenResponse" });

@@ -13,6 +13,8 @@ import { randomSecret, sha256Hex } from "./secrets";
 // The token endpoint's grants. client_credentials issues an access token and a refresh token (the spec
 // gives refresh tokens 30 days); refresh_token rotates: the presented token is spent, a new one of the
 // same family is returned, and presenting a spent token again revokes the whole family (RFC 9700).
+// The 30 days belong to the grant, not to each token: a rotated token keeps its family's end, so a client
+// refreshing every day still authenticates again after 30 days (spec §5.2 rule 4).
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
@@ -40,10 +42,19 @@ export function resolveScopes(allowed: readonly string[], requested: string | un
 
 export async function issueClientCredentialsToken(client: ActiveClient, scope?: string): Promise<TokenResponse> {
   const scopes = resolveScopes(client.scopes, scope);
-  return issuePair(client, scopes, randomUUID());
+  const now = Date.now();
+  return issuePair(client, scopes, randomUUID(), new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000), now);
 }
 
-async function issuePair(client: ActiveClient, scopes: string[], familyId: string, tx: Tx | PrismaClient = db()): Promise<TokenResponse> {
+/** `expiresAt`: the grant's end, set once by client_credentials and carried to every successor. */
+async function issuePair(
+  client: ActiveClient,
+  scopes: string[],
+  familyId: string,
+  expiresAt: Date,
+  now: number,
+  tx: Tx | PrismaClient = db(),
+): Promise<TokenResponse> {
   const refreshToken = randomSecret("rt_");
   await tx.refreshToken.create({
     data: {
@@ -52,7 +63,7 @@ async function issuePair(client: ActiveClient, scopes: string[], familyId: strin
       oauthClientId: client.id,
       tokenHash: sha256Hex(refreshToken),
       scopes,
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      expiresAt,
     },
   });
   const accessToken = await signAccessToken({
@@ -68,11 +79,12 @@ async function issuePair(client: ActiveClient, scopes: string[], familyId: strin
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     scope: scopes.join(" "),
     refresh_token: refreshToken,
-    refresh_token_expires_in: REFRESH_TOKEN_TTL_SECONDS,
+    refresh_token_expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)),
   };
 }
 
 const invalidGrant = (message: string) => new DomainError("invalid_grant", message);
+const REUSED = "The refresh token was already used; every token of its grant is now revoked";
 
 export async function refreshAccessToken(
   client: ActiveClient,
@@ -82,29 +94,52 @@ export async function refreshAccessToken(
   const row = await db().refreshToken.findUnique({ where: { tokenHash: sha256Hex(refreshToken) } });
   if (!row || row.oauthClientId !== client.id) throw invalidGrant("The refresh token is invalid");
   if (row.revokedAt) throw invalidGrant("The refresh token was revoked");
+  // Any use of a spent token is a reuse, expired or not: it was stolen or replayed, so the grant goes (RFC 9700).
+  if (row.usedAt) {
+    await revokeFamily(row.familyId);
+    throw invalidGrant(REUSED);
+  }
   if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant("The refresh token has expired");
   // Validate before spending: a bad request must not burn the caller's refresh token.
-  const scopes = row.usedAt ? row.scopes : resolveScopes(row.scopes, scope);
+  const scopes = resolveScopes(row.scopes, scope);
 
   // Spend it and issue its successor in one transaction: of two concurrent uses exactly one wins (the other is a
   // reuse), and a failure after the spend (a lost connection, a full pool) leaves it unspent — the 503's retry works,
   // instead of being taken for a reuse that revokes the grant.
-  const issued = await db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx): Promise<TokenResponse | "revoked" | "reused"> => {
+    await lockFamily(tx, row.familyId);
+    // Under the family lock a revocation is either complete (seen here) or waits for this rotation to commit and
+    // then revokes its successor too. Checking the family, not only this row, also refuses a successor that an
+    // earlier revocation missed.
+    if (await tx.revokedTokenFamily.findUnique({ where: { familyId: row.familyId } })) return "revoked";
     const spent = await tx.refreshToken.updateMany({
       where: { id: row.id, usedAt: null, revokedAt: null },
       data: { usedAt: new Date() },
     });
-    return spent.count === 0 ? null : issuePair(client, scopes, row.familyId, tx);
+    if (spent.count === 0) return "reused";
+    return issuePair(client, scopes, row.familyId, row.expiresAt, Date.now(), tx);
   });
-  if (issued === null) {
-    await revokeFamily(row.familyId);
-    throw invalidGrant("The refresh token was already used; every token of its grant is now revoked");
+  if (outcome === "revoked") {
+    await revokeFamily(row.familyId); // a token the family's revocation missed: revoke it with the rest
+    throw invalidGrant("The refresh token was revoked");
   }
-  return issued;
+  if (outcome === "reused") {
+    await revokeFamily(row.familyId);
+    throw invalidGrant(REUSED);
+  }
+  return outcome;
+}
+
+/** Serializes a family's rotations and its revocation (transaction-scoped advisory lock): under READ COMMITTED a
+ *  revocation's UPDATE does not see a successor inserted by a rotation that commits after the UPDATE began, and
+ *  that successor would stay usable. */
+async function lockFamily(tx: Tx, familyId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`refresh_token_family:${familyId}`}, 0))`;
 }
 
 export async function revokeFamily(familyId: string): Promise<void> {
   await db().$transaction(async (tx) => {
+    await lockFamily(tx, familyId);
     const now = new Date();
     await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
     await tx.revokedTokenFamily.upsert({ where: { familyId }, create: { familyId }, update: {} });

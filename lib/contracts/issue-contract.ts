@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { todayInBrazil } from "@/lib/clock";
+import { checkDisbursementDate } from "@/lib/proposals/disbursement-date";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -35,12 +35,7 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
     // and the 7-day withdrawal window all run from a day the borrower had no money). The sandbox issues
     // back-dated contracts on purpose — that is how integrators test late installments and collection. Such a signed
     // proposal is canceled (POST /v1/proposals/{id}/cancel: a payroll one's averbação is ended) and proposed again.
-    const today = todayInBrazil();
-    if (scope.environment === "production" && terms.disbursement_date < today) {
-      throw new DomainError("disbursement_date_passed", `The proposal's disbursement date (${terms.disbursement_date}) has passed: cancel it, then simulate and propose again with today's date or later`, {
-        disbursement_date: terms.disbursement_date,
-      });
-    }
+    checkDisbursementDate(scope, terms.disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
     // Payroll loans: issued only after the authority endorsed them, under the endorsed CCB number.
     let number: string | null = null;
     if (proposal.status === "signed" && PRODUCTS[terms.product as ProductCode]?.payrollLink != null) {

@@ -19,10 +19,12 @@ type State = {
   failures: number;
   handlers: Set<(payload: string) => void>;
   stopped: boolean;
+  /** Counts successful LISTENs: a change means notifications may have been missed in between. */
+  epoch: number;
 };
 
 const globalState = globalThis as unknown as { __cpNotify?: State };
-const state: State = (globalState.__cpNotify ??= { listening: false, failures: 0, handlers: new Set(), stopped: false });
+const state: State = (globalState.__cpNotify ??= { listening: false, failures: 0, handlers: new Set(), stopped: false, epoch: 0 });
 
 // Reconnection backoff: 0.5 s, 1 s, 2 s … capped at 15 s, with ±20% jitter so that many servers do not
 // reconnect in step after an outage.
@@ -31,6 +33,13 @@ const BACKOFF_MAX_MS = 15_000;
 
 export function isListening(): boolean {
   return state.listening;
+}
+
+/** Which connection is listening (it changes at every successful LISTEN), or null while none is. A cache may keep
+ *  a value read under epoch E only if the epoch is still E: across a reconnect, notifications of changes committed
+ *  while disconnected were never delivered, so a value read before the reconnect may already be stale. */
+export function listenerEpoch(): number | null {
+  return state.listening ? state.epoch : null;
 }
 
 export function onInvalidation(handler: (payload: string) => void): void {
@@ -67,7 +76,13 @@ function failed(err: unknown, what: string): void {
 }
 
 async function connect(): Promise<void> {
-  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL, connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS });
+  // keepAlive: a connection silently dropped by the network (no FIN: a failover, a NAT timeout) is detected and
+  // answered with a reconnect; without it the listener would report itself listening while hearing nothing.
+  const client = new pg.Client({
+    connectionString: getEnv().DATABASE_URL,
+    connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   const lost = (err?: Error) => {
     if (state.client !== client) return;
     state.listening = false;
@@ -86,8 +101,10 @@ async function connect(): Promise<void> {
     // Make sure an idle listener never keeps a CLI or test process alive.
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     state.client = client;
+    state.epoch += 1;
     state.listening = true;
     state.failures = 0;
+    for (const h of state.handlers) h("*"); // lookups that began before this LISTEN must not cache what they read
     reportDatabaseUp();
   } catch (err) {
     client.removeAllListeners("end");

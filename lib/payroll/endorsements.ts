@@ -1,5 +1,6 @@
 import type { Endorsement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
+import { todayInBrazil } from "@/lib/clock";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
 import { db, rootDb, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
@@ -7,6 +8,7 @@ import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/er
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
+import { checkDisbursementDate } from "@/lib/proposals/disbursement-date";
 import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
@@ -39,6 +41,9 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
     if (proposal.status !== "signed") {
       throw new DomainError("invalid_transition", `Only a signed proposal can be endorsed; this one is ${proposal.status}`, { current_status: proposal.status, action: "endorse" });
     }
+    // Not for a contract that can no longer be issued (production, its disbursement date passed): the averbação would
+    // take the borrower's margin for nothing.
+    checkDisbursementDate(scope, terms.disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
     const done = await tx.endorsement.findFirst({ where: { ...where(scope), proposalId, status: "endorsed" }, select: { id: true } });
     if (done) throw new DomainError("conflict", `The proposal was already endorsed (${done.id})`, { endorsement_id: done.id });
     // An earlier attempt whose request died after calling the authority: asked again under the same key, whatever
@@ -80,6 +85,7 @@ async function takeContractNumber(scope: Scope, proposalId: string): Promise<voi
       SELECT status, contract_number, terms->>'product' AS product, terms->>'disbursement_date' AS disbursement_date
         FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
     if (!row || row.contract_number || row.status !== "signed" || PRODUCTS[row.product as ProductCode]?.payrollLink == null) return;
+    if (scope.environment === "production" && row.disbursement_date < todayInBrazil()) return; // refused below: disbursement_date_passed
     const contractNumber = await nextContractNumber(tx, scope, row.disbursement_date.slice(0, 4));
     await tx.proposal.update({ where: { id: proposalId }, data: { contractNumber } });
   });

@@ -132,14 +132,18 @@ export async function requireUsableMargin(
 
 /**
  * What the scorecard reads from a margin query (lib/risk): the loan margin still available to the assessed proposal —
- * what it holds itself (its own reservation, made when it was submitted) is not counted against it — or null when the
- * answer is past its `valid_until` (an old answer says nothing about the margin today: no points either way).
+ * what it holds itself (its own reservation, made when it was submitted) is not counted against it. A query of another
+ * paying source is 400; one past its `valid_until` is 422 `margin_query_expired` (an old answer says nothing about the
+ * margin today: assess with a new query).
  */
-export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string, proposalId: string | null = null, now = new Date()) {
+export async function marginForRisk(tx: Tx, scope: Scope, marginQueryId: string, customerId: string, sourceType: "inss" | "private", proposalId: string | null = null, now = new Date()) {
   const row = await tx.marginQuery.findFirst({ where: { id: marginQueryId, ...where(scope) } });
   if (!row) throw notFound("Margin query");
   if (row.customerId !== customerId) throw invalidField("margin_query_id", "The margin query belongs to another customer");
-  if (row.validUntil.getTime() <= now.getTime()) return null;
+  if (row.sourceKind !== sourceType) throw invalidField("margin_query_id", sourceType === "inss" ? "The product deducts from an INSS benefit: give a margin query of one" : "The product deducts from a salary: give a margin query of the employment link");
+  if (row.validUntil.getTime() <= now.getTime()) {
+    throw new DomainError("margin_query_expired", `The margin query expired at ${row.validUntil.toISOString()}; assess with a new one`, { margin_query_id: row.id });
+  }
   const result = row.result as unknown as StoredResult;
   return {
     available_loan_margin: Math.max(0, Number(row.availableLoanMargin) - (await heldByKind(tx, scope, row.id, proposalId)).loan),

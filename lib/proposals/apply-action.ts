@@ -11,6 +11,7 @@ import { requestTermination } from "@/lib/payroll/endorsement-termination";
 import { heldReservationOf, releaseProposalReservations } from "@/lib/payroll/reservations";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
+import { checkDisbursementDate } from "./disbursement-date";
 import type { ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
 import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, type ProposalAction, type ProposalStatus } from "./transitions";
@@ -36,6 +37,8 @@ export async function applyProposalActionIn(
   // The expiry job runs every few minutes: between expires_at and its run the proposal is stale all the same (its
   // simulated terms, its margin query), so it cannot be submitted, approved or signed — as the job would have left it.
   if (FORWARD.includes(action) && current.expiresAt && current.expiresAt.getTime() <= Date.now()) throw new ProposalLapsed(current.expiresAt, action);
+  // A production proposal made before expiry was capped at its disbursement day (./disbursement-date.ts) may outlive it.
+  if (FORWARD.includes(action)) checkDisbursementDate(scope, (current.terms as { disbursement_date: string }).disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
   // A payroll proposal goes on only while its margin is held at the authority: a reservation that expired (5 days
   // in the sandbox) or was released would have its averbação refused after the borrower signed.
   if ((action === "approve" || action === "sign") && current.marginQueryId !== null && !(await heldReservationOf(tx, scope, id))) {

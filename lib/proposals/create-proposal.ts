@@ -9,7 +9,6 @@ import { requireUsableMargin } from "@/lib/payroll/margin-queries";
 import { where, type Scope } from "@/lib/scope";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { createSimulation } from "@/lib/simulations/create-simulation";
-import { todayInBrazil } from "@/lib/clock";
 import { lateChargesFor } from "@/lib/contracts/late-rules";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { checkPayrollLink } from "@/lib/simulations/customer-check";
@@ -17,6 +16,7 @@ import { checkAmortization, checkCharges, checkPrincipal, checkTermAndRate } fro
 import type { z } from "zod";
 import { deductedInstallment, type CreateProposalBody, type ProposalResponse } from "./schemas";
 import { toProposalResponse } from "./serialize";
+import { checkDisbursementDate, proposalExpiresAt } from "./disbursement-date";
 import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
@@ -28,9 +28,10 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 //
 // A stored simulation is held to today's product rules too (term, rate cap, amortization, principal range, fee caps,
 // CET ceiling: a cap lowered since — CNPS lowers the INSS rate — must not reach a contract through an old quote), must
-// be at most PROPOSAL_VALIDITY_DAYS old (its terms go stale like a proposal's), and in production must not start
-// before today (its money cannot be released in the past: refused here, before the borrower signs, rather than at
-// the contract).
+// be at most PROPOSAL_VALIDITY_DAYS old (its terms go stale like a proposal's). In production no proposal — inline
+// terms or a stored simulation — starts before today (its money cannot be released in the past: refused here, before
+// the borrower signs, rather than at the contract), and it lapses at the end of its disbursement day at the latest
+// (./disbursement-date.ts).
 export async function createProposal(
   scope: Scope,
   actor: Actor,
@@ -58,7 +59,9 @@ export async function createProposal(
       });
     }
     checkPayrollLink(simulation.product as ProductCode, customer.payroll);
-    if (!input.terms) checkStoredSimulation(scope, simulation);
+    if (!input.terms) checkStoredSimulation(simulation);
+    const disbursementDate = (simulation.result as unknown as SimulationResult).disbursement_date;
+    checkDisbursementDate(scope, disbursementDate, "simulate again with today's date or later");
     const marginQueryId = await checkMargin(tx, scope, simulation, customer.id, input.margin_query_id);
     const proposal = await tx.proposal.create({
       data: {
@@ -68,7 +71,7 @@ export async function createProposal(
         simulationId: simulation.id,
         marginQueryId,
         status: "draft",
-        expiresAt: new Date(Date.now() + PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000),
+        expiresAt: proposalExpiresAt(scope, disbursementDate),
         // The simulation's terms and the late charges the borrower will sign for (lib/contracts/late-rules.ts).
         terms: { ...(simulation.result as Prisma.InputJsonObject), late_charges: lateChargesFor(simulation.product) },
       },
@@ -80,19 +83,14 @@ export async function createProposal(
   });
 }
 
-/** A stored simulation: recent enough, within today's product rules, and (in production) not dated in the past. */
-function checkStoredSimulation(scope: Scope, simulation: Simulation): void {
+/** A stored simulation: recent enough and within today's product rules. */
+function checkStoredSimulation(simulation: Simulation): void {
   const stale = (message: string) =>
     new DomainError("validation_error", message, { errors: [{ param: "simulation_id", in: "body", message: `${message}: simulate again` }] });
   if (Date.now() - simulation.createdAt.getTime() > PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000) {
     throw stale(`Simulated more than ${PROPOSAL_VALIDITY_DAYS} days ago`);
   }
   const result = simulation.result as unknown as SimulationResult;
-  if (scope.environment === "production" && result.disbursement_date < todayInBrazil()) {
-    throw new DomainError("disbursement_date_passed", `The simulation's disbursement date (${result.disbursement_date}) has passed: simulate again with today's date or later`, {
-      disbursement_date: result.disbursement_date,
-    });
-  }
   try {
     const product = result.product as ProductCode;
     checkTermAndRate(product, result.term, result.monthly_rate, "monthly_rate");

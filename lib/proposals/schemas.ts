@@ -39,6 +39,15 @@ export const ReasonBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why (kept with the proposal)." }) })
   .meta({ id: "ReasonBody" });
 
+export const SubmitBody = z
+  .strictObject({
+    margin_query_id: idSchema("marginQuery", "margin query").optional().meta({
+      description:
+        "Payroll proposals: a newer margin query of the customer (same paying source) to reserve against, replacing the proposal's — a draft outlives a margin query's `valid_until` (24 h in the sandbox). Checked like the proposal's own at creation.",
+    }),
+  })
+  .meta({ id: "SubmitProposalBody" });
+
 export const RejectBody = z
   .strictObject({ reason: z.string().trim().min(1).max(500).meta({ description: "Why the proposal was rejected." }) })
   .meta({ id: "RejectBody" });

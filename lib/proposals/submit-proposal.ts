@@ -1,6 +1,8 @@
 import type { Actor } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
+import type { Proposal } from "@prisma/client";
+import { db, type Tx } from "@/lib/db/client";
+import { invalidField, notFound } from "@/lib/errors";
+import { requireUsableMargin } from "@/lib/payroll/margin-queries";
 import { authorityTransactionOptions } from "@/lib/payroll/authority";
 import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
@@ -15,21 +17,24 @@ import { deductedInstallment, lastDueDateOf, type ProposalResponse, type Proposa
 //     (a refusal rejects the proposal with the authority's reason);
 //  3. `approve` approves it (actor: the risk engine); `review` leaves it pending_review for staff.
 // An authority outage (503/504) changes nothing: the whole transaction rolls back and a retry runs again.
+// A payroll draft may bring a newer margin query (`margin_query_id`): its margin query lapses long before the draft
+// does (24 h against 30 days in the sandbox), and the reservation is made against the query the proposal holds.
 
 const RISK_ENGINE: Actor = { type: "system", label: "risk-engine" };
 
-export async function submitProposal(scope: Scope, actor: Actor, id: string): Promise<ProposalResponse> {
-  return expiringLapsed(scope, id, () => submitIn(scope, actor, id));
+export async function submitProposal(scope: Scope, actor: Actor, id: string, newMarginQueryId?: string): Promise<ProposalResponse> {
+  return expiringLapsed(scope, id, () => submitIn(scope, actor, id, newMarginQueryId));
 }
 
-function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalResponse> {
+function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: string | undefined): Promise<ProposalResponse> {
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
-    const proposal = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
-    if (!proposal) throw notFound("Proposal");
+    const found = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
+    if (!found) throw notFound("Proposal");
     const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit");
-    const terms = proposal.terms as ProposalTerms;
+    const terms = found.terms as ProposalTerms;
     const product = terms.product as ProductCode;
+    const proposal = newMarginQueryId === undefined ? found : await replaceMarginQuery(tx, scope, found, product, newMarginQueryId);
     const assessment = await assessRiskIn(tx, scope, {
       customer: await customerIn(tx, scope, proposal.customerId),
       product,
@@ -60,6 +65,16 @@ function submitIn(scope: Scope, actor: Actor, id: string): Promise<ProposalRespo
       }
     }
     if (assessment.decision === "approve") return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "approve");
-    return { ...submitted, risk_assessment_id: assessment.id };
+    return { ...submitted, margin_query_id: proposal.marginQueryId, risk_assessment_id: assessment.id };
   }, authorityTransactionOptions());
+}
+
+/** A payroll draft's newer margin query of the same customer and paying source, usable and covering the installment
+ *  (400/422 as at the proposal's creation), recorded on the proposal in the submit's transaction. */
+async function replaceMarginQuery(tx: Tx, scope: Scope, proposal: Proposal, product: ProductCode, marginQueryId: string): Promise<Proposal> {
+  const link = PRODUCTS[product].payrollLink;
+  if (link === null) throw invalidField("margin_query_id", "Only for inss_payroll and private_payroll");
+  const terms = proposal.terms as ProposalTerms;
+  await requireUsableMargin(tx, scope, marginQueryId, proposal.customerId, deductedInstallment(terms), "loan", "margin_query_id", link);
+  return tx.proposal.update({ where: { id: proposal.id }, data: { marginQueryId } });
 }

@@ -8,11 +8,12 @@ import { marginForRisk } from "@/lib/payroll/margin-queries";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
 import { isoDate } from "@/lib/serialize";
-import { RECENT_DEFAULT_DAYS_LATE, RECENT_DEFAULT_WINDOW_MONTHS, SCORECARD_VERSION } from "./scorecard";
+import { historyOf, type InstallmentRow } from "./history";
+import { SCORECARD_VERSION } from "./scorecard";
 import { scoreRisk, type RiskInputs } from "./score";
 import type { RiskAssessmentResponse } from "./schemas";
 import { toRiskAssessmentResponse } from "./serialize";
-import { latestLateDueDate } from "@/lib/finance";
+import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
 
 // Runs the scorecard for a customer and a set of terms, and stores the result with every input it read
 // and the scorecard version (an auditor can recompute it). Used by POST /v1/risk-assessments and by
@@ -57,38 +58,38 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
   const { customer } = subject;
   const asOf = todayInBrazil();
   const product = PRODUCTS[subject.product];
-  const margin = subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id, subject.proposalId) : null;
-  // What the customer still owes counts whoever holds the contract now: assigned ones (owed to the assignee) and
-  // written-off ones weigh on the commitment and, overdue, decline like active ones.
-  const [ours] = await tx.$queryRaw<{ open_debt: bigint; paid: bigint; overdue_now: bigint; late: bigint }[]>`
-    WITH mine AS (
-      SELECT i.contract_id, i.amount, i.paid_amount, i.status, i.due_date, i.paid_at, c.status AS contract_status
-        FROM installments i JOIN contracts c ON c.id = i.contract_id
-       WHERE c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment" AND c.customer_id = ${customer.id}
-    )
-    SELECT
-      COALESCE((SELECT SUM(m) FROM (SELECT MAX(amount) AS m FROM mine
-                 WHERE contract_status IN ('active', 'assigned', 'written_off') AND status IN ('open', 'partially_paid') GROUP BY contract_id) open_contracts), 0)::bigint AS open_debt,
-      (SELECT COUNT(*) FROM mine WHERE status = 'paid')::bigint AS paid,
-      (SELECT COUNT(*) FROM mine WHERE status IN ('open', 'partially_paid') AND contract_status IN ('active', 'assigned', 'written_off') AND due_date <= ${latestLateDueDate(asOf)}::date)::bigint AS overdue_now,
-      (SELECT COUNT(*) FROM mine
-        WHERE due_date >= (${asOf}::date - make_interval(months => ${RECENT_DEFAULT_WINDOW_MONTHS}))
-          AND ((status IN ('open', 'partially_paid') AND due_date < ${asOf}::date - ${RECENT_DEFAULT_DAYS_LATE}::int)
-            OR (status = 'paid' AND paid_at::date > due_date + ${RECENT_DEFAULT_DAYS_LATE}::int)))::bigint AS late`;
+  // One assessment of a customer at a time: two proposals submitted together each count the other's installment.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`risk:${scope.tenantId}:${scope.environment}:${customer.id}`}, 0))`;
+  // The margin weighs only on the payroll products, and only a query of their paying source (checked).
+  const margin = product.payrollLink !== null && subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id, product.payrollLink, subject.proposalId) : null;
+  // Every installment the customer has with us (a few hundred at most), judged here with the business-day calendar.
+  // `paid_on` is the day in Brasília: a payment at 22:30 on the 30th day late is not the 31st.
+  const rows = await tx.$queryRaw<InstallmentRow[]>`
+    SELECT i.contract_id, c.status AS contract_status, c.terms->>'product' AS product, i.amount, i.status,
+           to_char(i.due_date, 'YYYY-MM-DD') AS due_date, to_char((i.paid_at AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS paid_on
+      FROM installments i JOIN contracts c ON c.id = i.contract_id
+     WHERE c.tenant_id = ${scope.tenantId} AND c.environment = ${scope.environment}::"Environment" AND c.customer_id = ${customer.id}`;
+  const history = historyOf(rows, asOf);
+  // The customer's other proposals on their way to a contract weigh on the commitment as if they were one.
+  const pending = await tx.proposal.findMany({
+    where: { ...where(scope), customerId: customer.id, status: { in: ["pending_review", "approved", "signed"] }, ...(subject.proposalId ? { id: { not: subject.proposalId } } : {}) },
+    select: { terms: true },
+  });
+  const pendingDebt = pending.reduce((sum, p) => sum + deductedInstallment(p.terms as ProposalTerms), 0);
   return {
     as_of: asOf,
     customer_kind: customer.kind as "person" | "company",
     birth_date: customer.birthDate ? isoDate(customer.birthDate) : null,
     customer_since: todayInBrazil(customer.createdAt),
     monthly_income: customer.monthlyIncome === null ? null : Number(customer.monthlyIncome),
-    other_monthly_debt: subject.otherMonthlyDebt + Number(ours!.open_debt),
+    other_monthly_debt: subject.otherMonthlyDebt + history.openDebt + pendingDebt,
     installment_amount: subject.installmentAmount,
     term_months: subject.term,
     last_due_date: subject.lastDueDate,
     product: subject.product,
     payroll_deducted: product.payrollLink !== null,
     margin,
-    history: { paid_installments: Number(ours!.paid), overdue_now: Number(ours!.overdue_now), late_over_30_days_last_12_months: Number(ours!.late) },
+    history: history.counts,
   };
 }
 

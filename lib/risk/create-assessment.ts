@@ -1,15 +1,18 @@
+import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
-import { invalidField, notFound } from "@/lib/errors";
-import type { ProductCode } from "@/lib/products";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { deductedInstallment, lastDueDateOf, type ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
 import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
 import type { CreateRiskAssessmentBody, RiskAssessmentResponse } from "./schemas";
 
-// POST /v1/risk-assessments: assess a proposal's, a simulation's or inline terms for a customer.
-// Another tenant's or environment's customer, proposal, simulation or margin query is 404.
-export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessmentBody): Promise<RiskAssessmentResponse> {
+// POST /v1/risk-assessments: assess a proposal's, a simulation's or inline terms for a customer, audited as the caller
+// (who ran a credit decision). Another tenant's or environment's customer, proposal, simulation or margin query is 404.
+// A payroll product is assessed against a margin query of its paying source (the proposal's, or `margin_query_id`:
+// 400 `margin_query_required` without one); other products take none (400).
+export async function createRiskAssessment(scope: Scope, actor: Actor, body: CreateRiskAssessmentBody): Promise<RiskAssessmentResponse> {
   return db().$transaction(async (tx) => {
     const customer = await customerIn(tx, scope, body.customer_id);
     let subject: Omit<RiskSubject, "customer" | "otherMonthlyDebt">;
@@ -37,6 +40,20 @@ export async function createRiskAssessment(scope: Scope, body: CreateRiskAssessm
       const terms = body.terms!;
       subject = { product: terms.product, installmentAmount: terms.installment_amount, term: terms.term, lastDueDate: null, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     }
-    return assessRiskIn(tx, scope, { ...subject, customer, otherMonthlyDebt: body.other_monthly_debt });
+    if (PRODUCTS[subject.product].payrollLink === null && subject.marginQueryId !== null) {
+      throw invalidField("margin_query_id", "Only for inss_payroll and private_payroll: the payroll margin does not weigh on other products");
+    }
+    if (PRODUCTS[subject.product].payrollLink !== null && subject.marginQueryId === null) {
+      throw new DomainError("margin_query_required", "A payroll product is assessed against the customer's margin: give `margin_query_id` (POST /v1/payroll/margin-queries)");
+    }
+    const assessment = await assessRiskIn(tx, scope, { ...subject, customer, otherMonthlyDebt: body.other_monthly_debt });
+    await writeAudit(tx, {
+      ...where(scope),
+      actor,
+      action: "risk_assessment.created",
+      target: { type: "risk_assessment", id: assessment.id },
+      metadata: { customer_id: customer.id, proposal_id: assessment.proposal_id, score: assessment.score, decision: assessment.decision },
+    });
+    return assessment;
   });
 }

@@ -24,7 +24,7 @@ export const CreateRiskAssessmentBody = z
     margin_query_id: idSchema("marginQuery", "margin query").optional().meta({
       description: "A margin query of this customer whose available loan margin the installment is checked against (payroll products). Defaults to the proposal's.",
     }),
-    other_monthly_debt: centavos("Other monthly debt payments the borrower declared elsewhere, integer centavos (added to the open installments of this platform's contracts).")
+    other_monthly_debt: centavos("Other monthly debt payments the borrower declared elsewhere, integer centavos (added to the open installments of this platform's contracts and the customer's other proposals under review, approved or signed).")
       .default(0),
   })
   .superRefine((body, ctx) => {
@@ -65,7 +65,13 @@ export const RiskInputsView = z
     product: z.string(),
     payroll_deducted: z.boolean(),
     margin: z.object({ available_loan_margin: z.number().int(), source_status: z.string(), blocked_for_loans: z.boolean() }).nullable(),
-    history: z.object({ paid_installments: z.number().int(), overdue_now: z.number().int(), late_over_30_days_last_12_months: z.number().int() }),
+    history: z.object({
+      paid_installments: z.number().int(),
+      paid_on_time: z.number().int().optional().meta({ description: "Paid by the due date, or the next business day when it was not one (since scorecard 2026-11.5)." }),
+      overdue_now: z.number().int().meta({ description: "Unpaid past the due date and 2 business days of clearing (payroll-deducted contracts: only once unpaid for more than 30 days)." }),
+      payroll_unpaid_now: z.number().int().optional().meta({ description: "Unpaid on payroll-deducted contracts past the clearing days but for at most 30 days: the paying source's transfer may be late — a review (since scorecard 2026-11.5)." }),
+      late_over_30_days_last_12_months: z.number().int().meta({ description: "Unpaid for more than 30 days, or paid more than 30 days late (not counting payroll transfers), in the last 12 months." }),
+    }),
   })
   .meta({ id: "RiskInputs", description: "Everything the scorecard read, stored so the decision can be recomputed and audited." });
 

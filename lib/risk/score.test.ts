@@ -18,7 +18,7 @@ const baseline: RiskInputs = {
   product: "inss_payroll",
   payroll_deducted: true,
   margin: null,
-  history: { paid_installments: 0, overdue_now: 0, late_over_30_days_last_12_months: 0 },
+  history: { paid_installments: 0, paid_on_time: 0, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 0 },
 };
 
 type Case = [name: string, change: Partial<RiskInputs>, score: number, band: string, decision: string, codes: string[], maxAffordable?: number];
@@ -30,9 +30,9 @@ const cases: Case[] = [
   ["commitment above 45%: knock-out", { installment_amount: 250000 }, 440, "D", "decline", ["income_commitment_excessive", "borrower_age_61_to_75", "payroll_deduction"]],
   ["other debts count in the commitment", { other_monthly_debt: 150000 }, 580, "C", "review", ["income_commitment_high", "installment_above_affordable", "borrower_age_61_to_75", "payroll_deduction"], 7500],
   ["no declared income: review at most", { monthly_income: null }, 660, "C", "review", ["income_not_declared", "borrower_age_61_to_75", "payroll_deduction"], 0],
-  ["recent default", { history: { paid_installments: 10, overdue_now: 0, late_over_30_days_last_12_months: 1 } }, 560, "C", "review", ["recent_default", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
-  ["overdue now: knock-out", { history: { paid_installments: 10, overdue_now: 1, late_over_30_days_last_12_months: 0 } }, 810, "A", "decline", ["installment_overdue", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
-  ["good history and established", { customer_since: "2025-01-02", history: { paid_installments: 6, overdue_now: 0, late_over_30_days_last_12_months: 0 } }, 890, "A", "approve", ["established_customer", "borrower_age_61_to_75", "good_payment_history", "payroll_deduction", "income_commitment_low"]],
+  ["recent default", { history: { paid_installments: 10, paid_on_time: 9, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 1 } }, 560, "C", "review", ["recent_default", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
+  ["overdue now: knock-out", { history: { paid_installments: 10, paid_on_time: 10, overdue_now: 1, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 0 } }, 810, "A", "decline", ["installment_overdue", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
+  ["good history and established", { customer_since: "2025-01-02", history: { paid_installments: 6, paid_on_time: 6, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 0 } }, 890, "A", "approve", ["established_customer", "borrower_age_61_to_75", "good_payment_history", "payroll_deduction", "income_commitment_low"]],
   ["established just before 180 days", { customer_since: "2026-05-28" }, 810, "A", "approve", ["borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
   ["established at 180 days", { customer_since: "2026-05-27" }, 840, "A", "approve", ["established_customer", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
   ["margin covers the installment", { margin: { available_loan_margin: 100000, source_status: "active", blocked_for_loans: false } }, 870, "A", "approve", ["borrower_age_61_to_75", "margin_covers_installment", "payroll_deduction", "income_commitment_low"], 100000],
@@ -40,6 +40,11 @@ const cases: Case[] = [
   ["benefit blocked for loans", { margin: { available_loan_margin: 100000, source_status: "active", blocked_for_loans: true } }, 870, "A", "decline", ["benefit_blocked_for_loans", "borrower_age_61_to_75", "margin_covers_installment", "payroll_deduction", "income_commitment_low"], 100000],
   ["benefit ceased", { margin: { available_loan_margin: 0, source_status: "ceased", blocked_for_loans: false } }, 810, "A", "decline", ["installment_above_affordable", "insufficient_margin", "payroll_source_inactive", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"], 0],
   ["young borrower", { birth_date: "2007-01-01" }, 730, "B", "approve", ["young_borrower", "payroll_deduction", "income_commitment_low"]],
+  ["18th birthday is the day: of age", { birth_date: "2008-11-23" }, 730, "B", "approve", ["young_borrower", "payroll_deduction", "income_commitment_low"]],
+  ["a minor (17): knock-out whatever the score", { birth_date: "2008-11-24" }, 730, "B", "decline", ["young_borrower", "borrower_under_18", "payroll_deduction", "income_commitment_low"]],
+  ["a declared income of 0 is no income: every payment is excessive", { monthly_income: 0 }, 440, "D", "decline", ["income_commitment_excessive", "borrower_age_61_to_75", "payroll_deduction"], 0],
+  ["paid, but not on time: no good-history points", { customer_since: "2025-01-02", history: { paid_installments: 8, paid_on_time: 5, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 0 } }, 840, "A", "approve", ["established_customer", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
+  ["a payroll installment unpaid (the transfer may be late): review, not decline, and no good-history points", { history: { paid_installments: 6, paid_on_time: 6, overdue_now: 0, payroll_unpaid_now: 1, late_over_30_days_last_12_months: 0 } }, 810, "A", "review", ["payroll_installment_unpaid", "borrower_age_61_to_75", "payroll_deduction", "income_commitment_low"]],
   ["person without a birth date: review at most (the age limits cannot be checked)", { birth_date: null }, 770, "B", "review", ["birth_date_not_declared", "payroll_deduction", "income_commitment_low"]],
   ["21st birthday is the day", { birth_date: "2005-11-23" }, 770, "B", "approve", ["payroll_deduction", "income_commitment_low"]],
   ["over 85 at the last installment", { birth_date: "1945-01-01", term_months: 96 }, 750, "B", "decline", ["long_term", "age_at_term_end_above_limit", "payroll_deduction", "income_commitment_low"]],
@@ -50,7 +55,7 @@ const cases: Case[] = [
   ["not payroll-deducted", { payroll_deducted: false, product: "personal_loan" }, 690, "B", "approve", ["borrower_age_61_to_75", "income_commitment_low"]],
   [
     "score is clamped at 0",
-    { birth_date: "2007-01-01", payroll_deducted: false, installment_amount: 250000, term_months: 84, history: { paid_installments: 0, overdue_now: 0, late_over_30_days_last_12_months: 2 } },
+    { birth_date: "2007-01-01", payroll_deducted: false, installment_amount: 250000, term_months: 84, history: { paid_installments: 0, paid_on_time: 0, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 2 } },
     0,
     "E",
     "decline",

@@ -11,6 +11,7 @@ import {
   LONG_TERM_ABOVE_MONTHS,
   MAX_AGE_AT_TERM_END,
   MAX_COMMITMENT_BP,
+  MIN_AGE,
   POINTS,
   REASON_TEXT,
   type Band,
@@ -27,9 +28,11 @@ export type RiskInputs = {
   customer_kind: "person" | "company";
   birth_date: string | null;
   customer_since: string;
-  /** Declared monthly income (persons) or revenue (companies), centavos; null when not declared. */
+  /** Declared monthly income (persons) or revenue (companies), centavos; null when not declared (0 is declared: none). */
   monthly_income: number | null;
-  /** Other monthly debt payments: declared by the integrator plus open installments of ours, centavos. */
+  /** Other monthly debt payments, centavos: declared by the integrator, plus the largest open installment of each of
+   *  our contracts still collected, plus the installment of each of the customer's other proposals under review,
+   *  approved or signed (not yet contracts, but about to be). */
   other_monthly_debt: number;
   installment_amount: number;
   term_months: number;
@@ -40,7 +43,17 @@ export type RiskInputs = {
   payroll_deducted: boolean;
   /** The payroll margin from a margin query, when one applies. */
   margin: { available_loan_margin: number; source_status: string; blocked_for_loans: boolean } | null;
-  history: { paid_installments: number; overdue_now: number; late_over_30_days_last_12_months: number };
+  history: {
+    paid_installments: number;
+    /** Paid by the due date, or the next business day when that was not one (Lei 7.089/1983). */
+    paid_on_time: number;
+    /** Unpaid past due + OVERDUE_GRACE_BUSINESS_DAYS (payroll-deducted contracts: once unpaid for over 30 days). */
+    overdue_now: number;
+    /** Unpaid on payroll-deducted contracts for at most 30 days: the transfer may be late — a review, not a decline. */
+    payroll_unpaid_now: number;
+    /** In the last 12 months: unpaid for over 30 days, or paid over 30 days late (not by a payroll transfer). */
+    late_over_30_days_last_12_months: number;
+  };
 };
 
 export type Reason = { code: ReasonCode; points: number; description: string };
@@ -63,11 +76,12 @@ export function scoreRisk(input: RiskInputs): RiskResult {
   };
 
   const maxAffordable = maxAffordableInstallment(input);
-  if (input.monthly_income === null || input.monthly_income === 0) {
+  if (input.monthly_income === null) {
     add("income_not_declared", 0);
   } else {
     const debt = input.installment_amount + input.other_monthly_debt;
-    const ratioBp = Math.ceil((debt * 10_000) / input.monthly_income);
+    // A declared income of 0 takes every payment as excessive.
+    const ratioBp = input.monthly_income === 0 ? Number.POSITIVE_INFINITY : Math.ceil((debt * 10_000) / input.monthly_income);
     const band = COMMITMENT_BANDS.find((b) => ratioBp <= b.upToBp)!;
     add(band.reason, band.points);
     if (input.installment_amount > maxAffordable && band.reason !== "income_commitment_excessive") add("installment_above_affordable", 0);
@@ -78,6 +92,7 @@ export function scoreRisk(input: RiskInputs): RiskResult {
     const age = wholeYears(input.birth_date, input.as_of);
     const band = AGE_BANDS.find((b) => age < b.below)!;
     add(band.reason, band.points);
+    if (age < MIN_AGE) add("borrower_under_18", 0);
     const lastDue = input.last_due_date ?? addMonths(input.as_of, input.term_months);
     if (wholeYears(input.birth_date, lastDue) > MAX_AGE_AT_TERM_END) add("age_at_term_end_above_limit", 0);
   }
@@ -92,8 +107,9 @@ export function scoreRisk(input: RiskInputs): RiskResult {
 
   const { history } = input;
   if (history.overdue_now > 0) add("installment_overdue", 0);
+  if (history.payroll_unpaid_now > 0) add("payroll_installment_unpaid", 0);
   if (history.late_over_30_days_last_12_months > 0) add("recent_default", POINTS.recentDefault);
-  else if (history.overdue_now === 0 && history.paid_installments >= GOOD_HISTORY_MIN_PAID) add("good_payment_history", POINTS.goodPaymentHistory);
+  else if (history.overdue_now === 0 && history.payroll_unpaid_now === 0 && history.paid_on_time >= GOOD_HISTORY_MIN_PAID) add("good_payment_history", POINTS.goodPaymentHistory);
   if (daysBetween(input.customer_since, input.as_of) >= ESTABLISHED_AFTER_DAYS) add("established_customer", POINTS.establishedCustomer);
   if (input.term_months > LONG_TERM_ABOVE_MONTHS) add("long_term", POINTS.longTerm);
 
@@ -117,7 +133,7 @@ function decide(score: number, reasons: Reason[]): Decision {
  * minus the other debts, and never more than the available payroll margin. 0 when neither is known.
  */
 export function maxAffordableInstallment(input: Pick<RiskInputs, "monthly_income" | "other_monthly_debt" | "margin">): number {
-  const byIncome = input.monthly_income ? Math.max(0, Math.floor((input.monthly_income * MAX_COMMITMENT_BP) / 10_000) - input.other_monthly_debt) : null;
+  const byIncome = input.monthly_income !== null ? Math.max(0, Math.floor((input.monthly_income * MAX_COMMITMENT_BP) / 10_000) - input.other_monthly_debt) : null;
   const byMargin = input.margin ? Math.max(0, input.margin.available_loan_margin) : null;
   if (byIncome === null) return byMargin ?? 0;
   return byMargin === null ? byIncome : Math.min(byIncome, byMargin);

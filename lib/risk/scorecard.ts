@@ -2,7 +2,7 @@
 // bump SCORECARD_VERSION so stored assessments keep naming the rules that decided them.
 // Percentages are integer basis points (1% = 100 bp) so the comparisons are exact.
 
-export const SCORECARD_VERSION = "2026-11.4";
+export const SCORECARD_VERSION = "2026-11.5";
 
 /** Points start here; each factor adds or removes; the result is clamped to 0..1000. */
 export const BASE_SCORE = 500;
@@ -43,11 +43,13 @@ export const AGE_BANDS = [
   { below: Number.POSITIVE_INFINITY, points: 0, reason: null },
 ] as const;
 export const MAX_AGE_AT_TERM_END = 85;
+/** Below this age a person has no capacity to contract credit alone (Código Civil, arts. 3º–5º): a knock-out. */
+export const MIN_AGE = 18;
 
 export const POINTS = {
   payrollDeduction: 120, // the installment is deducted from a benefit or salary before the borrower sees it
   marginCovers: 60, // a valid margin query whose available loan margin covers the installment
-  goodPaymentHistory: 50, // ≥ 6 installments paid with us, none overdue now or in the last 12 months
+  goodPaymentHistory: 50, // ≥ 6 installments paid on time with us, none overdue now, none over 30 days late in 12 months
   establishedCustomer: 30, // registered with the tenant for ≥ 180 days
   longTerm: -20, // more than 72 months
   recentDefault: -250, // an installment of ours more than 30 days late in the last 12 months
@@ -58,6 +60,9 @@ export const ESTABLISHED_AFTER_DAYS = 180;
 export const LONG_TERM_ABOVE_MONTHS = 72;
 export const RECENT_DEFAULT_DAYS_LATE = 30;
 export const RECENT_DEFAULT_WINDOW_MONTHS = 12;
+/** An installment counts as overdue for the scorecard only once it was already late this many business days ago: a
+ *  boleto or Pix paid on its last day reaches us within the clearing time (as settlements allow 2 business days). */
+export const OVERDUE_GRACE_BUSINESS_DAYS = 2;
 
 /** The most of the monthly income all debt payments together may take (basis points): the affordability rule. */
 export const MAX_COMMITMENT_BP = 3500;
@@ -70,6 +75,7 @@ export const REASON_CODES = [
   "income_not_declared",
   "birth_date_not_declared",
   "young_borrower",
+  "borrower_under_18",
   "borrower_age_26_to_60",
   "borrower_age_61_to_75",
   "age_at_term_end_above_limit",
@@ -80,6 +86,7 @@ export const REASON_CODES = [
   "benefit_blocked_for_loans",
   "recent_default",
   "installment_overdue",
+  "payroll_installment_unpaid",
   "good_payment_history",
   "established_customer",
   "long_term",
@@ -96,6 +103,7 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   income_not_declared: "The customer has no declared monthly income: a person must review",
   birth_date_not_declared: "The borrower's birth date is unknown, so the age limits cannot be checked: a person must review",
   young_borrower: "The borrower is younger than 21",
+  borrower_under_18: `The borrower is younger than ${MIN_AGE}: a minor cannot contract credit (Código Civil, arts. 3º–5º)`,
   borrower_age_26_to_60: "The borrower is 26 to 60 years old",
   borrower_age_61_to_75: "The borrower is 61 to 75 years old",
   age_at_term_end_above_limit: `The borrower would be older than ${MAX_AGE_AT_TERM_END} at the last installment`,
@@ -105,8 +113,10 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   payroll_source_inactive: "The benefit or employment link is not active (suspended or ceased)",
   benefit_blocked_for_loans: "The benefit is blocked for new loans",
   recent_default: "An installment was more than 30 days late in the last 12 months",
-  installment_overdue: "The customer has an overdue installment now",
-  good_payment_history: "At least six installments paid with no delay",
+  installment_overdue: "The customer has an installment unpaid past its due date (beyond the payment clearing days) now",
+  payroll_installment_unpaid:
+    "An installment of a payroll-deducted contract is unpaid past its due date: the paying source may not have transferred it yet, or the deduction stopped — a person must review",
+  good_payment_history: "At least six installments paid on time (by their due date, or the next business day when it was not one)",
   established_customer: "Customer for at least 180 days",
   long_term: "Term longer than 72 months",
   installment_above_affordable: "The installment is above the maximum affordable installment",
@@ -121,9 +131,11 @@ export const KNOCK_OUTS: Readonly<Partial<Record<ReasonCode, "decline" | "review
   payroll_source_inactive: "decline",
   benefit_blocked_for_loans: "decline",
   installment_overdue: "decline",
+  borrower_under_18: "decline",
   age_at_term_end_above_limit: "decline",
   income_commitment_excessive: "decline",
   income_not_declared: "review",
   birth_date_not_declared: "review",
   installment_above_affordable: "review",
+  payroll_installment_unpaid: "review",
 };

@@ -205,7 +205,7 @@ describe("disbursement dates in production", () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: "disbursement_date_passed",
-      detail: `The proposal's disbursement date (${yesterday}) has passed: cancel it, then simulate and propose again with today's date or later`,
+      detail: `The disbursement date (${yesterday}) has passed: cancel the proposal, then simulate and propose again with today's date or later`,
       disbursement_date: yesterday,
     });
     expect(await db().contract.count({ where: { tenantId: t.tenant.id } })).toBe(0);
@@ -213,5 +213,32 @@ describe("disbursement dates in production", () => {
     // The way out: a signed proposal can be canceled.
     const canceled = await post(cancelProposal, `/v1/proposals/${proposal.id}/cancel`, { reason: "disbursement date passed" }, { id: proposal.id });
     expect(canceled.body).toMatchObject({ status: "canceled" });
+  });
+
+  it("inline terms dated in the past are refused too; a proposal lapses at the end of its disbursement day; one past it is not signed", async () => {
+    const t = await creditTenant("production");
+    const post = (handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) => call(handler, { base: t.base, path, headers: t.headers, json, params });
+    const customer = (await post(createCustomer, "/v1/customers", { document: uniqueCpf(), name: "Maria da Silva", birth_date: "1980-05-10", monthly_income: 2_000_000 })).body;
+    const yesterday = addDays(todayInBrazil(), -1);
+    const terms = { product: "personal_loan", requested_amount: 500000, term: 12, monthly_rate: "0.0300" };
+    const inline = await post(createProposal, "/v1/proposals", { customer_id: customer.id, terms: { ...terms, disbursement_date: yesterday } });
+    expect(inline.body).toMatchObject({ status: 422, code: "disbursement_date_passed", disbursement_date: yesterday });
+    expect(await db().proposal.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+
+    // Dated today: it lives until the end of today in Brasília, not 30 days.
+    const proposal = (await post(createProposal, "/v1/proposals", { customer_id: customer.id, terms })).body;
+    expect(proposal.expires_at).toBe(new Date(`${addDays(todayInBrazil(), 1)}T00:00:00.000-03:00`).toISOString());
+    // Dated in 40 days: 30 days, as ever.
+    const later = (await post(createProposal, "/v1/proposals", { customer_id: customer.id, terms: { ...terms, disbursement_date: addDays(todayInBrazil(), 40) } })).body;
+    const validity = new Date(later.expires_at).getTime() - new Date(later.created_at).getTime(); // two clocks: the app's and the database's
+    expect(Math.abs(validity - 30 * 24 * 3600 * 1000)).toBeLessThan(60_000);
+
+    // Approved, then its day passes (a proposal made before this rule had 30 days): signing it is 422, nothing changes.
+    expect((await post(submitProposal, `/v1/proposals/${proposal.id}/submit`, undefined, { id: proposal.id })).body.status).toBe("approved");
+    const row = await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+    await db().proposal.update({ where: { id: proposal.id }, data: { terms: { ...(row.terms as object), disbursement_date: yesterday }, expiresAt: new Date(Date.now() + 86_400_000) } });
+    const sign = await post(signProposal, `/v1/proposals/${proposal.id}/sign`, undefined, { id: proposal.id });
+    expect(sign.body).toMatchObject({ status: 422, code: "disbursement_date_passed", disbursement_date: yesterday });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("approved");
   });
 });

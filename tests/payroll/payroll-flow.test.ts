@@ -7,6 +7,7 @@ import { POST as cancelReservation } from "@/app/v1/payroll/margin-reservations/
 import { POST as createEndorsement, GET as listEndorsements } from "@/app/v1/payroll/endorsements/route";
 import { GET as getEndorsement } from "@/app/v1/payroll/endorsements/[id]/route";
 import { POST as createProposal } from "@/app/v1/proposals/route";
+import { POST as createSimulation } from "@/app/v1/simulations/route";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
 import { POST as approve } from "@/app/v1/proposals/[id]/approve/route";
 import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
@@ -169,6 +170,33 @@ describe("margin queries", () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("margin_query_expired");
     expect((await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${q.id}`, headers: t.headers, params: { id: q.id } })).body.status).toBe("expired");
+  });
+});
+
+describe("a draft outliving its margin query", () => {
+  it("is submitted with a newer margin query of the customer (the reservation is made against it); not with another customer's or on a personal loan", async () => {
+    const t = await creditTenant();
+    const { customer, query, proposal } = await proposalFor(t, "1234567890");
+    await db().marginQuery.update({ where: { id: query.id }, data: { validUntil: new Date(Date.now() - 1000) } });
+    const stale = await act(t, submit, proposal.id);
+    expect(stale.body).toMatchObject({ status: 422, code: "margin_query_expired" });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("draft");
+
+    const stranger = await customerWithBenefit(t, "1234567891");
+    const theirs = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: stranger.id })).body;
+    expect((await act(t, submit, proposal.id, { margin_query_id: theirs.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id", message: "The margin query belongs to another customer" }] });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).marginQueryId).toBe(query.id);
+
+    const fresh = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const submitted = await act(t, submit, proposal.id, { margin_query_id: fresh.id });
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(submitted.body).toMatchObject({ id: proposal.id, margin_query_id: fresh.id, status: expect.stringMatching(/^(approved|pending_review)$/) });
+    expect((await reservationsOf(proposal.id)).map((r) => [r.marginQueryId, r.status])).toEqual([[fresh.id, "reserved"]]);
+
+    const personal = (await post(t, createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 100000, term: 6, monthly_rate: "0.0250", customer_id: stranger.id })).body;
+    const loan = (await post(t, createProposal, "/v1/proposals", { customer_id: stranger.id, simulation_id: personal.id })).body;
+    expect((await act(t, submit, loan.id, { margin_query_id: theirs.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id", message: "Only for inss_payroll and private_payroll" }] });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: loan.id } })).status).toBe("draft");
   });
 });
 

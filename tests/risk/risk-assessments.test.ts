@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { POST as createAssessment, GET as listAssessments } from "@/app/v1/risk-assessments/route";
 import { GET as getAssessment } from "@/app/v1/risk-assessments/[id]/route";
+import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
+import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
 import { db } from "@/lib/db/client";
 import { todayInBrazil } from "@/lib/clock";
 import { newKey } from "../helpers/factory";
@@ -32,7 +34,7 @@ describe("risk assessments", () => {
       customer_id: customer.id,
       proposal_id: null,
       margin_query_id: null,
-      scorecard_version: "2026-11.4",
+      scorecard_version: "2026-11.5",
       score: 640,
       band: "C",
       decision: "review",
@@ -54,13 +56,13 @@ describe("risk assessments", () => {
         product: "personal_loan",
         payroll_deducted: false,
         margin: null,
-        history: { paid_installments: 0, overdue_now: 0, late_over_30_days_last_12_months: 0 },
+        history: { paid_installments: 0, paid_on_time: 0, overdue_now: 0, payroll_unpaid_now: 0, late_over_30_days_last_12_months: 0 },
       },
       environment: "sandbox",
       created_at: expect.any(String),
     });
     const row = await db().riskAssessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.4" });
+    expect({ score: row.score, decision: row.decision, version: row.scorecardVersion }).toEqual({ score: 640, decision: "review", version: "2026-11.5" });
     expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id, type: "risk_assessment.created" } })).toBe(1);
     const got = await call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${res.body.id}`, headers: t.headers, params: { id: res.body.id } });
     expect(got.body).toEqual(res.body);
@@ -88,9 +90,17 @@ describe("risk assessments", () => {
     const t = await creditTenant();
     const customer = await customerWithIncome(t, 450000);
     const simulation = await newSimulation(t, customer.id);
-    const fromSimulation = await assess(t, { customer_id: customer.id, simulation_id: simulation.id });
-    expect(fromSimulation.body).toMatchObject({ inputs: { product: "inss_payroll", term_months: 12, payroll_deducted: true }, margin_query_id: null });
+    // A payroll product is assessed against a margin query: none is 400.
+    const noMargin = await assess(t, { customer_id: customer.id, simulation_id: simulation.id });
+    expect(noMargin.body).toMatchObject({ status: 400, code: "margin_query_required" });
     const { proposal, marginQuery, customer: other } = await newProposal(t);
+    // The proposal's margin query is of another customer than `customer`: 400.
+    expect((await assess(t, { customer_id: customer.id, simulation_id: simulation.id, margin_query_id: marginQuery.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id" }] });
+    // A personal loan takes no margin query.
+    expect((await assess(t, { customer_id: other.id, terms: { product: "personal_loan", installment_amount: 10000, term: 12 }, margin_query_id: marginQuery.id })).body).toMatchObject({
+      status: 400,
+      errors: [{ param: "margin_query_id", message: "Only for inss_payroll and private_payroll: the payroll margin does not weigh on other products" }],
+    });
     const fromProposal = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
     expect(fromProposal.body).toMatchObject({ proposal_id: proposal.id, margin_query_id: marginQuery.id, inputs: { margin: { available_loan_margin: marginQuery.available_loan_margin, source_status: "active", blocked_for_loans: false } } });
     expect(fromProposal.body.reasons.map((r: { code: string }) => r.code)).toContain("margin_covers_installment");
@@ -106,10 +116,38 @@ describe("risk assessments", () => {
     const again = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
     expect(again.body.inputs.margin).toEqual(fromProposal.body.inputs.margin);
     expect(again.body.reasons.map((r: { code: string }) => r.code)).toContain("margin_covers_installment");
+    // An expired answer says nothing about the margin today: 422, nothing stored.
     await db().marginQuery.update({ where: { id: marginQuery.id }, data: { validUntil: new Date(Date.now() - 1000) } });
+    const before = await db().riskAssessment.count({ where: { tenantId: t.tenant.id } });
     const stale = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
-    expect(stale.body.inputs.margin).toBeNull();
-    expect(stale.body.reasons.map((r: { code: string }) => r.code)).not.toContain("margin_covers_installment");
+    expect(stale.body).toMatchObject({ status: 422, code: "margin_query_expired", margin_query_id: marginQuery.id });
+    expect(await db().riskAssessment.count({ where: { tenantId: t.tenant.id } })).toBe(before);
+    // Each call is audited as its caller.
+    const audits = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, action: "risk_assessment.created" }, orderBy: { createdAt: "asc" } });
+    expect(audits.map((a) => [a.targetId, a.actorType])).toEqual([fromProposal.body.id, again.body.id].map((id) => [id, "api_key"]));
+  });
+
+  it("the customer's other proposals on their way to a contract count as debt; a canceled one no longer", async () => {
+    const t = await creditTenant();
+    const { proposal, customer } = await newProposal(t);
+    expect((await call(submit, { base: t.base, path: `/v1/proposals/${proposal.id}/submit`, headers: t.headers, params: { id: proposal.id } })).body.status).toMatch(/^(approved|pending_review)$/);
+    const installment = deductedInstallment(proposal.terms as unknown as ProposalTerms);
+    const inline = { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 10000, term: 12 }, other_monthly_debt: 500 };
+    expect((await assess(t, inline)).body.inputs.other_monthly_debt).toBe(500 + installment);
+    // Assessing the proposal itself does not count it twice.
+    expect((await assess(t, { customer_id: customer.id, proposal_id: proposal.id })).body.inputs.other_monthly_debt).toBe(0);
+    expect((await call(cancel, { base: t.base, path: `/v1/proposals/${proposal.id}/cancel`, headers: t.headers, params: { id: proposal.id }, json: { reason: "Customer gave up" } })).status).toBe(200);
+    expect((await assess(t, inline)).body.inputs.other_monthly_debt).toBe(500);
+  });
+
+  it("a minor is declined at submission whatever the score", async () => {
+    const t = await creditTenant();
+    const { proposal, customer } = await newProposal(t);
+    const seventeen = `${Number(todayInBrazil().slice(0, 4)) - 17}-01-01`;
+    await db().customer.update({ where: { id: customer.id }, data: { birthDate: new Date(`${seventeen}T00:00:00Z`) } });
+    const res = await call(submit, { base: t.base, path: `/v1/proposals/${proposal.id}/submit`, headers: t.headers, params: { id: proposal.id } });
+    expect(res.body).toMatchObject({ status: "rejected", reason: expect.stringMatching(/^Declined by risk assessment rsk_\w+: .*borrower_under_18/) });
+    expect(await db().marginReservation.count({ where: { proposalId: proposal.id, status: { in: ["requested", "reserved"] } } })).toBe(0);
   });
 
   it("validates the body: exactly one subject, known product, positive installment", async () => {

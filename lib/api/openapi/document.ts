@@ -126,7 +126,8 @@ function routeConfig(op: Operation): RouteConfig {
       params: op.params as never,
       query: op.query as never,
       headers: requestHeaders(op),
-      body: op.body ? { required: true, content: { [mediaType]: { schema: op.body, ...(REQUEST_EXAMPLES[op.operationId] !== undefined ? { example: REQUEST_EXAMPLES[op.operationId] } : {}) } } } : undefined,
+      // A body whose every field is optional (submit's `margin_query_id`, cancel's `reason`) may be left out.
+      body: op.body ? { required: !op.body.safeParse({}).success, content: { [mediaType]: { schema: op.body, ...(REQUEST_EXAMPLES[op.operationId] !== undefined ? { example: REQUEST_EXAMPLES[op.operationId] } : {}) } } } : undefined,
     },
     responses,
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelope } from "@/lib/pagination";
-import { CreateProposalBody, ListProposalsQuery, ProposalIdParams, ProposalResponse, ReasonBody, RejectBody } from "@/lib/proposals/schemas";
+import { CreateProposalBody, ListProposalsQuery, ProposalIdParams, ProposalResponse, ReasonBody, RejectBody, SubmitBody } from "@/lib/proposals/schemas";
 import type { FinePermission } from "@/lib/auth/permissions";
 import { defineOperation } from "../operation";
 
@@ -15,8 +15,9 @@ export const createProposalOperation = defineOperation({
   summary: "Create a proposal (draft) from a customer and a simulation or inline terms",
   description:
     "Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's " +
-    "code, each broken rule named on `simulation_id`), be at most 30 days old (400), and in production not be dated before today " +
-    "(422 `disbursement_date_passed`). The state machine is in docs/state-machines.md.",
+    "code, each broken rule named on `simulation_id`), and be at most 30 days old (400). In production no proposal — stored simulation or " +
+    "inline terms — is dated before today (422 `disbursement_date_passed`), and `expires_at` is at most the end of its disbursement day " +
+    "(Brasília): past it, it can no longer become a contract. The state machine is in docs/state-machines.md.",
   tags,
   auth: "bearer",
   permission: "proposals:write",
@@ -24,7 +25,7 @@ export const createProposalOperation = defineOperation({
   responses: { 201: { description: "Created in status `draft`.", schema: ProposalResponse } },
   errors: [404, 422],
   errorNotes: {
-    422: "`disbursement_date_passed` (production: the simulation is dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`.",
+    422: "`disbursement_date_passed` (production: the terms are dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`.",
   },
 });
 
@@ -75,13 +76,14 @@ function action<B extends z.ZodType | undefined>(name: string, summary: string, 
     errorNotes: {
       422:
         "Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), " +
-        "`margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); " +
+        "`margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); " +
+        "submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); " +
         "or `idempotency_key_reused`.",
     },
   });
 }
 
-export const submitProposalOperation = action("submit", "Submit a draft for review (draft → pending_review)", "proposals:write");
+export const submitProposalOperation = action("submit", "Submit a draft for review (draft → pending_review); a payroll draft may bring a newer margin query", "proposals:write", SubmitBody);
 export const approveProposalOperation = action("approve", "Approve (pending_review → approved); staff: proposals:review", "proposals:review");
 export const rejectProposalOperation = action("reject", "Reject with a reason (pending_review → rejected); staff: proposals:review", "proposals:review", RejectBody);
 export const signProposalOperation = action("sign", "Record the borrower's signature (approved → signed)", "proposals:write");

@@ -24,6 +24,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   updateCustomer: { phone: "+5511912345678", monthly_income: 480000 },
   createSimulation: { product: "inss_payroll", requested_amount: 1000000, term: 84, monthly_rate: "0.0179", disbursement_date: "2026-12-01", customer_id: CUSTOMER },
   createProposal: { customer_id: CUSTOMER, simulation_id: SIMULATION, margin_query_id: MARGIN_QUERY },
+  submitProposal: { margin_query_id: "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8" },
   rejectProposal: { reason: "Income does not support the installment" },
   cancelProposal: { reason: "Customer gave up" },
   issueContract: { proposal_id: PROPOSAL },

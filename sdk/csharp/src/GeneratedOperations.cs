@@ -55,7 +55,7 @@ namespace CreditPlatform.Sdk
         /// <summary>GET /v1/proposals/{id} — Get a proposal</summary>
         public Task<JToken> GetProposalAsync(string id, Request request = null) => CallAsync("getProposal", new Dictionary<string, string> { ["id"] = id }, request);
 
-        /// <summary>POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review)</summary>
+        /// <summary>POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review); a payroll draft may bring a newer margin query</summary>
         public Task<JToken> SubmitProposalAsync(string id, Request request = null) => CallAsync("submitProposal", new Dictionary<string, string> { ["id"] = id }, request);
 
         /// <summary>POST /v1/proposals/{id}/approve — Approve (pending_review → approved); staff: proposals:review</summary>

@@ -41,7 +41,7 @@ namespace CreditPlatform.Sdk
             ["listProposals"] = new Operation("listProposals", "GET", "/v1/proposals", new string[] {  }, null, true, true, true),
             ["createProposal"] = new Operation("createProposal", "POST", "/v1/proposals", new string[] {  }, "application/json", true, false, true),
             ["getProposal"] = new Operation("getProposal", "GET", "/v1/proposals/{id}", new string[] { "id" }, null, true, false, true),
-            ["submitProposal"] = new Operation("submitProposal", "POST", "/v1/proposals/{id}/submit", new string[] { "id" }, null, true, false, true),
+            ["submitProposal"] = new Operation("submitProposal", "POST", "/v1/proposals/{id}/submit", new string[] { "id" }, "application/json", true, false, true),
             ["approveProposal"] = new Operation("approveProposal", "POST", "/v1/proposals/{id}/approve", new string[] { "id" }, null, true, false, true),
             ["rejectProposal"] = new Operation("rejectProposal", "POST", "/v1/proposals/{id}/reject", new string[] { "id" }, "application/json", true, false, true),
             ["signProposal"] = new Operation("signProposal", "POST", "/v1/proposals/{id}/sign", new string[] { "id" }, null, true, false, true),

@@ -33,7 +33,7 @@ export type RequestOptions = {
 
 export type CallArgs<K extends OperationId> = ([PathOf<K>] extends [never] ? { path?: undefined } : { path: PathOf<K> }) &
   ([QueryOf<K>] extends [never] ? { query?: undefined } : { query?: QueryOf<K> }) &
-  ([BodyOf<K>] extends [never] ? { body?: undefined } : { body: BodyOf<K> }) &
+  ([BodyOf<K>] extends [never] ? { body?: undefined } : undefined extends Op<K>["requestBody"] ? { body?: BodyOf<K> } : { body: BodyOf<K> }) &
   RequestOptions;
 
 type RequiredKeys<T> = { [P in keyof T]-?: object extends Pick<T, P> ? never : P }[keyof T];

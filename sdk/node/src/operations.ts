@@ -17,7 +17,7 @@ export const OPERATIONS = {
   listProposals: {"method":"GET","path":"/v1/proposals","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   createProposal: {"method":"POST","path":"/v1/proposals","pathParams":[],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   getProposal: {"method":"GET","path":"/v1/proposals/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
-  submitProposal: {"method":"POST","path":"/v1/proposals/{id}/submit","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
+  submitProposal: {"method":"POST","path":"/v1/proposals/{id}/submit","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   approveProposal: {"method":"POST","path":"/v1/proposals/{id}/approve","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   rejectProposal: {"method":"POST","path":"/v1/proposals/{id}/reject","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   signProposal: {"method":"POST","path":"/v1/proposals/{id}/sign","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},

@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a proposal (draft) from a customer and a simulation or inline terms
-         * @description Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's code, each broken rule named on `simulation_id`), be at most 30 days old (400), and in production not be dated before today (422 `disbursement_date_passed`). The state machine is in docs/state-machines.md.
+         * @description Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's code, each broken rule named on `simulation_id`), and be at most 30 days old (400). In production no proposal — stored simulation or inline terms — is dated before today (422 `disbursement_date_passed`), and `expires_at` is at most the end of its disbursement day (Brasília): past it, it can no longer become a contract. The state machine is in docs/state-machines.md.
          *
          *     Requires permission `proposals:write`.
          */
@@ -268,7 +268,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submit a draft for review (draft → pending_review)
+         * Submit a draft for review (draft → pending_review); a payroll draft may bring a newer margin query
          * @description 409 `invalid_transition` (with `current_status` and `allowed_actions`) when the status does not allow it; nothing changes then. Submit, approve and sign are also refused once `expires_at` has passed (`current_status: expired`): the proposal is closed as expired then, as the expiry job would. A payroll proposal is approved and signed only while its margin reservation holds (reserved, before its `expires_at`): otherwise 409 `conflict` — cancel it and start from a new margin query.
          *
          *     Requires permission `proposals:write`.
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Score a customer for a proposal, a simulation or inline terms
-         * @description Runs the documented scorecard (version 2026-11.4, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an overdue installment, commitment above 45%, age above 85 at the last installment); reason codes with their points and text; and the maximum affordable installment. The inputs are stored with the result. Proposal submission runs the same assessment.
+         * @description Runs the documented scorecard (version 2026-11.5, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an installment overdue beyond 2 business days of clearing, commitment above 45% (a declared income of 0 included), a borrower under 18, age above 85 at the last installment; review at most: no declared income or birth date, an unpaid installment of a payroll-deducted contract); reason codes with their points and text; and the maximum affordable installment. Other debt counts what the borrower declared, the open installments of this platform's contracts and the installments of their other proposals under review, approved or signed. The inputs are stored with the result; the call is audited. Proposal submission runs the same assessment.
          *
          *     Requires permission `risk:write`.
          */
@@ -2322,7 +2322,7 @@ export interface components {
             customer_id: string;
             proposal_id: string | null;
             margin_query_id: string | null;
-            /** @example 2026-11.4 */
+            /** @example 2026-11.5 */
             scorecard_version: string;
             score: number;
             /**
@@ -2348,7 +2348,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "birth_date_not_declared" | "young_borrower" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
+            code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "birth_date_not_declared" | "young_borrower" | "borrower_under_18" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "payroll_installment_unpaid" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
             /** @description What the factor added to (or took from) the score; 0 for knock-outs. */
             points: number;
             /** @description What the code means, for a person. */
@@ -2376,7 +2376,13 @@ export interface components {
             } | null;
             history: {
                 paid_installments: number;
+                /** @description Paid by the due date, or the next business day when it was not one (since scorecard 2026-11.5). */
+                paid_on_time?: number;
+                /** @description Unpaid past the due date and 2 business days of clearing (payroll-deducted contracts: only once unpaid for more than 30 days). */
                 overdue_now: number;
+                /** @description Unpaid on payroll-deducted contracts past the clearing days but for at most 30 days: the paying source's transfer may be late — a review (since scorecard 2026-11.5). */
+                payroll_unpaid_now?: number;
+                /** @description Unpaid for more than 30 days, or paid more than 30 days late (not counting payroll transfers), in the last 12 months. */
                 late_over_30_days_last_12_months: number;
             };
         };
@@ -2924,9 +2930,12 @@ export interface components {
             expires_in: number;
             /** @example read write */
             scope: string;
-            /** @description Single-use refresh token, valid 30 days; rotates on every use. */
+            /** @description Single-use refresh token; rotates on every use; its grant ends 30 days after client_credentials. */
             refresh_token: string;
-            /** @example 2592000 */
+            /**
+             * @description Seconds left until the grant's end (2592000 on the first grant; rotation does not extend it).
+             * @example 2592000
+             */
             refresh_token_expires_in: number;
         };
         TokenRequest: {
@@ -3303,6 +3312,10 @@ export interface components {
                 customer_id?: string;
             } | unknown | unknown;
         };
+        SubmitProposalBody: {
+            /** @description Payroll proposals: a newer margin query of the customer (same paying source) to reserve against, replacing the proposal's — a draft outlives a margin query's `valid_until` (24 h in the sandbox). Checked like the proposal's own at creation. */
+            margin_query_id?: string;
+        };
         RejectBody: {
             /** @description Why the proposal was rejected. */
             reason: string;
@@ -3345,7 +3358,7 @@ export interface components {
             /** @description A margin query of this customer whose available loan margin the installment is checked against (payroll products). Defaults to the proposal's. */
             margin_query_id?: string;
             /**
-             * @description Other monthly debt payments the borrower declared elsewhere, integer centavos (added to the open installments of this platform's contracts).
+             * @description Other monthly debt payments the borrower declared elsewhere, integer centavos (added to the open installments of this platform's contracts and the customer's other proposals under review, approved or signed).
              * @default 0
              */
             other_monthly_debt?: number;
@@ -5281,7 +5294,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -7807,7 +7820,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `disbursement_date_passed` (production: the simulation is dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`. */
+            /** @description `disbursement_date_passed` (production: the terms are dated before today); payroll products: `insufficient_margin`, `margin_query_expired`, `payroll_source_unavailable`; or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8208,7 +8221,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitProposalBody"];
+            };
+        };
         responses: {
             /** @description The proposal. */
             200: {
@@ -8404,6 +8426,48 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is over 1 MiB",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:unsupported_media_type",
+                     *       "title": "The content type is not supported",
+                     *       "status": 415,
+                     *       "detail": "Send Content-Type: application/json",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The host is neither the sandbox nor the production base address. */
             421: {
                 headers: {
@@ -8425,7 +8489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); or `idempotency_key_reused`. */
+            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8822,7 +8886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); or `idempotency_key_reused`. */
+            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9267,7 +9331,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); or `idempotency_key_reused`. */
+            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9661,7 +9725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); or `idempotency_key_reused`. */
+            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9842,7 +9906,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10106,7 +10170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); or `idempotency_key_reused`. */
+            /** @description Submit of a payroll proposal, which reserves its margin at the payroll authority: `insufficient_margin` (the installment does not fit), `margin_query_expired` (query the margin again and submit with it: `margin_query_id`), `payroll_source_unavailable` (the benefit or employment link takes no new deductions); submit, approve and sign in production: `disbursement_date_passed` (the proposal's disbursement date is before today — cancel it and propose again); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12866,7 +12930,7 @@ export interface operations {
                      *           "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *           "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *           "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *           "scorecard_version": "2026-11.4",
+                     *           "scorecard_version": "2026-11.5",
                      *           "score": 820,
                      *           "band": "A",
                      *           "decision": "approve",
@@ -12912,7 +12976,9 @@ export interface operations {
                      *             },
                      *             "history": {
                      *               "paid_installments": 0,
+                     *               "paid_on_time": 0,
                      *               "overdue_now": 0,
+                     *               "payroll_unpaid_now": 0,
                      *               "late_over_30_days_last_12_months": 0
                      *             }
                      *           },
@@ -13159,7 +13225,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.4",
+                     *       "scorecard_version": "2026-11.5",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
@@ -13205,7 +13271,9 @@ export interface operations {
                      *         },
                      *         "history": {
                      *           "paid_installments": 0,
+                     *           "paid_on_time": 0,
                      *           "overdue_now": 0,
+                     *           "payroll_unpaid_now": 0,
                      *           "late_over_30_days_last_12_months": 0
                      *         }
                      *       },
@@ -13216,7 +13284,7 @@ export interface operations {
                     "application/json": components["schemas"]["RiskAssessment"];
                 };
             };
-            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            /** @description Besides field errors: `margin_query_required` (a payroll product without a margin query); `margin_query_id` on another product, or a query of another paying source. */
             400: {
                 headers: {
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
@@ -13412,7 +13480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description `margin_query_expired`: the margin query is past its `valid_until` — assess with a new one. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13558,7 +13626,7 @@ export interface operations {
                      *       "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                      *       "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                      *       "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                     *       "scorecard_version": "2026-11.4",
+                     *       "scorecard_version": "2026-11.5",
                      *       "score": 820,
                      *       "band": "A",
                      *       "decision": "approve",
@@ -13604,7 +13672,9 @@ export interface operations {
                      *         },
                      *         "history": {
                      *           "paid_installments": 0,
+                     *           "paid_on_time": 0,
                      *           "overdue_now": 0,
+                     *           "payroll_unpaid_now": 0,
                      *           "late_over_30_days_last_12_months": 0
                      *         }
                      *       },
@@ -20356,7 +20426,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -22353,7 +22423,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -24635,7 +24705,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -26421,7 +26491,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -29409,7 +29479,7 @@ export interface operations {
                  *         "customer_id": "cus_01JDQ7YK2M3N4P5Q6R7S8T9V0W",
                  *         "proposal_id": "prp_01JDQ7ZZ9Y8X7W6V5T4S3R2Q1P",
                  *         "margin_query_id": "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8",
-                 *         "scorecard_version": "2026-11.4",
+                 *         "scorecard_version": "2026-11.5",
                  *         "score": 820,
                  *         "band": "A",
                  *         "decision": "approve",
@@ -29455,7 +29525,9 @@ export interface operations {
                  *           },
                  *           "history": {
                  *             "paid_installments": 0,
+                 *             "paid_on_time": 0,
                  *             "overdue_now": 0,
+                 *             "payroll_unpaid_now": 0,
                  *             "late_over_30_days_last_12_months": 0
                  *           }
                  *         },

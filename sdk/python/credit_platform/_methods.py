@@ -68,9 +68,9 @@ class OperationMethods:
         """GET /v1/proposals/{id} — Get a proposal"""
         return self._call("get_proposal", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
 
-    def submit_proposal(self, *, id: str, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
-        """POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review)"""
-        return self._call("submit_proposal", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
+    def submit_proposal(self, *, id: str, body: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review); a payroll draft may bring a newer margin query"""
+        return self._call("submit_proposal", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)
 
     def approve_proposal(self, *, id: str, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
         """POST /v1/proposals/{id}/approve — Approve (pending_review → approved); staff: proposals:review"""

@@ -158,7 +158,7 @@ public abstract class GeneratedOperations {
     return call("getProposal", Map.of("id", id), Request.create());
   }
 
-  /** POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review) */
+  /** POST /v1/proposals/{id}/submit — Submit a draft for review (draft → pending_review); a payroll draft may bring a newer margin query */
   public JsonNode submitProposal(String id, Request request) {
     return call("submitProposal", Map.of("id", id), request);
   }

@@ -26,7 +26,7 @@ public final class Operations {
       Map.entry("listProposals", new Operation("listProposals", "GET", "/v1/proposals", List.of(), true, null, true, true, true)),
       Map.entry("createProposal", new Operation("createProposal", "POST", "/v1/proposals", List.of(), false, "application/json", true, false, true)),
       Map.entry("getProposal", new Operation("getProposal", "GET", "/v1/proposals/{id}", List.of("id"), false, null, true, false, true)),
-      Map.entry("submitProposal", new Operation("submitProposal", "POST", "/v1/proposals/{id}/submit", List.of("id"), false, null, true, false, true)),
+      Map.entry("submitProposal", new Operation("submitProposal", "POST", "/v1/proposals/{id}/submit", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("approveProposal", new Operation("approveProposal", "POST", "/v1/proposals/{id}/approve", List.of("id"), false, null, true, false, true)),
       Map.entry("rejectProposal", new Operation("rejectProposal", "POST", "/v1/proposals/{id}/reject", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("signProposal", new Operation("signProposal", "POST", "/v1/proposals/{id}/sign", List.of("id"), false, null, true, false, true)),

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { POST as createCustomer } from "@/app/v1/customers/route";
+import { GET as health } from "@/app/v1/health/route";
+import { RateLimits, setRateLimitsForTests } from "@/lib/api/rate-limit";
+import { db } from "@/lib/db/client";
+import { stopListener } from "@/lib/db/notifications";
+import { newKey, newTenant } from "../helpers/factory";
+import { bearer, call } from "../helpers/http";
+
+afterAll(() => stopListener());
+
+// The limit is charged as soon as the credential is known: refusals that come after authentication (another
+// tenant's X-Tenant-Id, a missing permission) count and carry the X-RateLimit-* headers like any other answer.
+describe("rate limits on refused requests", () => {
+  beforeEach(() => setRateLimitsForTests(new RateLimits({ kind: "memory" }, { sandbox: 3, production: 1000 }, `rl-refusals-${randomBytes(4).toString("hex")}`)));
+  afterEach(() => setRateLimitsForTests(undefined));
+
+  it("403 tenant_mismatch and insufficient_permissions count against the quota and carry the headers", async () => {
+    const { tenant } = await newTenant();
+    const { tenant: other } = await newTenant();
+    const { key } = await newKey(tenant.id, "sandbox", ["read"]);
+    const limitHeaders = (res: { headers: Headers }) => [
+      res.headers.get("x-ratelimit-limit"),
+      res.headers.get("x-ratelimit-remaining"),
+      Number(res.headers.get("x-ratelimit-reset")) > 0,
+    ];
+
+    const mismatch = await call(health, { path: "/v1/health", headers: bearer(key, other.id) });
+    expect(mismatch.status).toBe(403);
+    expect(mismatch.body).toEqual({
+      type: "urn:credit-platform:problem:tenant_mismatch",
+      title: "The credential does not belong to this tenant",
+      status: 403,
+      detail: "X-Tenant-Id does not match the credential's tenant",
+      code: "tenant_mismatch",
+      request_id: expect.any(String),
+    });
+    expect(limitHeaders(mismatch)).toEqual(["3", "2", true]);
+
+    const denied = await call(createCustomer, { path: "/v1/customers", headers: bearer(key, tenant.id), json: {} });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({
+      type: "urn:credit-platform:problem:insufficient_permissions",
+      title: "The credential lacks the required permission",
+      status: 403,
+      detail: "This operation requires the customers:write permission",
+      code: "insufficient_permissions",
+      request_id: expect.any(String),
+    });
+    expect(limitHeaders(denied)).toEqual(["3", "1", true]);
+
+    expect(limitHeaders(await call(health, { path: "/v1/health", headers: bearer(key, tenant.id) }))).toEqual(["3", "0", true]);
+    // The quota is spent: the next refused request is a 429, not another free 403.
+    const limited = await call(health, { path: "/v1/health", headers: bearer(key, other.id) });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      type: "urn:credit-platform:problem:rate_limited",
+      title: "Too many requests",
+      status: 429,
+      detail: expect.stringMatching(/^Rate limit of 3 requests per minute exceeded; retry after \d+ s$/),
+      code: "rate_limited",
+      request_id: expect.any(String),
+    });
+    expect(limitHeaders(limited)).toEqual(["3", "0", true]);
+    expect(await db().customer.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+});
