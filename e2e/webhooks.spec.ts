@@ -108,6 +108,14 @@ test("an owner configures an endpoint, an event made through /v1 arrives signed 
   expect(rotated).not.toBe(secret);
   await page.getByRole("button", { name: "I have stored it" }).click();
   await expect(page.getByTestId("endpoint-row")).toContainText("old secret signs until");
+  // Again within the grace period: the question says both old secrets go now (one old secret at a time).
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveAccessibleName(/^An old secret still signs until .+: rotating now drops it and the current one at once/);
+  await page.getByRole("button", { name: "Confirm rotate" }).click();
+  const again = (await page.getByTestId("secret-Signing secret").textContent())!;
+  expect(again).not.toBe(rotated);
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await expect(page.getByTestId("endpoint-row")).not.toContainText("old secret signs until");
 
   await page.getByRole("button", { name: "Delete" }).click();
   await page.keyboard.press("Escape"); // changed my mind

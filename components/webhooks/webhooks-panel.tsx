@@ -61,7 +61,10 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
     onSuccess: () => void refresh(),
   });
   const rotate = useMutation({
-    mutationFn: (id: string) => panelFetch<WithSecret>(api(`webhook-endpoints/${id}/rotate-secret`), { method: "POST", body: {} }),
+    // While an old secret is still in its grace period a second one cannot start (the API's 409): rotating then drops
+    // both old secrets at once, and the question says so.
+    mutationFn: ({ id, dropOld }: { id: string; dropOld: boolean }) =>
+      panelFetch<WithSecret>(api(`webhook-endpoints/${id}/rotate-secret`), { method: "POST", body: dropOld ? { grace_period_seconds: 0 } : {} }),
     onSuccess: (made) => {
       setSecret({ title: t("newSecret", { url: made.url }), value: made.secret });
       void refresh();
@@ -124,7 +127,11 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
                   <button type="button" className="text-sm underline" aria-pressed={selected === e.id} onClick={() => setSelected(selected === e.id ? null : e.id)}>{t("deliveries")}</button>
                   <button type="button" className="text-sm underline disabled:opacity-50" disabled={!e.enabled || test.isPending} onClick={() => test.mutate(e.id)}>{t("sendTest")}</button>
                   <button type="button" className="text-sm underline" onClick={() => change.mutate({ id: e.id, body: { enabled: !e.enabled } })}>{e.enabled ? t("disable") : t("enable")}</button>
-                  <ConfirmButton label={t("rotate")} question={t("rotateQuestion")} confirmLabel={t("confirmRotate")} danger={false} pending={rotate.isPending} onConfirm={() => rotate.mutate(e.id)} />
+                  {(() => {
+                    const dropOld = e.previous_secret_expires_at !== null && new Date(e.previous_secret_expires_at).getTime() > Date.now();
+                    const question = dropOld ? t("rotateDropQuestion", { date: formatDateTime(e.previous_secret_expires_at!) }) : t("rotateQuestion");
+                    return <ConfirmButton label={t("rotate")} question={question} confirmLabel={t("confirmRotate")} danger={dropOld} pending={rotate.isPending} onConfirm={() => rotate.mutate({ id: e.id, dropOld })} />;
+                  })()}
                   <ConfirmButton label={t("delete")} question={t("deleteQuestion", { url: e.url })} confirmLabel={t("confirmDelete")} pending={remove.isPending} onConfirm={() => remove.mutate(e.id)} />
                 </div>
               </div>

@@ -13,6 +13,10 @@ import type { DeliveryResponse, DeliveryStatus, ListDeliveriesQuery } from "./sc
 // Deliveries as the API shows them, and the changes people ask for: a test event to one endpoint, and a
 // resend. The workers (worker.ts) make the attempts.
 
+export const DISABLED = "The endpoint was disabled";
+export const UNSUBSCRIBED = "The endpoint no longer subscribes to this event type";
+export const LOST_ATTEMPT = "The worker stopped during this attempt: its outcome is unknown";
+
 /** `permissions`: the caller's (a /v1 credential's); deliveries of events it may not read are left out — their
  *  bodies carry the event (lib/webhooks/event-access.ts). The panel's owners and admins see all (undefined). */
 export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery, permissions?: readonly string[]) {
@@ -36,7 +40,10 @@ export async function getDelivery(scope: Scope, id: string, permissions?: readon
 }
 
 /** Sends a delivery again now: a failed or succeeded one becomes pending with its next attempt due at once
- *  (its attempts so far stay in the log); a pending one is moved up. Not while an attempt is in flight. */
+ *  (its attempts so far stay in the log); a pending one is moved up. Not while an attempt is in flight.
+ *  A lapsed lease is cleared, and its attempt logged as lost (as a claim taking it over would): the worker that held
+ *  it may only be stalled, and its late record — fenced on the lease (lib/webhooks/worker.ts) — must not overwrite
+ *  the resend. */
 export async function resendDelivery(scope: Scope, actor: Actor, id: string, permissions?: readonly string[]): Promise<DeliveryResponse> {
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
@@ -45,7 +52,13 @@ export async function resendDelivery(scope: Scope, actor: Actor, id: string, per
     if (permissions) checkEventReadable(permissions, row.eventType); // sending an event is reading it
     if (!row.endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: row.endpointId });
     if (row.lockedUntil && row.lockedUntil > new Date()) throw new TransientConflict("An attempt of this delivery is in flight; try again in a few seconds");
-    const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null } });
+    if (row.lockedUntil) {
+      await tx.webhookAttempt.createMany({
+        data: [{ id: newId("webhookAttempt"), deliveryId: id, number: row.attemptCount, url: row.endpoint.url, startedAt: new Date(), durationMs: 0, error: LOST_ATTEMPT, requestBody: "" }],
+        skipDuplicates: true,
+      });
+    }
+    const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null, lockedUntil: null } });
     await writeAudit(tx, { ...where(scope), actor, action: "webhook_delivery.resent", target: { type: "webhook_delivery", id }, metadata: { previous_status: row.status } });
     return toDeliveryResponse(updated);
   });
@@ -70,11 +83,18 @@ export async function sendTestEvent(scope: Scope, actor: Actor, endpointId: stri
   });
 }
 
-/** Ends an endpoint's queued deliveries as failed (all of them, or those of types not in `keep`); an attempt in flight
- *  still records. */
+/** Ends an endpoint's queued deliveries as failed (all of them, or those of types not in `keep`). One whose attempt is
+ *  in flight (leased) is left to its worker: failing it here would make the worker's record a no-op (it records only
+ *  while pending), and an attempt the receiver took would show `failed`. The worker ends it once recorded, or at its
+ *  next claim, when it finds the endpoint disabled or no longer carrying its type (lib/webhooks/worker.ts). */
 export async function failPendingDeliveries(tx: Tx, endpointId: string, reason: string, keep?: readonly string[]): Promise<void> {
   await tx.webhookDelivery.updateMany({
-    where: { endpointId, status: "pending", ...(keep ? { eventType: { notIn: [...keep] } } : {}) },
+    where: {
+      endpointId,
+      status: "pending",
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }],
+      ...(keep ? { eventType: { notIn: [...keep] } } : {}),
+    },
     data: { status: "failed", nextAttemptAt: null, lastError: reason, completedAt: new Date() },
   });
 }

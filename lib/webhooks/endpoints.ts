@@ -7,7 +7,7 @@ import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
-import { failPendingDeliveries } from "./deliveries";
+import { DISABLED, failPendingDeliveries, UNSUBSCRIBED } from "./deliveries";
 import { checkSubscribable } from "./event-access";
 import { TEST_EVENT_TYPE } from "./event-catalog";
 import {
@@ -21,7 +21,7 @@ import {
 } from "./schemas";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { newSigningSecret } from "./signing";
-import { checkWebhookUrl } from "./url-safety";
+import { checkWebhookUrlWithin } from "./url-safety";
 
 // Webhook endpoints of a tenant's environment (the credential's). The URL is checked for SSRF here and again
 // before every delivery; the signing secret is generated here, stored sealed and returned once (creation and
@@ -89,10 +89,10 @@ export async function updateEndpoint(scope: Scope, actor: Actor, id: string, bod
     if (body.enabled === true && !current.enabled) Object.assign(data, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
     if (body.enabled === false && current.enabled) Object.assign(data, { enabled: false, disabledReason: "manual", disabledAt: new Date() });
     const row = await tx.webhookEndpoint.update({ where: { id }, data });
-    if (body.enabled === false && current.enabled) await failPendingDeliveries(tx, id, "The endpoint was disabled");
+    if (body.enabled === false && current.enabled) await failPendingDeliveries(tx, id, DISABLED);
     // Types it no longer subscribes to are not sent to it any more, those already queued included (they would otherwise
     // follow a later change of its URL by someone who may not read them).
-    if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, "The endpoint no longer subscribes to this event type", [...row.eventTypes, TEST_EVENT_TYPE]);
+    if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, UNSUBSCRIBED, [...row.eventTypes, TEST_EVENT_TYPE]);
     await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
     return toEndpointResponse(row);
   });
@@ -123,13 +123,21 @@ export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {
 
 /** A new secret signs from now on; the current one keeps signing beside it for the grace period. Whoever holds the
  *  secret can sign as the platform to the endpoint's receiver: an API credential must be able to read every type the
- *  endpoint carries (`permissions`; the panel's owners and admins pass none). */
+ *  endpoint carries (`permissions`; the panel's owners and admins pass none).
+ *  One previous secret at a time: while one is still in its grace period, another rotation with a grace period would
+ *  drop it at once — under a receiver that may not have switched yet — so it is refused (409); a rotation with
+ *  `grace_period_seconds: 0` (a leaked secret) is always allowed and drops both. */
 export async function rotateSecret(scope: Scope, actor: Actor, id: string, graceSeconds = ROTATION_GRACE_SECONDS, permissions?: readonly string[]): Promise<WebhookEndpointWithSecret> {
   const secret = newSigningSecret();
   return db().$transaction(async (tx) => {
     const current = await find(tx, scope, id, { lock: true });
     if (permissions) checkCarried(permissions, current);
     const keepPrevious = graceSeconds > 0;
+    if (keepPrevious && current.previousSecretCiphertext && current.previousSecretExpiresAt && current.previousSecretExpiresAt > new Date()) {
+      throw new DomainError("conflict", "The previous secret is still in its grace period: rotate again after it ends, or with grace_period_seconds 0 to drop both old secrets now", {
+        previous_secret_expires_at: current.previousSecretExpiresAt.toISOString(),
+      });
+    }
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -158,7 +166,9 @@ export async function find(client: Tx, scope: Scope, id: string, options: { lock
 }
 
 async function vetUrl(scope: Scope, raw: string): Promise<string> {
-  const check = await checkWebhookUrl(raw, { environment: scope.environment, allowLoopback: getEnv().WEBHOOKS_SANDBOX_ALLOW_LOOPBACK });
+  const env = getEnv();
+  // The attempt's deadline here too: a receiver's stalled name server must not hold the request (and its connection).
+  const check = await checkWebhookUrlWithin(raw, { environment: scope.environment, allowLoopback: env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK, timeoutMs: env.WEBHOOK_TIMEOUT_MS });
   if (!check.ok) throw invalidField("url", check.reason);
   return check.url.toString();
 }

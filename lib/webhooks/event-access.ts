@@ -1,6 +1,6 @@
 import { grants, type Resource } from "@/lib/auth/permissions";
 import { DomainError } from "@/lib/errors";
-import { EVENT_TYPES } from "./event-catalog";
+import { EVENT_CATALOG, EVENT_TYPES, type EventDefinition } from "./event-catalog";
 
 // Which events a credential may see. An event carries its resource's object (a customer.created event holds the
 // customer, CPF and income included), so an event is read — listed, fetched, seen in a delivery's body, or
@@ -26,9 +26,13 @@ const RESOURCE_OF: Record<string, Resource> = {
   webhook_endpoint: "webhooks",
 };
 
+// Events whose data is another resource's object than their prefix names (contract.credit_applied carries a payment):
+// the catalogue says whose, and that wins over the prefix.
+const RESOURCE_OF_TYPE = new Map((EVENT_CATALOG as readonly EventDefinition[]).flatMap((e) => (e.resource ? [[e.type, e.resource] as const] : [])));
+
 /** The resource whose read permission an event type needs (its object's). */
 export function eventResource(type: string): Resource {
-  const resource = RESOURCE_OF[type.slice(0, type.indexOf("."))];
+  const resource = RESOURCE_OF_TYPE.get(type) ?? RESOURCE_OF[type.slice(0, type.indexOf("."))];
   if (!resource) throw new Error(`No resource for event type ${type}`);
   return resource;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Resource } from "@/lib/auth/permissions";
 import { AssignmentResponse } from "@/lib/assignments/schemas";
 import { RefundResponse } from "@/lib/collection/refund-schemas";
 import { ChargeResponse, PaymentResponse } from "@/lib/collection/schemas";
@@ -21,7 +22,8 @@ const previousStatus = (statuses: readonly [string, ...string[]]) => z.object({ 
 const statusesOf = (schema: z.ZodObject) => (schema.shape.status as z.ZodEnum).options as [string, ...string[]];
 const withChange = (schema: z.ZodObject, extra: z.ZodRawShape = {}) => schema.extend({ ...previousStatus(statusesOf(schema)).shape, ...extra });
 
-export type EventDefinition = { type: string; summary: string; data: z.ZodType };
+/** `resource`: whose read permission the event needs, when its data is not its prefix's object (lib/webhooks/event-access.ts). */
+export type EventDefinition = { type: string; summary: string; data: z.ZodType; resource?: Resource };
 
 export const TEST_EVENT_TYPE = "webhook_endpoint.test" as const;
 
@@ -59,6 +61,7 @@ export const EVENT_CATALOG = [
     type: "contract.credit_applied",
     summary: "The contract's credit (money received beyond what was owed) paid installments that fell due; the payment (source `contract_credit`) says how.",
     data: PaymentResponse,
+    resource: "collections", // a payment: readable as payments are, not with contracts:read
   },
   { type: "installment.paid", summary: "An installment was paid in full.", data: InstallmentResponse.extend({ payment: z.record(z.string(), z.unknown()).optional() }) },
   {

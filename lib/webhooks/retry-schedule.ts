@@ -19,3 +19,35 @@ export function nextAttemptAt(attemptsMade: number, failedAt: Date, random: () =
 
 /** The whole schedule without jitter, for the documentation: delay after each failed attempt. */
 export const RETRY_DELAYS_MS: readonly number[] = BASE_DELAYS_MS;
+
+/** The schedule's longest step (10 h): the most a receiver's Retry-After may hold a delivery back. */
+export const MAX_DELAY_MS = Math.max(...BASE_DELAYS_MS);
+
+// Statuses whose Retry-After says when the receiver can take the event again (RFC 9110 §10.2.3): rate limited, or
+// temporarily unavailable. Any other answer is retried on the schedule alone.
+const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);
+
+/** How long the receiver asked us to wait, from a 429 or 502/503/504's `Retry-After` (delay-seconds, or an
+ *  HTTP-date judged against `now`); null for other answers or an unreadable header. */
+export function retryAfterMs(statusCode: number | null, header: string | undefined, now: Date): number | null {
+  if (statusCode === null || !RETRY_AFTER_STATUSES.has(statusCode) || header === undefined) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN; // an HTTP-date starts with its weekday ("-5" is no year)
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+/** The next attempt honouring a Retry-After: the later of the schedule's time and the receiver's, the latter capped at
+ *  the schedule's longest step (a receiver cannot park a delivery for days). No attempt left stays none. */
+export function withRetryAfter(next: Date | null, failedAt: Date, waitMs: number | null): Date | null {
+  if (next === null || waitMs === null) return next;
+  return new Date(Math.max(next.getTime(), failedAt.getTime() + Math.min(waitMs, MAX_DELAY_MS)));
+}
+
+/** When the platform could not make an attempt at all (a sealed secret that no longer opens…): tried again after
+ *  5 min ±20%, outside the receiver's schedule — nothing was sent, so no attempt is used up. */
+export const PLATFORM_RETRY_MS = 5 * 60_000;
+
+export function platformRetryAt(failedAt: Date, random: () => number = Math.random): Date {
+  return new Date(failedAt.getTime() + Math.round(PLATFORM_RETRY_MS * (1 - JITTER + 2 * JITTER * random())));
+}

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { API_VERSION } from "@/lib/version";
-import { checkWebhookUrl, type Resolve } from "./url-safety";
+import { checkWebhookUrlWithin, type Resolve } from "./url-safety";
 
 // One delivery attempt over HTTP: the URL is vetted again (DNS may have changed since registration: rebinding)
 // and the connection goes to an address that check returned — the socket's own lookup is pinned to it, so a
@@ -20,6 +20,8 @@ export type AttemptOutcome = {
   error: string | null;
   durationMs: number;
   responseBody: string | null;
+  /** The answer's `Retry-After` header, when it failed with one (the schedule decides which statuses it applies to). */
+  retryAfter?: string;
 };
 
 export type SendOptions = {
@@ -37,19 +39,9 @@ export async function sendAttempt(url: string, headers: Record<string, string>, 
   // One deadline for the whole attempt, the address's resolution included: a receiver's stalled nameserver must not
   // hold the worker's round past its claims' lease (the others would be claimed and sent again by another worker).
   const deadline = Date.now() + options.timeoutMs;
-  let stalled: NodeJS.Timeout | undefined;
-  const check = await Promise.race([
-    checkWebhookUrl(url, { environment: options.environment, allowLoopback: options.allowLoopback, resolve: options.resolve }),
-    new Promise<"stalled">((resolve) => (stalled = setTimeout(() => resolve("stalled"), options.timeoutMs))),
-  ]).finally(() => clearTimeout(stalled));
-  if (check === "stalled") return { ok: false, statusCode: null, error: `The address did not resolve within ${options.timeoutMs} ms`, durationMs: took(), responseBody: null };
-  if (!check.ok) return { ok: false, statusCode: null, error: `Address not allowed: ${check.reason}`, durationMs: took(), responseBody: null };
-  const address = check.addresses[0]!;
-  const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
-  const lookup: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
+  const check = await checkWebhookUrlWithin(url, options);
+  if (!check.ok) return { ok: false, statusCode: null, error: check.stalled ? check.reason : `Address not allowed: ${check.reason}`, durationMs: took(), responseBody: null };
+  const lookup = pinnedLookup(check.addresses);
   const secure = check.url.protocol === "https:";
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
@@ -81,7 +73,8 @@ export async function sendAttempt(url: string, headers: Record<string, string>, 
           const ok = status >= 200 && status < 300;
           const location = response.headers.location;
           const error = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (${status}${location ? ` to ${location}` : ""})` : `The endpoint answered ${status}`;
-          finish({ ok, statusCode: status, error, responseBody: text });
+          const retryAfter = ok ? undefined : response.headers["retry-after"];
+          finish({ ok, statusCode: status, error, responseBody: text, ...(retryAfter !== undefined ? { retryAfter } : {}) });
         };
         response.on("end", done);
         response.on("close", done);
@@ -95,6 +88,17 @@ export async function sendAttempt(url: string, headers: Record<string, string>, 
     request.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: `Connection failed: ${err.code ?? err.message}`, responseBody: null }));
     request.end(body);
   });
+}
+
+/** A socket lookup that answers only with the vetted addresses. Node asks for all of them (`all: true`) when it may
+ *  try several (autoSelectFamily, on by default): every one is given, so a receiver whose first address is down is
+ *  still reached on another — each was vetted, none comes from a second resolution. */
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: ipaddr.parse(address).kind() === "ipv6" ? 6 : 4 }));
+  return (_host, opts, callback) => {
+    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  };
 }
 
 /** The first 4 KiB of a text, cut on a character boundary, storable (no NUL, no lone surrogate). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkWebhookUrl, type Resolve } from "./url-safety";
+import { checkWebhookUrl, checkWebhookUrlWithin, type Resolve } from "./url-safety";
 
 // SSRF: literal addresses in every form, hostnames resolving to private addresses (a fake resolver: no network),
 // IPv6, schemes and credentials, the sandbox's loopback switch.
@@ -74,5 +74,24 @@ describe("webhook URL safety", () => {
     expect((await checkWebhookUrl("http://10.0.0.1/h", sandbox)).ok).toBe(false);
     expect((await checkWebhookUrl("http://localhost:4010/h", { ...sandbox, allowLoopback: false })).ok).toBe(false);
     expect((await checkWebhookUrl("http://localhost:4010/h", { ...sandbox, environment: "production" })).ok).toBe(false);
+  });
+});
+
+describe("webhook URL safety with a deadline", () => {
+  it("gives up on a name server that does not answer within the deadline", async () => {
+    const stalled: Resolve = () => new Promise<string[]>(() => undefined);
+    expect(await checkWebhookUrlWithin("https://hooks.example.com/x", { ...production, resolve: stalled, timeoutMs: 50 })).toEqual({
+      ok: false,
+      reason: "The address did not resolve within 50 ms",
+      stalled: true,
+    });
+  });
+
+  it("otherwise answers as the check does", async () => {
+    expect(await checkWebhookUrlWithin("https://dual.example.com/h", { ...production, timeoutMs: 1_000 })).toMatchObject({ ok: true, addresses: table["dual.example.com"] });
+    expect(await checkWebhookUrlWithin("https://internal.example.com/h", { ...production, timeoutMs: 1_000 })).toEqual({
+      ok: false,
+      reason: "internal.example.com resolves to 10.1.2.3, a private address: only public addresses receive webhooks",
+    });
   });
 });

@@ -13,7 +13,7 @@ import type { Environment } from "@prisma/client";
 // `allowLoopback` (sandbox only, from WEBHOOKS_SANDBOX_ALLOW_LOOPBACK): http(s)://localhost, 127.0.0.1 or [::1]
 // for local development and the tests' loopback receivers.
 
-export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string; stalled?: true };
 export type Resolve = (host: string) => Promise<string[]>;
 
 const systemResolve: Resolve = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -49,6 +49,16 @@ export async function checkWebhookUrl(raw: string, options: { environment: Envir
     return { ok: false, reason: `${host} resolves to ${address}, a ${range} address: only public addresses receive webhooks` };
   }
   return { ok: true, url, addresses };
+}
+
+/** checkWebhookUrl with a deadline, the name's resolution included: a stalled name server must hold neither a
+ *  registration request nor a worker's attempt (past its claim's lease) beyond `timeoutMs`. */
+export async function checkWebhookUrlWithin(raw: string, options: { environment: Environment; allowLoopback: boolean; resolve?: Resolve; timeoutMs: number }): Promise<UrlCheck> {
+  let stalled: NodeJS.Timeout | undefined;
+  const timeout = new Promise<UrlCheck>((resolve) => {
+    stalled = setTimeout(() => resolve({ ok: false, reason: `The address did not resolve within ${options.timeoutMs} ms`, stalled: true }), options.timeoutMs);
+  });
+  return Promise.race([checkWebhookUrl(raw, options), timeout]).finally(() => clearTimeout(stalled));
 }
 
 function isLoopbackName(host: string): boolean {

@@ -3,9 +3,10 @@ import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
+import { DISABLED, LOST_ATTEMPT, UNSUBSCRIBED } from "./deliveries";
 import { signingSecrets } from "./endpoints";
 import { TEST_EVENT_TYPE } from "./event-catalog";
-import { nextAttemptAt } from "./retry-schedule";
+import { nextAttemptAt, platformRetryAt, retryAfterMs, withRetryAfter } from "./retry-schedule";
 import { sendAttempt, snippet, type AttemptOutcome, type SendOptions } from "./sender";
 import { envelope, signatureHeaders } from "./signing";
 
@@ -18,11 +19,16 @@ import { envelope, signatureHeaders } from "./signing";
 //    attempt, and a worker that dies mid-attempt leaves a lease that lapses, after which another worker retries
 //    (recording the lost attempt as such).
 // 3. send, then record: the attempt row (unique per delivery and number) and the delivery's new state, only
-//    while the claim is still ours (same attempt number, still pending).
+//    while the claim is still ours (same attempt number, still pending, still leased — a resend clears the lease).
+// Only what the receiver did (its answer, or no answer) counts against its endpoint: failing_since, running out of
+// attempts, being disabled. An attempt the platform could not make is retried later outside the schedule; one whose
+// endpoint was disabled or narrowed meanwhile ends its delivery without blaming the endpoint.
 // Any number of workers may run (`npm run worker`, and inside `npm run dev`).
 
 const DISPATCH_BATCH = 500;
 const FAILING_DISABLE_MS = 3 * 24 * 3600_000;
+const WORKER = { type: "system", label: "webhook worker" } as const;
+const PLATFORM_ERROR = "The platform could not make this attempt (see its logs); it is tried again later";
 
 export type WorkerOptions = { concurrency?: number; send?: SendOptions; now?: () => Date };
 
@@ -75,8 +81,6 @@ type Claimed = {
   payload: unknown;
 };
 
-const UNSUBSCRIBED = "The endpoint no longer subscribes to this event type";
-
 /** Whether the endpoint still carries the delivery's type (the test event always). */
 function carries(claimed: Pick<Claimed, "event_types" | "event_type">): boolean {
   return claimed.event_types.length === 0 || claimed.event_type === TEST_EVENT_TYPE || claimed.event_types.includes(claimed.event_type);
@@ -102,14 +106,17 @@ export async function claimDeliveries(limit: number): Promise<Claimed[]> {
     const entries = lost.map((r) => ({ id: newId("webhookAttempt"), delivery_id: r.id, number: r.number - 1, url: r.url }));
     await execute(sql`
       INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
-      SELECT x.id, x.delivery_id, x.number, x.url, now(), 0, NULL, 'The worker stopped during this attempt: its outcome is unknown', '', NULL
+      SELECT x.id, x.delivery_id, x.number, x.url, now(), 0, NULL, ${LOST_ATTEMPT}, '', NULL
       FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS x(id text, delivery_id text, number int, url text)
       ON CONFLICT (delivery_id, number) DO NOTHING`);
   }
   return rows;
 }
 
-type Result = { claimed: Claimed; startedAt: Date; body: string; outcome: AttemptOutcome };
+/** Why an attempt was not sent: its endpoint is disabled or no longer carries the type (the delivery ends, the
+ *  endpoint is not blamed), or the platform could not make it (a sealed secret that no longer opens…). */
+type Unsent = "disabled" | "unsubscribed" | "platform";
+type Result = { claimed: Claimed; startedAt: Date; body: string; outcome: AttemptOutcome; unsent?: Unsent };
 
 /** One attempt of a claimed delivery: signed with the endpoint's secret(s), sent, not yet recorded. */
 export async function attempt(claimed: Claimed, send: SendOptions, now: Date = new Date()): Promise<Result> {
@@ -117,12 +124,12 @@ export async function attempt(claimed: Claimed, send: SendOptions, now: Date = n
     envelope({ id: claimed.event_id, type: claimed.event_type, createdAt: claimed.event_created_at, tenantId: claimed.tenant_id, environment: claimed.environment, payload: claimed.payload }),
   );
   if (!claimed.enabled) {
-    return { claimed, startedAt: now, body, outcome: { ok: false, statusCode: null, error: "The endpoint is disabled", durationMs: 0, responseBody: null } };
+    return { claimed, startedAt: now, body, unsent: "disabled", outcome: { ok: false, statusCode: null, error: DISABLED, durationMs: 0, responseBody: null } };
   }
   // Narrowed since this delivery was queued (a dispatch racing the change, a resend of an old one): what it no longer
   // subscribes to is never sent to it — its URL may have changed hands since (lib/webhooks/endpoints.ts).
   if (!carries(claimed)) {
-    return { claimed, startedAt: now, body, outcome: { ok: false, statusCode: null, error: UNSUBSCRIBED, durationMs: 0, responseBody: null } };
+    return { claimed, startedAt: now, body, unsent: "unsubscribed", outcome: { ok: false, statusCode: null, error: UNSUBSCRIBED, durationMs: 0, responseBody: null } };
   }
   const secrets = signingSecrets({
     id: claimed.endpoint_id,
@@ -137,9 +144,12 @@ export async function attempt(claimed: Claimed, send: SendOptions, now: Date = n
 /** Records a batch of attempts and moves each delivery on: succeeded, retried later, or failed. */
 export async function recordResults(results: Result[], now: Date = new Date()): Promise<void> {
   if (results.length === 0) return;
-  const rows = results.map(({ claimed, startedAt, body, outcome }) => {
+  const made = results.filter((r) => r.unsent !== "platform");
+  const rows = made.map(({ claimed, startedAt, body, outcome, unsent }) => {
     const gone = outcome.statusCode === 410;
-    const next = outcome.ok || gone || !claimed.enabled || !carries(claimed) ? null : nextAttemptAt(claimed.number, now);
+    const scheduled = outcome.ok || gone || unsent ? null : nextAttemptAt(claimed.number, now);
+    // A receiver that is rate limiting or briefly down says when to come back (429, 502/503/504 + Retry-After).
+    const next = withRetryAfter(scheduled, now, retryAfterMs(outcome.statusCode, outcome.retryAfter, now));
     return {
       attempt_id: newId("webhookAttempt"),
       id: claimed.id,
@@ -155,45 +165,89 @@ export async function recordResults(results: Result[], now: Date = new Date()): 
       request_body: snippet(body),
       response_body: outcome.responseBody,
       gone,
+      // What the receiver did (answered, or did not) counts against its endpoint; nothing sent does not.
+      counts: unsent === undefined,
     };
   });
-  await withSqlTransaction(async () => {
-    await execute(sql`
-      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(attempt_id text, id text, number int, url text, status text,
-                   next_attempt_at timestamptz, started_at timestamptz, duration_ms int, status_code int, error text, request_body text, response_body text)),
-      attempts AS (
-        INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
-        SELECT attempt_id, id, number, url, started_at, duration_ms, status_code, error, request_body, response_body FROM r
-        WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = r.id) -- its endpoint may have been deleted meanwhile
-        ON CONFLICT (delivery_id, number) DO NOTHING)
-      UPDATE webhook_deliveries d
-         SET status = r.status, next_attempt_at = r.next_attempt_at, locked_until = NULL, last_status_code = r.status_code,
-             last_duration_ms = r.duration_ms, last_error = r.error, last_attempt_at = r.started_at,
-             completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END, updated_at = now()
-        FROM r
-       WHERE d.id = r.id AND d.attempt_count = r.number AND d.status = 'pending'`);
-    const succeeded = [...new Set(rows.filter((r) => r.status === "succeeded").map((r) => r.endpoint_id))];
-    const failing = [...new Set(rows.filter((r) => r.status !== "succeeded").map((r) => r.endpoint_id))].filter((id) => !succeeded.includes(id));
-    const gone = [...new Set(rows.filter((r) => r.gone).map((r) => r.endpoint_id))];
-    const exhausted = [...new Set(rows.filter((r) => r.status === "failed" && !r.gone).map((r) => r.endpoint_id))];
+  const platform = results.filter((r) => r.unsent === "platform").map((r) => ({ id: r.claimed.id, number: r.claimed.number, next_attempt_at: platformRetryAt(now).toISOString() }));
+  const disabled = await withSqlTransaction(async () => {
+    if (rows.length > 0) {
+      await execute(sql`
+        WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(attempt_id text, id text, number int, url text, status text,
+                     next_attempt_at timestamptz, started_at timestamptz, duration_ms int, status_code int, error text, request_body text, response_body text)),
+        attempts AS (
+          INSERT INTO webhook_attempts (id, delivery_id, number, url, started_at, duration_ms, status_code, error, request_body, response_body)
+          SELECT attempt_id, id, number, url, started_at, duration_ms, status_code, error, request_body, response_body FROM r
+          WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = r.id) -- its endpoint may have been deleted meanwhile
+          ON CONFLICT (delivery_id, number) DO NOTHING)
+        UPDATE webhook_deliveries d
+           SET status = r.status, next_attempt_at = r.next_attempt_at, locked_until = NULL, last_status_code = r.status_code,
+               last_duration_ms = r.duration_ms, last_error = r.error, last_attempt_at = r.started_at,
+               completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END, updated_at = now()
+          FROM r
+         WHERE d.id = r.id AND d.attempt_count = r.number AND d.status = 'pending' AND d.locked_until IS NOT NULL`);
+    }
+    // Nothing was sent: the claim is handed back with its attempt number unused (no attempt row), and the delivery is
+    // due again later — the receiver's schedule and the endpoint's standing untouched (runOnce logged the cause).
+    if (platform.length > 0) {
+      await execute(sql`
+        UPDATE webhook_deliveries d
+           SET attempt_count = d.attempt_count - 1, locked_until = NULL, next_attempt_at = p.next_attempt_at, last_error = ${PLATFORM_ERROR}, updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(platform)}::jsonb) AS p(id text, number int, next_attempt_at timestamptz)
+         WHERE d.id = p.id AND d.attempt_count = p.number AND d.status = 'pending' AND d.locked_until IS NOT NULL`);
+    }
+    const counted = rows.filter((r) => r.counts);
+    const succeeded = [...new Set(counted.filter((r) => r.status === "succeeded").map((r) => r.endpoint_id))];
+    const failing = [...new Set(counted.filter((r) => r.status !== "succeeded").map((r) => r.endpoint_id))].filter((id) => !succeeded.includes(id));
+    const gone = [...new Set(counted.filter((r) => r.gone).map((r) => r.endpoint_id))];
+    const exhausted = [...new Set(counted.filter((r) => r.status === "failed" && !r.gone).map((r) => r.endpoint_id))];
     if (succeeded.length > 0) await execute(sql`UPDATE webhook_endpoints SET failing_since = NULL, updated_at = now() WHERE id = ANY(${succeeded}) AND failing_since IS NOT NULL`);
     if (failing.length > 0) await execute(sql`UPDATE webhook_endpoints SET failing_since = ${now}, updated_at = now() WHERE id = ANY(${failing}) AND failing_since IS NULL`);
     // 410 Gone: the receiver says it will never take these again. Days of nothing but failures: it is down.
-    if (gone.length > 0) await disable(gone, "gone", "The endpoint answered 410 Gone: it was disabled", now);
+    const off: DisabledEndpoint[] = [];
+    if (gone.length > 0) off.push(...(await disable(gone, "gone", "The endpoint answered 410 Gone: it was disabled", now)));
     const stale = new Date(now.getTime() - FAILING_DISABLE_MS);
     if (exhausted.length > 0) {
       const down = await queryRows<{ id: string }>(sql`SELECT id FROM webhook_endpoints WHERE id = ANY(${exhausted}) AND enabled AND failing_since <= ${stale}`);
-      if (down.length > 0) await disable(down.map((d) => d.id), "failing", "The endpoint failed for 3 days: it was disabled", now);
+      if (down.length > 0) off.push(...(await disable(down.map((d) => d.id), "failing", "The endpoint failed for 3 days: it was disabled", now)));
     }
+    await endUnwanted(results.map((r) => r.claimed.id), now);
+    return off;
   });
-  for (const id of results.filter((r) => r.outcome.statusCode === 410).map((r) => r.claimed.endpoint_id)) log().warn({ endpoint_id: id }, "webhook endpoint answered 410: disabled");
+  for (const endpoint of disabled) log().warn({ endpoint_id: endpoint.id, reason: endpoint.reason }, "webhook endpoint disabled");
 }
 
-async function disable(endpointIds: string[], reason: "gone" | "failing", error: string, now: Date): Promise<void> {
-  await execute(sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${reason}, disabled_at = ${now}, updated_at = now() WHERE id = ANY(${endpointIds}) AND enabled`);
+/** Deliveries just handed back as pending whose endpoint was disabled or narrowed while their attempt was in flight
+ *  (lib/webhooks/deliveries.ts failPendingDeliveries leaves leased ones to us): ended now, as that change ends the
+ *  others. One that slips past (the change committing just after this) is ended by its next claim. */
+async function endUnwanted(ids: string[], now: Date): Promise<void> {
+  await execute(sql`
+    UPDATE webhook_deliveries d
+       SET status = 'failed', next_attempt_at = NULL, last_error = CASE WHEN e.enabled THEN ${UNSUBSCRIBED} ELSE ${DISABLED} END, completed_at = ${now}, updated_at = now()
+      FROM webhook_endpoints e
+     WHERE d.id = ANY(${ids}) AND e.id = d.endpoint_id AND d.status = 'pending' AND d.locked_until IS NULL
+       AND NOT (e.enabled AND (cardinality(e.event_types) = 0 OR d.event_type = ${TEST_EVENT_TYPE} OR d.event_type = ANY(e.event_types)))`);
+}
+
+type DisabledEndpoint = { id: string; reason: "gone" | "failing" };
+
+/** Disables endpoints (those still enabled), fails their queued deliveries and audits each change as the worker's. */
+async function disable(endpointIds: string[], reason: "gone" | "failing", error: string, now: Date): Promise<DisabledEndpoint[]> {
+  const off = await queryRows<{ id: string; tenant_id: string; environment: string }>(sql`
+    UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${reason}, disabled_at = ${now}, updated_at = now()
+     WHERE id = ANY(${endpointIds}) AND enabled
+    RETURNING id, tenant_id, environment::text AS environment`);
   await execute(sql`
     UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ${error}, completed_at = ${now}, updated_at = now()
      WHERE endpoint_id = ANY(${endpointIds}) AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`);
+  if (off.length === 0) return [];
+  const audits = off.map((e) => ({ id: newId("audit"), tenant_id: e.tenant_id, environment: e.environment, target_id: e.id }));
+  await execute(sql`
+    INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)
+    SELECT x.id, x.tenant_id, x.environment::"Environment", ${WORKER.type}, NULL, ${WORKER.label}, 'webhook_endpoint.disabled', 'webhook_endpoint', x.target_id,
+           ${JSON.stringify({ reason, detail: error })}::jsonb, ${now}
+      FROM jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS x(id text, tenant_id text, environment text, target_id text)`);
+  return off.map((e) => ({ id: e.id, reason }));
 }
 
 export function sendOptions(environment: "sandbox" | "production"): SendOptions {
@@ -206,14 +260,15 @@ export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched
   const dispatched = await dispatchEvents();
   const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY);
   const now = options.now ?? (() => new Date());
-  // One attempt that cannot even be made (a sealed secret that no longer opens after a key change…) is recorded as a
-  // failed attempt of its own — retried on the schedule, counted toward the last — never the round's end: the others
-  // were sent and must be recorded, or their leases lapse and they are sent again.
+  // One attempt that cannot even be made (a sealed secret that no longer opens after a key change…) is the platform's
+  // fault, not the receiver's: logged here at error level, then handed back to be tried again later without using up an
+  // attempt (recordResults) — and never the round's end: the others were sent and must be recorded, or their leases
+  // lapse and they are sent again.
   const results = await Promise.all(
     claimed.map((c) =>
       attempt(c, options.send ?? sendOptions(c.environment), now()).catch((err: unknown): Result => {
         log().error({ delivery_id: c.id, endpoint_id: c.endpoint_id, err: err instanceof Error ? err.message : String(err) }, "a webhook attempt could not be made");
-        return { claimed: c, startedAt: now(), body: "", outcome: { ok: false, statusCode: null, error: "The platform could not make this attempt (see its logs)", durationMs: 0, responseBody: null } };
+        return { claimed: c, startedAt: now(), body: "", unsent: "platform", outcome: { ok: false, statusCode: null, error: PLATFORM_ERROR, durationMs: 0, responseBody: null } };
       }),
     ),
   );

@@ -13,7 +13,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
-import { sendAttempt } from "@/lib/webhooks/sender";
+import { pinnedLookup, sendAttempt } from "@/lib/webhooks/sender";
 import { deleteEndpoint } from "@/lib/webhooks/endpoints";
 import { attempt, claimDeliveries, dispatchEvents, recordResults, runOnce, runWorker } from "@/lib/webhooks/worker";
 import { uniqueCpf } from "../credit/flow-helpers";
@@ -55,6 +55,11 @@ async function customer(t: T) {
   return res.body as { id: string };
 }
 
+const disabledAudits = (endpointId: string) =>
+  db().auditLog.findMany({
+    where: { targetId: endpointId, action: "webhook_endpoint.disabled" },
+    select: { tenantId: true, environment: true, actorType: true, actorId: true, actorLabel: true, action: true, targetType: true, targetId: true, metadata: true },
+  });
 const to = (t: T) => receiver.received.filter((r) => r.path === `/${t.tenant.id}`);
 const deliveriesOf = (endpointId: string) => db().webhookDelivery.findMany({ where: { endpointId }, include: { attempts: { orderBy: { number: "asc" } } }, orderBy: { createdAt: "asc" } });
 
@@ -183,6 +188,9 @@ describe("webhook delivery from the outbox", () => {
     expect(row).toMatchObject({ enabled: false, disabledReason: "gone", disabledAt: expect.any(Date) });
     const [d] = await deliveriesOf(ep.id);
     expect(d).toMatchObject({ status: "failed", attemptCount: 1, lastStatusCode: 410, lastError: "The endpoint answered 410 Gone: it was disabled" });
+    expect(await disabledAudits(ep.id)).toEqual([
+      { tenantId: t.tenant.id, environment: "sandbox", actorType: "system", actorId: null, actorLabel: "webhook worker", action: "webhook_endpoint.disabled", targetType: "webhook_endpoint", targetId: ep.id, metadata: { reason: "gone", detail: "The endpoint answered 410 Gone: it was disabled" } },
+    ]);
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
   });
 
@@ -240,6 +248,25 @@ describe("webhook delivery from the outbox", () => {
     expect(receiver.received.slice(before).map((r) => r.path)).toEqual(["/pinned"]);
   });
 
+  it("gives the socket every vetted address: a receiver whose first address refuses is reached on the next", async () => {
+    const lookup = pinnedLookup(["127.0.0.2", "::1", "127.0.0.1"]);
+    const all = await new Promise((resolve) => lookup("any.example", { all: true }, (_e, addresses) => resolve(addresses)));
+    expect(all).toEqual([{ address: "127.0.0.2", family: 4 }, { address: "::1", family: 6 }, { address: "127.0.0.1", family: 4 }]);
+    const one = await new Promise((resolve) => lookup("any.example", {}, (_e, address, family) => resolve([address, family])));
+    expect(one).toEqual(["127.0.0.2", 4]);
+    // A receiver of its own (no pooled keep-alive socket to reuse) listening on 127.0.0.1 only: 127.0.0.2 refuses the
+    // connection, and the socket goes on to the next address.
+    const own = await startReceiver();
+    try {
+      const port = new URL(own.url()).port;
+      const sent = await sendAttempt(`http://localhost:${port}/second-address`, {}, "{}", { environment: "sandbox", allowLoopback: true, timeoutMs: 2_000, resolve: async () => ["127.0.0.2", "127.0.0.1"] });
+      expect(sent).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(own.received.map((r) => r.path)).toEqual(["/second-address"]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("resends a delivery (same webhook-id), refuses while an attempt is in flight, and records an attempt lost with its worker", async () => {
     const t = await tenant();
     const ep = await endpoint(t, ["customer.created"]);
@@ -288,7 +315,7 @@ describe("webhook delivery from the outbox", () => {
     expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
   });
 
-  it("an attempt that cannot be made (its endpoint's sealed secret no longer opens) is a failed attempt; the round's others are recorded", async () => {
+  it("an attempt that cannot be made (its endpoint's sealed secret no longer opens) is handed back for later; the round's others are recorded", async () => {
     const t = await tenant();
     const broken = await endpoint(t, ["customer.created"]);
     const kept = await endpoint(t, ["customer.created"]);
@@ -299,9 +326,11 @@ describe("webhook delivery from the outbox", () => {
     expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
     expect(to(t)).toHaveLength(1);
     const [failed] = await deliveriesOf(broken.id);
-    expect(failed).toMatchObject({ status: "pending", attemptCount: 1, lockedUntil: null, lastError: "The platform could not make this attempt (see its logs)" });
+    // Nothing was sent: no attempt used up, none logged; due again later (tests/webhooks/worker-outcomes.test.ts).
+    expect(failed).toMatchObject({ status: "pending", attemptCount: 0, lockedUntil: null, lastError: "The platform could not make this attempt (see its logs); it is tried again later" });
     expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(failed!.attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([[1, null, "The platform could not make this attempt (see its logs)"]]);
+    expect(failed!.attempts).toEqual([]);
+    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({ enabled: true, failingSince: null });
   });
 
   it("an endpoint failing for 3 days is disabled when a delivery runs out of attempts", async () => {
@@ -316,6 +345,9 @@ describe("webhook delivery from the outbox", () => {
     await drain();
     expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } })).toMatchObject({ enabled: false, disabledReason: "failing" });
     expect((await deliveriesOf(ep.id))[0]).toMatchObject({ status: "failed", attemptCount: MAX_ATTEMPTS });
+    expect(await disabledAudits(ep.id)).toEqual([
+      { tenantId: t.tenant.id, environment: "sandbox", actorType: "system", actorId: null, actorLabel: "webhook worker", action: "webhook_endpoint.disabled", targetType: "webhook_endpoint", targetId: ep.id, metadata: { reason: "failing", detail: "The endpoint failed for 3 days: it was disabled" } },
+    ]);
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
   });
 

@@ -166,6 +166,40 @@ describe("webhook endpoints", () => {
     expect((await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: { grace_period_seconds: 86_401 } })).status).toBe(400);
   });
 
+  it("refuses a second rotation with a grace period while the previous secret's is running (it would drop that secret at once); 0 drops both", async () => {
+    const t = await webhookTenant();
+    const made = (await create(t, { url: "http://localhost:4999/a", event_types: ["*"] })).body;
+    const first = (await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: { grace_period_seconds: 3600 } })).body;
+    const before = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } });
+    for (const json of [{}, { grace_period_seconds: 60 }]) {
+      const again = await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        type: expect.any(String),
+        title: expect.any(String),
+        status: 409,
+        code: "conflict",
+        detail: "The previous secret is still in its grace period: rotate again after it ends, or with grace_period_seconds 0 to drop both old secrets now",
+        previous_secret_expires_at: first.previous_secret_expires_at,
+        request_id: expect.any(String),
+      });
+    }
+    // Nothing changed: the original secret still signs beside the first rotation's.
+    const unchanged = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } });
+    expect(unchanged).toEqual(before);
+    expect(signingSecrets(unchanged)).toEqual([first.secret, made.secret]);
+    expect(await db().auditLog.count({ where: { targetId: made.id, action: "webhook_endpoint.secret_rotated" } })).toBe(1);
+    // Once that grace period is over, a rotation with one is allowed again.
+    await db().webhookEndpoint.update({ where: { id: made.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1) } });
+    const later = await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: {} });
+    expect(later.status).toBe(200);
+    expect(signingSecrets(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } }))).toEqual([later.body.secret, first.secret]);
+    // 0 (a leaked secret) is always allowed, and only the new one signs.
+    const leaked = await one(rotateRoute, t, made.id, { suffix: "/rotate-secret", json: { grace_period_seconds: 0 } });
+    expect([leaked.status, leaked.body.previous_secret_expires_at]).toEqual([200, null]);
+    expect(signingSecrets(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } }))).toEqual([leaked.body.secret]);
+  });
+
   it(`allows ${MAX_ENDPOINTS_PER_ENVIRONMENT} endpoints per environment, even to racing requests`, async () => {
     const t = await webhookTenant();
     const results = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_ENVIRONMENT + 3 }, (_, i) => create(t, { url: `http://localhost:4999/${i}`, event_types: ["*"] })));
@@ -229,6 +263,29 @@ describe("webhook endpoints", () => {
     expect(everything.status).toBe(403);
     expect(everything.body.detail).toMatch(/^Every event \("\*"\) needs every resource's read permission \(or read\); missing: customers:read, simulations:read, /);
     expect(await db().webhookEndpoint.count({ where: scope })).toBe(1);
+  });
+
+  it("contract.credit_applied carries a payment: it needs collections:read, not contracts:read", async () => {
+    const t = await webhookTenant();
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const credit = newId("event");
+    await db().outboxEvent.createMany({
+      data: [
+        { id: newId("event"), ...scope, type: "contract.issued", payload: { id: "ctr_x" } },
+        { id: credit, ...scope, type: "contract.credit_applied", payload: { id: "pay_x", amount: 100, source: "contract_credit" } },
+      ],
+    });
+    const contractsOnly = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "webhooks:write", "contracts:read"])).key, t.tenant.id);
+    expect((await call(listEventsRoute, { base: SANDBOX, path: "/v1/events", headers: contractsOnly })).body.data.map((e: { type: string }) => e.type)).toEqual(["contract.issued"]);
+    const fetched = await call(getEventRoute, { base: SANDBOX, path: `/v1/events/${credit}`, headers: contractsOnly, params: { id: credit } });
+    expect([fetched.status, fetched.body.code, fetched.body.detail]).toEqual([403, "forbidden", "Events of type contract.credit_applied carry collections data: this needs the collections:read permission"]);
+    const subscribed = await create(t, { url: "http://localhost:4999/c", event_types: ["contract.issued", "contract.credit_applied"] }, SANDBOX, contractsOnly);
+    expect([subscribed.status, subscribed.body.code]).toEqual([403, "forbidden"]);
+    expect(await db().webhookEndpoint.count({ where: scope })).toBe(0);
+
+    const payments = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "webhooks:write", "collections:read"])).key, t.tenant.id);
+    expect((await call(listEventsRoute, { base: SANDBOX, path: "/v1/events", headers: payments })).body.data.map((e: { type: string }) => e.type)).toEqual(["contract.credit_applied"]);
+    expect((await create(t, { url: "http://localhost:4999/c", event_types: ["contract.credit_applied"] }, SANDBOX, payments)).status).toBe(201);
   });
 
   it("a webhooks-only credential can neither point elsewhere, re-enable, nor resend an endpoint carrying what it may not read", async () => {

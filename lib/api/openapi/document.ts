@@ -153,8 +153,8 @@ function webhookConfig(event: (typeof EVENT_CATALOG)[number]): RouteConfig {
     summary: event.type,
     description:
       `${event.summary}\n\nPOSTed to each enabled endpoint subscribed to \`${event.type}\` (or \`*\`) in the event's environment. Only a 2xx ` +
-      `within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% ` +
-      `jitter — ${MAX_ATTEMPTS} attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on \`webhook-id\`.`,
+      `within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% ` +
+      `jitter — ${MAX_ATTEMPTS} attempts over about 3 days; a 429 or 502/503/504 with \`Retry-After\` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on \`webhook-id\`.`,
     tags: ["Webhooks"],
     // We call you: no credential of yours is involved; the signature headers authenticate us.
     security: [],

@@ -27,7 +27,7 @@ const deliveryOne = { description: "The delivery.", schema: DeliveryResponse, ex
 const deliveryListExample = Object.fromEntries(Object.entries(WEBHOOK_DELIVERY_EXAMPLE).filter(([key]) => key !== "attempts"));
 
 const ACCESS =
-  " Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.";
+  " Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.";
 
 export const createWebhookEndpointOperation = defineOperation({
   operationId: "createWebhookEndpoint",
@@ -117,7 +117,8 @@ export const rotateWebhookSecretOperation = defineOperation({
   description:
     "The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two " +
     "signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old " +
-    "secret immediately (for a leaked one). Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential " +
+    "secret immediately (for a leaked one). One old secret at a time: while one is still in its grace period, a rotation with a grace period is 409 " +
+    "`conflict` (`previous_secret_expires_at` says when it ends) — rotate with 0 to drop both old secrets at once. Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential " +
     "may read every event type the endpoint carries.",
   tags,
   auth: "bearer",
@@ -125,7 +126,7 @@ export const rotateWebhookSecretOperation = defineOperation({
   params: WebhookEndpointIdParams,
   body: RotateSecretBody,
   responses: { 200: withSecret("The endpoint, with its new signing secret (shown once).") },
-  errors: [403, 404],
+  errors: [403, 404, 409],
 });
 
 export const testWebhookEndpointOperation = defineOperation({

@@ -1219,7 +1219,7 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint's URL, event types or description, or enable / disable it
-         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless the credential may read every event type the endpoint carries now (before this request's `event_types` apply). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless the credential may read every event type the endpoint carries now (before this request's `event_types` apply). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:write`.
          */
@@ -1237,7 +1237,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an endpoint's signing secret (the old one keeps signing for 24 h)
-         * @description The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old secret immediately (for a leaked one). Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential may read every event type the endpoint carries.
+         * @description The new secret is in this response only. During the grace period (default 24 h, `grace_period_seconds`) every delivery carries two signatures in `webhook-signature`, one per secret, so a receiver holding either verifies; then only the new one. 0 drops the old secret immediately (for a leaked one). One old secret at a time: while one is still in its grace period, a rotation with a grace period is 409 `conflict` (`previous_secret_expires_at` says when it ends) — rotate with 0 to drop both old secrets at once. Whoever holds the secret can sign as the platform to the receiver: 403 unless the credential may read every event type the endpoint carries.
          *
          *     Requires permission `webhooks:write`.
          */
@@ -1279,7 +1279,7 @@ export interface paths {
         };
         /**
          * List events, newest first (filter: type)
-         * @description Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description Every event of the credential's environment, as webhooks deliver it: for reconciling after downtime, or polling without webhooks. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:read`.
          */
@@ -1301,7 +1301,7 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description 403 `forbidden` for an event whose resource the credential may not read. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description 403 `forbidden` for an event whose resource the credential may not read. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:read`.
          */
@@ -1323,7 +1323,7 @@ export interface paths {
         };
         /**
          * List webhook deliveries, newest first (filters: endpoint, event, status)
-         * @description Deliveries of events the credential may not read are left out. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description Deliveries of events the credential may not read are left out. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:read`.
          */
@@ -1345,7 +1345,7 @@ export interface paths {
         };
         /**
          * Get a delivery with every attempt (status code, duration, request and response bodies)
-         * @description 403 `forbidden` for a delivery of an event the credential may not read (its request body is the event). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description 403 `forbidden` for a delivery of an event the credential may not read (its request body is the event). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:read`.
          */
@@ -1417,7 +1417,7 @@ export interface webhooks {
          * customer.created
          * @description A customer was registered.
          *
-         *     POSTed to each enabled endpoint subscribed to `customer.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `customer.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_customer_created"];
         delete?: never;
@@ -1439,7 +1439,7 @@ export interface webhooks {
          * customer.updated
          * @description A customer's contact, address, income or payroll data changed.
          *
-         *     POSTed to each enabled endpoint subscribed to `customer.updated` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `customer.updated` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_customer_updated"];
         delete?: never;
@@ -1461,7 +1461,7 @@ export interface webhooks {
          * simulation.created
          * @description A simulation was priced (its schedule: GET /v1/simulations/{id}).
          *
-         *     POSTed to each enabled endpoint subscribed to `simulation.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `simulation.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_simulation_created"];
         delete?: never;
@@ -1483,7 +1483,7 @@ export interface webhooks {
          * proposal.created
          * @description A proposal was created from a simulation (status `draft`).
          *
-         *     POSTed to each enabled endpoint subscribed to `proposal.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `proposal.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_proposal_created"];
         delete?: never;
@@ -1505,7 +1505,7 @@ export interface webhooks {
          * proposal.status_changed
          * @description A proposal moved: submitted, approved, rejected, signed, canceled, expired or contract issued.
          *
-         *     POSTed to each enabled endpoint subscribed to `proposal.status_changed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `proposal.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_proposal_status_changed"];
         delete?: never;
@@ -1527,7 +1527,7 @@ export interface webhooks {
          * risk_assessment.created
          * @description A risk assessment was made (on submit, or by POST /v1/risk-assessments).
          *
-         *     POSTed to each enabled endpoint subscribed to `risk_assessment.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `risk_assessment.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_risk_assessment_created"];
         delete?: never;
@@ -1549,7 +1549,7 @@ export interface webhooks {
          * margin_query.completed
          * @description The payroll authority answered a margin query.
          *
-         *     POSTed to each enabled endpoint subscribed to `margin_query.completed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `margin_query.completed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_margin_query_completed"];
         delete?: never;
@@ -1571,7 +1571,7 @@ export interface webhooks {
          * margin_reservation.status_changed
          * @description A margin reservation was reserved, refused, consumed, released or expired.
          *
-         *     POSTed to each enabled endpoint subscribed to `margin_reservation.status_changed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `margin_reservation.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_margin_reservation_status_changed"];
         delete?: never;
@@ -1593,7 +1593,7 @@ export interface webhooks {
          * endorsement.status_changed
          * @description The payroll authority endorsed (averbação) or refused an endorsement; or, once its contract closed or was withdrawn, its termination was requested (terminating) or confirmed (terminated).
          *
-         *     POSTed to each enabled endpoint subscribed to `endorsement.status_changed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `endorsement.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_endorsement_status_changed"];
         delete?: never;
@@ -1615,7 +1615,7 @@ export interface webhooks {
          * contract.issued
          * @description A contract (CCB) was issued from a signed proposal, with its installments.
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.issued` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.issued` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_issued"];
         delete?: never;
@@ -1637,7 +1637,7 @@ export interface webhooks {
          * contract.closed
          * @description A contract was settled in full (by a settlement or by its last payment).
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.closed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.closed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_closed"];
         delete?: never;
@@ -1659,7 +1659,7 @@ export interface webhooks {
          * contract.canceled
          * @description A contract was canceled within its cancellation window.
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.canceled` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.canceled` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_canceled"];
         delete?: never;
@@ -1681,7 +1681,7 @@ export interface webhooks {
          * contract.assigned
          * @description A contract was sold in a settled assignment; its later receipts are the assignee's.
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.assigned` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.assigned` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_assigned"];
         delete?: never;
@@ -1703,7 +1703,7 @@ export interface webhooks {
          * contract.written_off
          * @description A contract in default was written off by the lender (POST /v1/contracts/{id}/write-off); it is still collected.
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.written_off` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.written_off` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_written_off"];
         delete?: never;
@@ -1725,7 +1725,7 @@ export interface webhooks {
          * contract.credit_applied
          * @description The contract's credit (money received beyond what was owed) paid installments that fell due; the payment (source `contract_credit`) says how.
          *
-         *     POSTed to each enabled endpoint subscribed to `contract.credit_applied` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `contract.credit_applied` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_contract_credit_applied"];
         delete?: never;
@@ -1747,7 +1747,7 @@ export interface webhooks {
          * installment.paid
          * @description An installment was paid in full.
          *
-         *     POSTed to each enabled endpoint subscribed to `installment.paid` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `installment.paid` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_installment_paid"];
         delete?: never;
@@ -1769,7 +1769,7 @@ export interface webhooks {
          * installment.partially_paid
          * @description Part of an installment was paid (payroll repasse short of the installment).
          *
-         *     POSTed to each enabled endpoint subscribed to `installment.partially_paid` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `installment.partially_paid` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_installment_partially_paid"];
         delete?: never;
@@ -1791,7 +1791,7 @@ export interface webhooks {
          * installment.overdue
          * @description An installment was still unpaid once late: after its due date, or after the next business day when that was a weekend or holiday (once per installment).
          *
-         *     POSTed to each enabled endpoint subscribed to `installment.overdue` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `installment.overdue` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_installment_overdue"];
         delete?: never;
@@ -1813,7 +1813,7 @@ export interface webhooks {
          * charge.created
          * @description A boleto or Pix charge was issued.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_created"];
         delete?: never;
@@ -1835,7 +1835,7 @@ export interface webhooks {
          * charge.paid
          * @description A charge was paid in full.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.paid` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.paid` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_paid"];
         delete?: never;
@@ -1857,7 +1857,7 @@ export interface webhooks {
          * charge.partially_paid
          * @description Part of a charge was paid.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.partially_paid` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.partially_paid` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_partially_paid"];
         delete?: never;
@@ -1879,7 +1879,7 @@ export interface webhooks {
          * charge.overdue
          * @description A charge passed its due date unpaid.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.overdue` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.overdue` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_overdue"];
         delete?: never;
@@ -1901,7 +1901,7 @@ export interface webhooks {
          * charge.canceled
          * @description A charge was canceled.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.canceled` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.canceled` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_canceled"];
         delete?: never;
@@ -1923,7 +1923,7 @@ export interface webhooks {
          * charge.expired
          * @description An immediate Pix charge (cob) expired unpaid.
          *
-         *     POSTed to each enabled endpoint subscribed to `charge.expired` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `charge.expired` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_charge_expired"];
         delete?: never;
@@ -1945,7 +1945,7 @@ export interface webhooks {
          * payment.received
          * @description A payment was received: allocated to installments, what is left (all of it for a charge no longer payable) kept as the contract's credit.
          *
-         *     POSTed to each enabled endpoint subscribed to `payment.received` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `payment.received` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_payment_received"];
         delete?: never;
@@ -1967,7 +1967,7 @@ export interface webhooks {
          * refund.created
          * @description Money was paid back to the borrower from the contract's credit (recorded with POST /v1/refunds).
          *
-         *     POSTed to each enabled endpoint subscribed to `refund.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `refund.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_refund_created"];
         delete?: never;
@@ -1989,7 +1989,7 @@ export interface webhooks {
          * repasse.processed
          * @description The paying source's monthly transfer (repasse) was applied to a payroll contract.
          *
-         *     POSTed to each enabled endpoint subscribed to `repasse.processed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `repasse.processed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_repasse_processed"];
         delete?: never;
@@ -2011,7 +2011,7 @@ export interface webhooks {
          * settlement.created
          * @description A full settlement or partial prepayment was requested.
          *
-         *     POSTed to each enabled endpoint subscribed to `settlement.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `settlement.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_settlement_created"];
         delete?: never;
@@ -2033,7 +2033,7 @@ export interface webhooks {
          * settlement.completed
          * @description A settlement was paid and applied.
          *
-         *     POSTed to each enabled endpoint subscribed to `settlement.completed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `settlement.completed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_settlement_completed"];
         delete?: never;
@@ -2055,7 +2055,7 @@ export interface webhooks {
          * settlement.canceled
          * @description A pending settlement was canceled or lapsed.
          *
-         *     POSTed to each enabled endpoint subscribed to `settlement.canceled` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `settlement.canceled` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_settlement_canceled"];
         delete?: never;
@@ -2077,7 +2077,7 @@ export interface webhooks {
          * assignment.created
          * @description Contracts were offered to an assignee (cessão).
          *
-         *     POSTed to each enabled endpoint subscribed to `assignment.created` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `assignment.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_assignment_created"];
         delete?: never;
@@ -2099,7 +2099,7 @@ export interface webhooks {
          * assignment.status_changed
          * @description An assignment was settled or canceled.
          *
-         *     POSTed to each enabled endpoint subscribed to `assignment.status_changed` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `assignment.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_assignment_status_changed"];
         delete?: never;
@@ -2121,7 +2121,7 @@ export interface webhooks {
          * webhook_endpoint.test
          * @description Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint only (never to others, not listed by subscriptions).
          *
-         *     POSTed to each enabled endpoint subscribed to `webhook_endpoint.test` (or `*`) in the event's environment. Only a 2xx within 10 s counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days. A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         *     POSTed to each enabled endpoint subscribed to `webhook_endpoint.test` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_webhook_endpoint_test"];
         delete?: never;
