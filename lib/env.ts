@@ -48,18 +48,28 @@ const EnvSchema = z.object({
   // Consecutive failures that open the circuit, and how long it stays open before one trial call.
   PAYROLL_AUTHORITY_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   PAYROLL_AUTHORITY_BREAKER_OPEN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  // Payment providers' notification secrets: a JSON object {"<provider>": "<secret, ≥ 32 characters>"}.
-  // A provider not named here gets 404 on POST /v1/charges/notifications/{provider}.
+  // Payment providers' notification secrets, per environment — a PSP's sandbox and production are two integrations with
+  // two secrets, so a notification signed for one host is never accepted by the other (the same bank agreement may
+  // number boletos alike in both): JSON {"sandbox": {"<provider>": "<secret, ≥ 32 characters>"}, "production": {…}}.
+  // A flat {"<provider>": "<secret>"} (the form before environments) is production's. A provider not named for the
+  // request's environment gets 404 on POST /v1/charges/notifications/{provider}.
   COLLECTION_PROVIDER_SECRETS: z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return {} as Record<string, string>;
+      const none = { sandbox: {}, production: {} } as Record<"sandbox" | "production", Record<string, string>>;
+      if (raw === undefined || raw.trim() === "") return none;
+      const secrets = z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().min(32));
       try {
-        const parsed = z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().min(32)).parse(JSON.parse(raw));
-        return parsed;
+        const parsed = JSON.parse(raw) as unknown;
+        // Naming an environment at the top is the per-environment form (no provider is called "sandbox").
+        if (parsed !== null && typeof parsed === "object" && ("sandbox" in parsed || "production" in parsed)) {
+          const perEnvironment = z.strictObject({ sandbox: secrets.optional(), production: secrets.optional() }).parse(parsed);
+          return { sandbox: perEnvironment.sandbox ?? {}, production: perEnvironment.production ?? {} };
+        }
+        return { ...none, production: secrets.parse(parsed) };
       } catch {
-        ctx.addIssue({ code: "custom", message: 'Must be a JSON object {"<provider>": "<secret of 32+ characters>"}' });
+        ctx.addIssue({ code: "custom", message: 'Must be a JSON object {"sandbox": {"<provider>": "<secret of 32+ characters>"}, "production": {…}}' });
         return z.NEVER;
       }
     }),

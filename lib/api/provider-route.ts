@@ -30,7 +30,7 @@ export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
       // (declared or not: a chunked upload is cut off at MAX_BODY_BYTES + 1 and answered 413).
       const raw = await readBodyText(request);
       try {
-        verifyProvider(params.provider, request.headers.get("x-provider-signature"), raw);
+        verifyProvider(params.provider, environment, request.headers.get("x-provider-signature"), raw);
       } catch (err) {
         if (err instanceof SignatureError) throw new ApiError("invalid_signature", err.message);
         throw err;

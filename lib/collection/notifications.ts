@@ -39,8 +39,8 @@ export class SignatureError extends Error {
   }
 }
 
-export function verifyProvider(provider: string, signatureHeader: string | null, rawBody: string, now = new Date()): void {
-  const secrets = getEnv().COLLECTION_PROVIDER_SECRETS;
+export function verifyProvider(provider: string, environment: Environment, signatureHeader: string | null, rawBody: string, now = new Date()): void {
+  const secrets = getEnv().COLLECTION_PROVIDER_SECRETS[environment];
   // Own keys only: "constructor" or "__proto__" are not providers (Object's members would reach createHmac).
   const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
   if (typeof secret !== "string" || secret === "") throw notFound("Payment provider");

@@ -12,11 +12,12 @@ import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-
 
 const SECRET = "provider-secret-0123456789abcdefghijklmnop";
 const OTHER_SECRET = "another-provider-secret-0123456789abcdefgh";
+const PRODUCTION_SECRET = "acme-production-secret-0123456789abcdefgh";
 let t: CreditTenant;
 
 beforeAll(async () => {
   // Read once by lib/env.ts on first use, which comes after this point in this file's process.
-  process.env.COLLECTION_PROVIDER_SECRETS = JSON.stringify({ "acme-bank": SECRET, "beta-pay": OTHER_SECRET });
+  process.env.COLLECTION_PROVIDER_SECRETS = JSON.stringify({ sandbox: { "acme-bank": SECRET, "beta-pay": OTHER_SECRET }, production: { "acme-bank": PRODUCTION_SECRET } });
   t = await creditTenant();
 });
 
@@ -150,10 +151,15 @@ describe("POST /v1/charges/notifications/{provider}", () => {
     expect(both.body.errors).toEqual([{ param: "txid", in: "body", message: "Send exactly one of txid and our_number" }]);
   });
 
-  it("finds the charge only in the environment of the address called; a boleto by its nosso número", async () => {
+  it("secrets are per environment, and the charge is found only in the environment of the address called; a boleto by its nosso número", async () => {
     const boleto = await pixCharge("boleto");
     const event = { event_id: "evt-acme-6", type: "payment.confirmed", our_number: boleto.boleto.our_number, amount: boleto.amount, paid_on: new Date().toISOString().slice(0, 10) };
-    const elsewhere = await send("acme-bank", event, { base: PRODUCTION });
+    // A notification signed for the sandbox, sent to the production address: production's secret for the provider is another.
+    expect((await send("acme-bank", event, { base: PRODUCTION })).body).toMatchObject({ status: 401, code: "invalid_signature" });
+    // A provider configured for the sandbox only is unknown in production.
+    expect((await send("beta-pay", event, { base: PRODUCTION, secret: OTHER_SECRET })).body).toMatchObject({ status: 404, code: "not_found", detail: expect.stringContaining("Payment provider") });
+    // Signed with production's secret: production has no such charge.
+    const elsewhere = await send("acme-bank", event, { base: PRODUCTION, secret: PRODUCTION_SECRET });
     expect(elsewhere.body).toMatchObject({ status: 404, code: "not_found" });
     expect(await db().payment.count({ where: { chargeId: boleto.id } })).toBe(0);
     expect((await db().charge.findUniqueOrThrow({ where: { id: boleto.id } })).status).toBe("pending");

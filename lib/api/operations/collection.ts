@@ -168,7 +168,7 @@ export const sandboxPayChargeOperation = defineOperation({
 });
 
 export const ProviderParams = z.strictObject({
-  provider: z.string().regex(/^[a-z0-9-]{1,40}$/, "A provider name: lower-case letters, digits and hyphens").meta({ description: "The payment provider, as configured in COLLECTION_PROVIDER_SECRETS." }),
+  provider: z.string().regex(/^[a-z0-9-]{1,40}$/, "A provider name: lower-case letters, digits and hyphens").meta({ description: "The payment provider, as configured for this address's environment in COLLECTION_PROVIDER_SECRETS (each environment has its own secrets)." }),
 });
 
 export const providerNotificationOperation = defineOperation({

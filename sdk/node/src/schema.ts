@@ -20849,7 +20849,7 @@ export interface operations {
                 "X-Provider-Signature": string;
             };
             path: {
-                /** @description The payment provider, as configured in COLLECTION_PROVIDER_SECRETS. */
+                /** @description The payment provider, as configured for this address's environment in COLLECTION_PROVIDER_SECRETS (each environment has its own secrets). */
                 provider: string;
             };
             cookie?: never;
