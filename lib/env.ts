@@ -94,6 +94,9 @@ const EnvSchema = z.object({
   // How long a worker holds a claimed attempt: after it, another worker takes over (the first one died). Must
   // exceed the timeout by a margin (checked below).
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  // Days a finished webhook delivery (with its attempts: copies of the bodies sent, CPFs and incomes among them, and the
+  // receivers' answers) is kept before the worker deletes it (LGPD: not longer than needed). Events themselves stay.
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // E-mail (invitation and password reset links): an SMTP server as a URL — smtp://user:pass@host:587 (STARTTLS when offered) or
   // smtps://user:pass@host:465 (TLS from the start). Unset: the platform sends no e-mail; the panel shows each link
   // for the owner to send. MAIL_FROM is the sender (an address, or "Name <address>").

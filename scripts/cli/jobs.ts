@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
+import { purgeFinishedDeliveries } from "@/lib/webhooks/retention";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { runEndorsementRecoveries } from "@/lib/payroll/endorsement-recovery";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
@@ -15,6 +16,7 @@ const USAGE = `Usage:
   npm run jobs -- endorsement-recoveries [--json]
   npm run jobs -- reservation-recoveries [--json]
   npm run jobs -- purge-idempotency [--json]
+  npm run jobs -- purge-webhook-deliveries [--json]
 
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
@@ -29,7 +31,8 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
                        proposals that closed meanwhile (the worker does this continuously)
   reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
                        idempotency key and releases what they reserved (the worker does this continuously)
-  purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)`;
+  purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)
+  purge-webhook-deliveries  deletes webhook deliveries (and their attempts) finished more than WEBHOOK_RETENTION_DAYS ago (the worker too)`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -73,6 +76,10 @@ await runCli(USAGE, async (argv) => {
     let deleted = 0;
     for (let round = await purgeExpiredIdempotencyRecords(); round > 0; round = await purgeExpiredIdempotencyRecords()) deleted += round;
     output(values.json, { deleted }, `${deleted} expired idempotency record(s) deleted.`);
+  } else if (command === "purge-webhook-deliveries") {
+    let deleted = 0;
+    for (let round = await purgeFinishedDeliveries(); round > 0; round = await purgeFinishedDeliveries()) deleted += round;
+    output(values.json, { deleted }, `${deleted} webhook deliveries finished past the retention period deleted.`);
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }
