@@ -91,6 +91,10 @@ const EnvSchema = z.object({
   // Per-attempt timeout of a webhook delivery, and how many deliveries one worker sends at once.
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+  // At most this many attempts in flight to one endpoint, across all workers: a receiver that hangs holds that many
+  // slots (each until WEBHOOK_TIMEOUT_MS), never every worker's — below WEBHOOK_WORKER_CONCURRENCY, even one worker keeps
+  // slots for every other endpoint. It also bounds one endpoint's throughput (bench/README.md: 20 → ≈ 690/s, 40 → ≈ 1,180/s).
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: z.coerce.number().int().min(1).max(500).default(40),
   // How long a worker holds a claimed attempt: after it, another worker takes over (the first one died). Must
   // exceed the timeout by a margin (checked below).
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),

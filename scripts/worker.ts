@@ -3,7 +3,7 @@ import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 // `npm run worker`: delivers webhooks from the outbox, ends the averbação of payroll contracts that closed at the
 // payroll authority (lib/payroll/endorsement-termination.ts), finds out what became of averbação and reservation calls
 // whose request died before recording the answer (lib/payroll/endorsement-recovery.ts, reservation-recovery.ts), deletes idempotency records past their 24 hours and webhook deliveries past their retention and, with
-// SMTP_URL set, sends the platform's e-mails (invitation links), until SIGTERM / SIGINT (it finishes the round in hand, then exits). Run as many as you
+// SMTP_URL set, sends the platform's e-mails (invitation links), until SIGTERM / SIGINT (it lets the attempts in flight end and records them, then exits). Run as many as you
 // like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
 // LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
 // `npm run dev` starts one. Without DATABASE_URL it uses the embedded PostgreSQL of `npm run dev`.
@@ -11,7 +11,7 @@ import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 loadDevEnv();
 const database = await devDatabase();
 await prepareDatabase(database);
-const { runWorker } = await import("@/lib/webhooks/worker");
+const { runWorker } = await import("@/lib/webhooks/delivery-pool");
 const { runMailer } = await import("@/lib/mail/mailer");
 const { runEndorsementWorker } = await import("@/lib/payroll/endorsement-worker");
 const { runReservationRecoveryWorker } = await import("@/lib/payroll/reservation-recovery");

@@ -1,7 +1,6 @@
 import { execute, queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { runPollLoop } from "@/lib/jobs/poll-loop";
 import { log } from "@/lib/log";
 import { DISABLED, LOST_ATTEMPT, UNSUBSCRIBED } from "./deliveries";
 import { signingSecrets } from "./endpoints";
@@ -23,14 +22,15 @@ import { envelope, signatureHeaders } from "./signing";
 // Only what the receiver did (its answer, or no answer) counts against its endpoint: failing_since, running out of
 // attempts, being disabled. An attempt the platform could not make is retried later outside the schedule; one whose
 // endpoint was disabled or narrowed meanwhile ends its delivery without blaming the endpoint.
-// Any number of workers may run (`npm run worker`, and inside `npm run dev`).
+// Any number of workers may run (`npm run worker`, and inside `npm run dev`): each keeps a pool of attempts in flight
+// (./delivery-pool.ts).
 
 const DISPATCH_BATCH = 500;
 const FAILING_DISABLE_MS = 3 * 24 * 3600_000;
 const WORKER = { type: "system", label: "webhook worker" } as const;
 const PLATFORM_ERROR = "The platform could not make this attempt (see its logs); it is tried again later";
 
-export type WorkerOptions = { concurrency?: number; send?: SendOptions; now?: () => Date };
+export type WorkerOptions = { concurrency?: number; send?: SendOptions; now?: () => Date; /** WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT */ perEndpoint?: number };
 
 /** Fans out up to one batch of unpublished outbox events. Returns how many events it published. */
 export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
@@ -61,7 +61,7 @@ export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
   });
 }
 
-type Claimed = {
+export type Claimed = {
   id: string;
   number: number;
   tenant_id: string;
@@ -86,13 +86,30 @@ function carries(claimed: Pick<Claimed, "event_types" | "event_type">): boolean 
   return claimed.event_types.length === 0 || claimed.event_type === TEST_EVENT_TYPE || claimed.event_types.includes(claimed.event_type);
 }
 
-/** Claims up to `limit` due deliveries for one attempt each. */
-export async function claimDeliveries(limit: number): Promise<Claimed[]> {
+/**
+ * Claims up to `limit` due deliveries for one attempt each, oldest due first, taking no more of one endpoint than
+ * leaves it `perEndpoint` attempts in flight across all workers (leases not yet lapsed): a receiver that hangs, with a
+ * backlog behind it, cannot take every slot. The locking query repeats the due conditions, so a row another worker
+ * claimed since the ranking read it is not claimed twice (PostgreSQL re-checks them on the row's latest version).
+ */
+export async function claimDeliveries(limit: number, perEndpoint = getEnv().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT): Promise<Claimed[]> {
   const rows = await queryRows<Claimed>(sql`
-    WITH due AS (
+    WITH waiting AS (
+      SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()),
+    candidates AS (
+      SELECT x.id, x.next_attempt_at
+        FROM waiting w
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM webhook_deliveries b
+                             WHERE b.endpoint_id = w.endpoint_id AND b.status = 'pending' AND b.locked_until IS NOT NULL AND b.locked_until >= now()) busy
+        CROSS JOIN LATERAL (SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+                             WHERE d.endpoint_id = w.endpoint_id AND d.status = 'pending' AND d.next_attempt_at <= now()
+                               AND (d.locked_until IS NULL OR d.locked_until < now())
+                             ORDER BY d.next_attempt_at, d.id LIMIT GREATEST(${perEndpoint} - busy.n, 0)) x),
+    due AS (
       SELECT id, locked_until FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      WHERE id IN (SELECT id FROM candidates ORDER BY next_attempt_at, id LIMIT ${limit})
+        AND status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY next_attempt_at, id FOR UPDATE SKIP LOCKED)
     UPDATE webhook_deliveries d
        SET attempt_count = d.attempt_count + 1, locked_until = now() + ${`${getEnv().WEBHOOK_LEASE_SECONDS} seconds`}::interval, updated_at = now()
       FROM due, webhook_endpoints e, outbox_events o
@@ -116,7 +133,7 @@ export async function claimDeliveries(limit: number): Promise<Claimed[]> {
 /** Why an attempt was not sent: its endpoint is disabled or no longer carries the type (the delivery ends, the
  *  endpoint is not blamed), or the platform could not make it (a sealed secret that no longer opens…). */
 type Unsent = "disabled" | "unsubscribed" | "platform";
-type Result = { claimed: Claimed; startedAt: Date; body: string; outcome: AttemptOutcome; unsent?: Unsent };
+export type Result = { claimed: Claimed; startedAt: Date; body: string; outcome: AttemptOutcome; unsent?: Unsent };
 
 /** One attempt of a claimed delivery: signed with the endpoint's secret(s), sent, not yet recorded. */
 export async function attempt(claimed: Claimed, send: SendOptions, now: Date = new Date()): Promise<Result> {
@@ -255,46 +272,34 @@ export function sendOptions(environment: "sandbox" | "production"): SendOptions 
   return { environment, allowLoopback: env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
 }
 
-/** One round: dispatch, claim, send all concurrently, record. Returns what it did (0, 0: nothing to do). */
+/** One round: dispatch, claim, send all concurrently, record. Returns what it did (0, 0: nothing to do). The CLI and
+ *  the tests run rounds; `npm run worker` keeps a continuous pool instead (./delivery-pool.ts). */
 export async function runOnce(options: WorkerOptions = {}): Promise<{ dispatched: number; attempted: number }> {
   const dispatched = await dispatchEvents();
-  const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY);
+  const claimed = await claimDeliveries(options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY, options.perEndpoint);
   const now = options.now ?? (() => new Date());
-  // One attempt that cannot even be made (a sealed secret that no longer opens after a key change…) is the platform's
-  // fault, not the receiver's: logged here at error level, then handed back to be tried again later without using up an
-  // attempt (recordResults) — and never the round's end: the others were sent and must be recorded, or their leases
-  // lapse and they are sent again.
-  const results = await Promise.all(
-    claimed.map((c) =>
-      attempt(c, options.send ?? sendOptions(c.environment), now()).catch((err: unknown): Result => {
-        log().error({ delivery_id: c.id, endpoint_id: c.endpoint_id, err: err instanceof Error ? err.message : String(err) }, "a webhook attempt could not be made");
-        return { claimed: c, startedAt: now(), body: "", unsent: "platform", outcome: { ok: false, statusCode: null, error: PLATFORM_ERROR, durationMs: 0, responseBody: null } };
-      }),
-    ),
-  );
-  try {
-    await recordResults(results, now());
-  } catch (err) {
-    // One bad row (e.g. a delivery deleted with its endpoint at that very moment) must not cost the others
-    // their record — they would be sent again after their lease: record them one by one.
-    log().warn({ err }, "recording a round of webhook attempts failed; recording them one by one");
-    for (const result of results) await recordResults([result], now()).catch((e: unknown) => log().error({ err: e, delivery_id: result.claimed.id }, "could not record a webhook attempt"));
-  }
+  const results = await Promise.all(claimed.map((c) => attemptOrHandBack(c, options, now())));
+  await recordSafely(results, now());
   return { dispatched, attempted: claimed.length };
 }
 
-/** Runs rounds until `signal` aborts: straight on while there is work, polling every `idleMs` when there is none.
- *  A failed round is retried after 1 s, 2 s, 4 s … at most 10 s. A database outage is logged once and its end once
- *  (lib/db/availability.ts), not once per round; a round cut short by the stop itself (Ctrl-C reaches the embedded
- *  PostgreSQL of `npm run dev` too) is not an error: its claims lapse and are attempted again. */
-export async function runWorker(signal: AbortSignal, options: WorkerOptions & { idleMs?: number } = {}): Promise<void> {
-  await runPollLoop(signal, {
-    name: "webhook worker",
-    waiting: "webhook deliveries wait",
-    idleMs: options.idleMs ?? 250,
-    round: async () => {
-      const round = await runOnce(options);
-      return round.dispatched > 0 || round.attempted > 0;
-    },
+/** One attempt; one that cannot even be made (a sealed secret that no longer opens after a key change…) is the
+ *  platform's fault, not the receiver's: logged here at error level, then handed back to be tried again later without
+ *  using up an attempt (recordResults) — never a failure of the others. */
+export function attemptOrHandBack(c: Claimed, options: WorkerOptions, now: Date): Promise<Result> {
+  return attempt(c, options.send ?? sendOptions(c.environment), now).catch((err: unknown): Result => {
+    log().error({ delivery_id: c.id, endpoint_id: c.endpoint_id, err: err instanceof Error ? err.message : String(err) }, "a webhook attempt could not be made");
+    return { claimed: c, startedAt: now, body: "", unsent: "platform", outcome: { ok: false, statusCode: null, error: PLATFORM_ERROR, durationMs: 0, responseBody: null } };
   });
+}
+
+/** Records results; one bad row (e.g. a delivery deleted with its endpoint at that very moment) must not cost the
+ *  others their record — they would be sent again after their lease: then they are recorded one by one. */
+export async function recordSafely(results: Result[], now: Date): Promise<void> {
+  try {
+    await recordResults(results, now);
+  } catch (err) {
+    log().warn({ err }, "recording a round of webhook attempts failed; recording them one by one");
+    for (const result of results) await recordResults([result], now).catch((e: unknown) => log().error({ err: e, delivery_id: result.claimed.id }, "could not record a webhook attempt"));
+  }
 }

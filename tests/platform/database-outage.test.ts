@@ -100,7 +100,7 @@ describe("the database stops and starts under the running API", () => {
     expect((await health()).status).toBe(200);
     expect((await listCustomers()).status).toBe(200);
     // The webhook worker polls the same database through the outage (as `npm run worker` would, here in-process).
-    const { runWorker } = await import("@/lib/webhooks/worker");
+    const { runWorker } = await import("@/lib/webhooks/delivery-pool");
     const stopWorker = new AbortController();
     const worker = runWorker(stopWorker.signal, { idleMs: 50 });
 
