@@ -1,6 +1,8 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
+import { startOfDayInBrazil } from "@/lib/clock";
 import { dateSchema } from "@/lib/date-schema";
+import { addDays } from "@/lib/finance";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
@@ -32,7 +34,7 @@ export async function auditList(tenantId: string, query: AuditQuery) {
     ...(query.actor ? await actorFilter(tenantId, query.actor) : {}),
     ...(query.target ? { targetId: query.target } : {}),
     ...(query.from || query.to
-      ? { createdAt: { ...(query.from ? { gte: new Date(`${query.from}T00:00:00-03:00`) } : {}), ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00-03:00`).getTime() + 86_400_000) } : {}) } }
+      ? { createdAt: { ...(query.from ? { gte: startOfDayInBrazil(query.from) } : {}), ...(query.to ? { lt: startOfDayInBrazil(addDays(query.to, 1)) } : {}) } }
       : {}),
   };
   const after = decodeCursor(cursorScope, query.cursor);

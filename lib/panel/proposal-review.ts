@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
-import { todayInBrazil } from "@/lib/clock";
+import { startOfDayInBrazil, todayInBrazil } from "@/lib/clock";
 import { dateSchema } from "@/lib/date-schema";
 import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { getCustomer } from "@/lib/customers/get-customer";
@@ -20,7 +20,7 @@ import { credentialNames } from "./actor-names";
 import { getSimulation } from "@/lib/simulations/queries";
 import { toEndorsementResponse } from "@/lib/payroll/endorsements";
 import { toReservationResponse } from "@/lib/payroll/reservations";
-import { latestLateDueDate } from "@/lib/finance";
+import { addDays, latestLateDueDate } from "@/lib/finance";
 
 // The support staff's proposal queue and review (panel, issue 12), on the same services, transition table and
 // audit log as /v1: the queue filters and searches what GET /v1/proposals lists, a review is the same
@@ -53,7 +53,7 @@ export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
     ...(query.status ? { status: query.status as ProposalStatus } : {}),
     ...(query.product ? { terms: { path: ["product"], equals: query.product } } : {}),
     ...(query.from || query.to
-      ? { createdAt: { ...(query.from ? { gte: new Date(`${query.from}T00:00:00-03:00`) } : {}), ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00-03:00`).getTime() + 86_400_000) } : {}) } }
+      ? { createdAt: { ...(query.from ? { gte: startOfDayInBrazil(query.from) } : {}), ...(query.to ? { lt: startOfDayInBrazil(addDays(query.to, 1)) } : {}) } }
       : {}),
     ...(await searchFilter(scope, query.q)),
   };

@@ -1,6 +1,5 @@
 import type { Endorsement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
-import { todayInBrazil } from "@/lib/clock";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
 import { db, rootDb, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
@@ -8,7 +7,7 @@ import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/er
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
-import { checkDisbursementDate } from "@/lib/proposals/disbursement-date";
+import { checkDisbursementDate, disbursementDatePassed } from "@/lib/proposals/disbursement-date";
 import type { ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
@@ -85,7 +84,7 @@ async function takeContractNumber(scope: Scope, proposalId: string): Promise<voi
       SELECT status, contract_number, terms->>'product' AS product, terms->>'disbursement_date' AS disbursement_date
         FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
     if (!row || row.contract_number || row.status !== "signed" || PRODUCTS[row.product as ProductCode]?.payrollLink == null) return;
-    if (scope.environment === "production" && row.disbursement_date < todayInBrazil()) return; // refused below: disbursement_date_passed
+    if (disbursementDatePassed(scope, row.disbursement_date)) return; // refused below: disbursement_date_passed
     const contractNumber = await nextContractNumber(tx, scope, row.disbursement_date.slice(0, 4));
     await tx.proposal.update({ where: { id: proposalId }, data: { contractNumber } });
   });

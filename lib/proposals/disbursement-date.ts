@@ -1,4 +1,4 @@
-import { todayInBrazil } from "@/lib/clock";
+import { startOfDayInBrazil, todayInBrazil } from "@/lib/clock";
 import { addDays } from "@/lib/finance";
 import { DomainError } from "@/lib/errors";
 import type { Scope } from "@/lib/scope";
@@ -9,18 +9,23 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 // proposal therefore lives until the end of its disbursement day in Brasília at most: after it, it cannot become a
 // contract. The sandbox keeps back-dated proposals on purpose: integrators test late installments with them.
 
-/** 422 `disbursement_date_passed` in production when `disbursementDate` is before today (Brasília). */
+/** Production only: whether `disbursementDate` is before today (Brasília). */
+export function disbursementDatePassed(scope: Pick<Scope, "environment">, disbursementDate: string, today = todayInBrazil()): boolean {
+  return scope.environment === "production" && disbursementDate < today;
+}
+
+/** 422 `disbursement_date_passed` when disbursementDatePassed. */
 export function checkDisbursementDate(scope: Scope, disbursementDate: string, whatNow: string, today = todayInBrazil()): void {
-  if (scope.environment === "production" && disbursementDate < today) {
+  if (disbursementDatePassed(scope, disbursementDate, today)) {
     throw new DomainError("disbursement_date_passed", `The disbursement date (${disbursementDate}) has passed: ${whatNow}`, { disbursement_date: disbursementDate });
   }
 }
 
 /** When a new proposal lapses: PROPOSAL_VALIDITY_DAYS from now, and in production no later than the end of its
- *  disbursement day (Brasília, UTC−3 all year since 2019). */
+ *  disbursement day in Brasília. */
 export function proposalExpiresAt(scope: Scope, disbursementDate: string, now = new Date()): Date {
   const validity = new Date(now.getTime() + PROPOSAL_VALIDITY_DAYS * 24 * 3600 * 1000);
   if (scope.environment !== "production") return validity;
-  const endOfDisbursementDay = new Date(`${addDays(disbursementDate, 1)}T00:00:00.000-03:00`);
+  const endOfDisbursementDay = startOfDayInBrazil(addDays(disbursementDate, 1));
   return endOfDisbursementDay < validity ? endOfDisbursementDay : validity;
 }

@@ -8,8 +8,10 @@ import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
+import { nextState } from "@/lib/state-machine";
 import { applyProposalActionIn, expiringLapsed } from "./apply-action";
 import { deductedInstallment, lastDueDateOf, type ProposalResponse, type ProposalTerms } from "./schemas";
+import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
 // POST /v1/proposals/{id}/submit: draft → pending_review, then in the same transaction
 //  1. the risk scorecard runs (lib/risk): `decline` rejects the proposal with the reason codes;
@@ -31,10 +33,13 @@ function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: stri
     await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const found = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
     if (!found) throw notFound("Proposal");
-    const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit");
     const terms = found.terms as ProposalTerms;
     const product = terms.product as ProductCode;
+    // A newer margin query replaces the proposal's before the transition, so that its event shows the one reserved
+    // against; a proposal that is not a draft is refused (409) before the query is looked at.
+    if (newMarginQueryId !== undefined) nextState(PROPOSAL_TRANSITIONS, "proposal", found.status as ProposalStatus, "submit");
     const proposal = newMarginQueryId === undefined ? found : await replaceMarginQuery(tx, scope, found, product, newMarginQueryId);
+    const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit");
     const assessment = await assessRiskIn(tx, scope, {
       customer: await customerIn(tx, scope, proposal.customerId),
       product,
@@ -65,7 +70,7 @@ function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: stri
       }
     }
     if (assessment.decision === "approve") return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "approve");
-    return { ...submitted, margin_query_id: proposal.marginQueryId, risk_assessment_id: assessment.id };
+    return { ...submitted, risk_assessment_id: assessment.id };
   }, authorityTransactionOptions());
 }
 

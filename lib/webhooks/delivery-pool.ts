@@ -27,12 +27,14 @@ export class DeliveryPool {
     return this.inFlight.size;
   }
 
-  /** Dispatches events, claims what the free slots allow and starts those attempts, records what finished. True when
-   *  it did something. */
+  /** When enough slots are free: dispatches events and claims what the free slots allow, starting those attempts.
+   *  Always records what finished. True when it did something. */
   async turn(): Promise<boolean> {
-    const dispatched = await dispatchEvents();
     const free = this.concurrency - this.inFlight.size;
-    const claimed = free > 0 && (this.inFlight.size === 0 || free >= Math.ceil(this.concurrency / REFILL_SHARE)) ? await claimDeliveries(free, this.options.perEndpoint) : [];
+    const refill = free > 0 && (this.inFlight.size === 0 || free >= Math.ceil(this.concurrency / REFILL_SHARE));
+    // Dispatching makes deliveries to claim: not while the slots are full (other workers, or the next refill, do it).
+    const dispatched = refill ? await dispatchEvents() : 0;
+    const claimed = refill ? await claimDeliveries(free, this.options.perEndpoint) : [];
     for (const c of claimed) this.start(c);
     const recorded = await this.record();
     return dispatched > 0 || claimed.length > 0 || recorded > 0;

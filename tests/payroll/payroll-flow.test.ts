@@ -192,6 +192,10 @@ describe("a draft outliving its margin query", () => {
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body).toMatchObject({ id: proposal.id, margin_query_id: fresh.id, status: expect.stringMatching(/^(approved|pending_review)$/) });
     expect((await reservationsOf(proposal.id)).map((r) => [r.marginQueryId, r.status])).toEqual([[fresh.id, "reserved"]]);
+    // The submission's event names the margin query it reserved against.
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: { createdAt: "asc" } });
+    const submittedEvent = events.map((e) => e.payload as { id: string; previous_status: string; margin_query_id: string }).find((p) => p.id === proposal.id && p.previous_status === "draft");
+    expect(submittedEvent?.margin_query_id).toBe(fresh.id);
 
     const personal = (await post(t, createSimulation, "/v1/simulations", { product: "personal_loan", requested_amount: 100000, term: 6, monthly_rate: "0.0250", customer_id: stranger.id })).body;
     const loan = (await post(t, createProposal, "/v1/proposals", { customer_id: stranger.id, simulation_id: personal.id })).body;

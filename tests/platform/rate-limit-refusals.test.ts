@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
+import { problem } from "../helpers/problem";
 
 afterAll(() => stopListener());
 
@@ -28,40 +29,19 @@ describe("rate limits on refused requests", () => {
 
     const mismatch = await call(health, { path: "/v1/health", headers: bearer(key, other.id) });
     expect(mismatch.status).toBe(403);
-    expect(mismatch.body).toEqual({
-      type: "urn:credit-platform:problem:tenant_mismatch",
-      title: "The credential does not belong to this tenant",
-      status: 403,
-      detail: "X-Tenant-Id does not match the credential's tenant",
-      code: "tenant_mismatch",
-      request_id: expect.any(String),
-    });
+    expect(mismatch.body).toEqual(problem("tenant_mismatch", 403, "The credential does not belong to this tenant", "X-Tenant-Id does not match the credential's tenant"));
     expect(limitHeaders(mismatch)).toEqual(["3", "2", true]);
 
     const denied = await call(createCustomer, { path: "/v1/customers", headers: bearer(key, tenant.id), json: {} });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({
-      type: "urn:credit-platform:problem:insufficient_permissions",
-      title: "The credential lacks the required permission",
-      status: 403,
-      detail: "This operation requires the customers:write permission",
-      code: "insufficient_permissions",
-      request_id: expect.any(String),
-    });
+    expect(denied.body).toEqual(problem("insufficient_permissions", 403, "The credential lacks the required permission", "This operation requires the customers:write permission"));
     expect(limitHeaders(denied)).toEqual(["3", "1", true]);
 
     expect(limitHeaders(await call(health, { path: "/v1/health", headers: bearer(key, tenant.id) }))).toEqual(["3", "0", true]);
     // The quota is spent: the next refused request is a 429, not another free 403.
     const limited = await call(health, { path: "/v1/health", headers: bearer(key, other.id) });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({
-      type: "urn:credit-platform:problem:rate_limited",
-      title: "Too many requests",
-      status: 429,
-      detail: expect.stringMatching(/^Rate limit of 3 requests per minute exceeded; retry after \d+ s$/),
-      code: "rate_limited",
-      request_id: expect.any(String),
-    });
+    expect(limited.body).toEqual(problem("rate_limited", 429, "Too many requests", expect.stringMatching(/^Rate limit of 3 requests per minute exceeded; retry after \d+ s$/)));
     expect(limitHeaders(limited)).toEqual(["3", "0", true]);
     expect(await db().customer.count({ where: { tenantId: tenant.id } })).toBe(0);
   });

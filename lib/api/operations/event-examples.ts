@@ -1,6 +1,8 @@
 import { SANDBOX_ACCOUNT } from "@/lib/collection/account";
 import { pixQrPngDataUrl } from "@/lib/collection/payment-images";
 import { brCode } from "@/lib/collection/pix-brcode";
+import { lateChargesFor } from "@/lib/contracts/late-rules";
+import { lateCharges } from "@/lib/finance";
 import { TEST_EVENT_TYPE, type EventType } from "@/lib/webhooks/event-catalog";
 import { envelope } from "@/lib/webhooks/signing";
 import { contractExample, CUSTOMER_EXAMPLE, INSTALLMENT_EXAMPLE, proposalExample, SIMULATION_SUMMARY_EXAMPLE } from "./credit-examples";
@@ -57,6 +59,10 @@ const paidInstallment = {
   amount_due: { ...INSTALLMENT_EXAMPLE.amount_due, as_of: "2026-12-09", outstanding: 0, total: 0 },
 };
 const repasse = REPASSE_EXAMPLE.contracts[0]!;
+// The first installment two days late, its fine and interest reckoned by the finance library at the contract's frozen rates.
+const OVERDUE_AS_OF = "2027-01-06";
+const rates = lateChargesFor("personal_loan");
+const late = lateCharges({ amount: INSTALLMENT_EXAMPLE.amount, dueDate: INSTALLMENT_EXAMPLE.due_date, asOf: OVERDUE_AS_OF, fineRate: rates.fine_rate, monthlyLateInterestRate: rates.monthly_interest_rate });
 
 const DATA: Record<EventType, unknown> = {
   "customer.created": CUSTOMER_EXAMPLE,
@@ -82,11 +88,7 @@ const DATA: Record<EventType, unknown> = {
     amount_due: { ...INSTALLMENT_EXAMPLE.amount_due, outstanding: INSTALLMENT_EXAMPLE.amount - 50000, total: INSTALLMENT_EXAMPLE.amount - 50000 },
     payment: { amount: 50000, source: "inss_repasse", competence: "2027-01" },
   },
-  "installment.overdue": {
-    ...INSTALLMENT_EXAMPLE,
-    status: "overdue",
-    amount_due: { ...INSTALLMENT_EXAMPLE.amount_due, as_of: "2027-01-06", days_late: 2, fine: Math.round(INSTALLMENT_EXAMPLE.amount * 0.02), late_interest: 0, total: INSTALLMENT_EXAMPLE.amount + Math.round(INSTALLMENT_EXAMPLE.amount * 0.02) },
-  },
+  "installment.overdue": { ...INSTALLMENT_EXAMPLE, status: "overdue", amount_due: { as_of: OVERDUE_AS_OF, days_late: late.days_late, outstanding: INSTALLMENT_EXAMPLE.amount, fine: late.fine, late_interest: late.late_interest, total: late.total } },
   "charge.created": CHARGE_EXAMPLE,
   "charge.paid": charge("paid", { amount_paid: CHARGE_EXAMPLE.amount, paid_at: PAID_AT }),
   "charge.partially_paid": charge("partially_paid", { amount_paid: 50000 }),

@@ -30887,8 +30887,8 @@ export interface operations {
                  *           "days_late": 2,
                  *           "outstanding": 93759,
                  *           "fine": 1875,
-                 *           "late_interest": 0,
-                 *           "total": 95634
+                 *           "late_interest": 63,
+                 *           "total": 95697
                  *         },
                  *         "environment": "sandbox"
                  *       }
