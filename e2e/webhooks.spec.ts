@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { FIXTURE } from "./global-setup";
 import { randomCpf } from "./random-cpf";
@@ -12,7 +13,8 @@ import { signIn } from "./sign-in";
 // Settings → Webhooks, end to end: an owner adds an endpoint pointing at a local receiver and copies its secret;
 // an integrator creates a customer through /v1; the real worker (`npm run worker`'s script) delivers the signed
 // event to the receiver (verified with `standardwebhooks` and the secret the panel showed) and the panel's
-// delivery log shows it with its attempt; a test event, a rotation and a delete follow. Support staff see none of it.
+// delivery log shows it with its attempt; a test event, an event missed while disabled and recovered, a rotation
+// and a delete follow. Support staff see none of it.
 
 type Fixture = { tenantId: string; sandboxKey: string; owner: { email: string; password: string }; support: { email: string; password: string } };
 const fixture = () => JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
@@ -46,6 +48,18 @@ test.afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
+
+/** When the worker published the outbox event of this customer's creation (null while it has not). */
+async function publishedAt(customerId: string): Promise<Date | null> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ published_at: Date | null }>("SELECT published_at FROM outbox_events WHERE type = 'customer.created' AND payload->>'id' = $1", [customerId]);
+    return rows[0]?.published_at ?? null;
+  } finally {
+    await client.end();
+  }
+}
 
 test("an owner configures an endpoint, an event made through /v1 arrives signed and shows in the delivery log", async ({ page }) => {
   const { owner, support, tenantId, sandboxKey } = fixture();
@@ -101,6 +115,31 @@ test("an owner configures an endpoint, an event made through /v1 arrives signed 
   await page.getByRole("combobox", { name: "Status" }).selectOption("succeeded");
   await expect(page.getByTestId("delivery-row")).toHaveCount(2);
   await page.getByRole("combobox", { name: "Status" }).selectOption("");
+
+  // Disabled for a while, the endpoint misses an event; enabled again, "Recover missed events" queues it to it.
+  await page.getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByTestId("endpoint-row")).toContainText("disabled");
+  const missedMade = await page.request.post("/v1/customers", {
+    headers: { authorization: `Bearer ${sandboxKey}`, "x-tenant-id": tenantId, "content-type": "application/json" },
+    data: { document: randomCpf(), name: "Joana Perdida" },
+  });
+  expect(missedMade.status()).toBe(201);
+  const missed = (await missedMade.json()) as { id: string };
+  // The worker publishes it (to no endpoint: the only one is disabled) before the endpoint is enabled again.
+  await expect.poll(() => publishedAt(missed.id), { timeout: 30_000 }).not.toBeNull();
+  await page.getByRole("button", { name: "Enable" }).click();
+  await page.getByRole("button", { name: "Recover missed events" }).click();
+  await expect(page.getByLabel("Missed since")).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/); // a day back, in the browser's time
+  await page.getByRole("button", { name: "Queue missed events" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "missed event" })).toHaveText("1 missed event queued; no failed delivery to resend.");
+  await expect.poll(() => received.length, { timeout: 30_000 }).toBe(3);
+  const recovered = new Webhook(secret).verify(received[2]!.body, received[2]!.headers) as { type: string; data: { id: string } };
+  expect(recovered).toMatchObject({ type: "customer.created", data: { id: missed.id } });
+  await expect(page.getByTestId("delivery-row").filter({ hasText: "customer.created" }).filter({ hasText: "succeeded" })).toHaveCount(2, { timeout: 60_000 });
+  // Again: it received everything since then, so nothing is queued twice.
+  await page.getByRole("button", { name: "Queue missed events" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "missed event" })).toHaveText("No missed events; no failed delivery to resend.");
+  await page.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("button", { name: "Rotate secret" }).click();
   await page.getByRole("button", { name: "Confirm rotate" }).click();

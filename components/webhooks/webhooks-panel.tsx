@@ -10,10 +10,11 @@ import { usePanelEnvironment } from "@/components/environment-context";
 import { SUBSCRIBABLE_EVENT_NAMES } from "@/lib/webhooks/event-names";
 import { ConfirmButton } from "./confirm-button";
 import { DeliveryLog } from "./delivery-log";
+import { RecoverForm } from "./recover-form";
 import { webhookKeys } from "./query-keys";
 
 // Settings → Webhooks: the environment's endpoints (add, copy the secret once, rotate, enable/disable, test,
-// delete) and each endpoint's delivery log. The same services and rules as /v1/webhook-endpoints.
+// recover missed events, delete) and each endpoint's delivery log. The same services and rules as /v1/webhook-endpoints.
 
 type Environment = "sandbox" | "production";
 export type Endpoint = {
@@ -127,6 +128,14 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
                   <button type="button" className="text-sm underline" aria-pressed={selected === e.id} onClick={() => setSelected(selected === e.id ? null : e.id)}>{t("deliveries")}</button>
                   <button type="button" className="text-sm underline disabled:opacity-50" disabled={!e.enabled || test.isPending} onClick={() => test.mutate(e.id)}>{t("sendTest")}</button>
                   <button type="button" className="text-sm underline" onClick={() => change.mutate({ id: e.id, body: { enabled: !e.enabled } })}>{e.enabled ? t("disable") : t("enable")}</button>
+                  <RecoverForm
+                    url={api(`webhook-endpoints/${e.id}/recover`)}
+                    disabled={!e.enabled}
+                    onRecovered={() => {
+                      setSelected(e.id);
+                      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(tenantId, environment, e.id) });
+                    }}
+                  />
                   {(() => {
                     const dropOld = e.previous_secret_expires_at !== null && new Date(e.previous_secret_expires_at).getTime() > Date.now();
                     const question = dropOld ? t("rotateDropQuestion", { date: formatDateTime(e.previous_secret_expires_at!) }) : t("rotateQuestion");

@@ -65,6 +65,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/webhook-deliveries/{id}/resend": ["POST"],
   "/v1/webhook-endpoints": ["GET", "POST"],
   "/v1/webhook-endpoints/{id}": ["DELETE", "GET", "PATCH"],
+  "/v1/webhook-endpoints/{id}/recover": ["POST"],
   "/v1/webhook-endpoints/{id}/rotate-secret": ["POST"],
   "/v1/webhook-endpoints/{id}/test": ["POST"],
 };

@@ -108,7 +108,7 @@ function checkRedirect(permissions: readonly string[], body: UpdateWebhookEndpoi
 }
 
 /** The credential may read every event type the endpoint carries (all of them when it subscribes to every type). */
-function checkCarried(permissions: readonly string[], current: WebhookEndpoint): void {
+export function checkCarried(permissions: readonly string[], current: WebhookEndpoint): void {
   checkSubscribable(permissions, current.eventTypes.length === 0 ? [ALL] : current.eventTypes);
 }
 

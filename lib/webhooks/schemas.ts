@@ -58,6 +58,32 @@ export const RotateSecretBody = z
   .meta({ id: "RotateWebhookSecretBody" });
 export type RotateSecretBody = z.infer<typeof RotateSecretBody>;
 
+/** At most this many deliveries are queued by one recovery; `has_more` says to call again with the same window. */
+export const MAX_RECOVERED_DELIVERIES = 10_000;
+const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description, example: "2026-12-01T00:00:00Z" });
+
+export const RecoverEndpointBody = z
+  .strictObject({
+    since: instant("Events created at or after this instant (ISO 8601 with `Z` or an offset). At most WEBHOOK_RETENTION_DAYS (90 by default) ago; an earlier one is 400. Before the endpoint's creation counts from its creation."),
+    until: instant("Events created before this instant. Default now; not in the future.").optional(),
+  })
+  .refine((body) => body.until === undefined || Date.parse(body.until) > Date.parse(body.since), { message: "Must be after since", path: ["until"] })
+  .meta({ id: "RecoverWebhookEndpointBody" });
+export type RecoverEndpointBody = z.infer<typeof RecoverEndpointBody>;
+
+export const RecoveryResponse = z
+  .object({
+    object: z.literal("webhook_recovery"),
+    endpoint_id: z.string(),
+    since: z.string().meta({ description: "The window's start as applied (the endpoint's creation when that is later than the one asked for)." }),
+    until: z.string(),
+    deliveries_created: z.number().int().meta({ description: "Events in the window the endpoint never had a delivery of (it was disabled, or did not subscribe then): queued now." }),
+    deliveries_resent: z.number().int().meta({ description: "Failed deliveries of events in the window: pending again, their next attempt due now (as a resend)." }),
+    has_more: z.boolean().meta({ description: `More than ${MAX_RECOVERED_DELIVERIES.toLocaleString("en")} deliveries to queue: the oldest were; call again with the same window for the rest.` }),
+  })
+  .meta({ id: "WebhookRecovery", description: "What a recovery queued for one endpoint." });
+export type RecoveryResponse = z.infer<typeof RecoveryResponse>;
+
 export const WebhookEndpointIdParams = z.strictObject({ id: idSchema("webhookEndpoint", "webhook endpoint") });
 export const ListWebhookEndpointsQuery = ListQuery.extend({ enabled: z.enum(["true", "false"]).optional().meta({ description: "Only enabled (or disabled) endpoints." }) });
 export type ListWebhookEndpointsQuery = z.infer<typeof ListWebhookEndpointsQuery>;

@@ -60,5 +60,6 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createWebhookEndpoint: { url: "https://hooks.example.com/credit-platform", event_types: ["proposal.status_changed", "contract.issued", "payment.received"], description: "Core banking" },
   updateWebhookEndpoint: { event_types: ["*"], enabled: true },
   rotateWebhookSecret: { grace_period_seconds: 86400 },
+  recoverWebhookEndpoint: { since: "2026-11-28T00:00:00Z", until: "2026-12-01T12:00:00Z" },
   simulateRepasse: { competence: "2026-04", scenario: "partial", partial_percent: 60 },
 };

@@ -11,6 +11,9 @@ import {
   ListEventsQuery,
   ListWebhookEndpointsQuery,
   MAX_ENDPOINTS_PER_ENVIRONMENT,
+  MAX_RECOVERED_DELIVERIES,
+  RecoverEndpointBody,
+  RecoveryResponse,
   RotateSecretBody,
   UpdateWebhookEndpointBody,
   WebhookEndpointIdParams,
@@ -82,7 +85,7 @@ export const updateWebhookEndpointOperation = defineOperation({
   summary: "Change an endpoint's URL, event types or description, or enable / disable it",
   description:
     "A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not " +
-    "delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. " +
+    "delivered (queue them with POST /v1/webhook-endpoints/{id}/recover once it is enabled again, or read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. " +
     "Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless " +
     "the credential may read every event type the endpoint carries now (before this request's `event_types` apply)." +
     ACCESS,
@@ -141,6 +144,35 @@ export const testWebhookEndpointOperation = defineOperation({
   params: WebhookEndpointIdParams,
   responses: { 202: { description: "The delivery, pending (its first attempt within a second).", schema: DeliveryResponse, example: { ...deliveryListExample, event_type: "webhook_endpoint.test", status: "pending", attempt_count: 0, next_attempt_at: "2026-12-01T13:12:00.100Z", last_status_code: null, last_duration_ms: null, last_attempt_at: null, completed_at: null } } },
   errors: [404, 409],
+});
+
+export const recoverWebhookEndpointOperation = defineOperation({
+  operationId: "recoverWebhookEndpoint",
+  method: "POST",
+  path: "/v1/webhook-endpoints/{id}/recover",
+  summary: "Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down)",
+  description:
+    "For each event of the endpoint's types created in [`since`, `until`) — published, from the endpoint's creation on, at most " +
+    "WEBHOOK_RETENTION_DAYS (90 by default) back — that the endpoint never had a delivery of (it was disabled then) a delivery is " +
+    "created, and each `failed` delivery (retries exhausted, 410, disabled) becomes `pending` again as by a resend; its next attempt due " +
+    "now. Delivered and pending ones are left alone, so repeating a recovery over the same window queues nothing twice. The endpoint " +
+    `receives them oldest first, under the same \`webhook-id\` for an event already attempted. At most ${MAX_RECOVERED_DELIVERIES.toLocaleString("en")} deliveries per ` +
+    "call: `has_more` says to call again with the same body. Enable the endpoint first (409 `conflict` while disabled). 403 unless the " +
+    "credential may read every event type the endpoint carries." +
+    ACCESS,
+  tags,
+  auth: "bearer",
+  permission: "webhooks:write",
+  params: WebhookEndpointIdParams,
+  body: RecoverEndpointBody,
+  responses: {
+    202: {
+      description: "What was queued.",
+      schema: RecoveryResponse,
+      example: { object: "webhook_recovery", endpoint_id: WEBHOOK_ENDPOINT_EXAMPLE.id, since: "2026-11-28T00:00:00.000Z", until: "2026-12-01T12:00:00.000Z", deliveries_created: 42, deliveries_resent: 3, has_more: false },
+    },
+  },
+  errors: [403, 404, 409],
 });
 
 export const listEventsOperation = defineOperation({
@@ -221,6 +253,7 @@ export const webhookOperations = [
   deleteWebhookEndpointOperation,
   rotateWebhookSecretOperation,
   testWebhookEndpointOperation,
+  recoverWebhookEndpointOperation,
   listEventsOperation,
   getEventOperation,
   listWebhookDeliveriesOperation,

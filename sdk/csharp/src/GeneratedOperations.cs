@@ -229,6 +229,9 @@ namespace CreditPlatform.Sdk
         /// <summary>POST /v1/webhook-endpoints/{id}/test — Send a `webhook_endpoint.test` event to this endpoint</summary>
         public Task<JToken> TestWebhookEndpointAsync(string id, Request request = null) => CallAsync("testWebhookEndpoint", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>POST /v1/webhook-endpoints/{id}/recover — Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down)</summary>
+        public Task<JToken> RecoverWebhookEndpointAsync(string id, Request request = null) => CallAsync("recoverWebhookEndpoint", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>GET /v1/events — List events, newest first (filter: type)</summary>
         public Task<JToken> ListEventsAsync(Request request = null) => CallAsync("listEvents", NoPathParams, request);
 

@@ -99,6 +99,7 @@ namespace CreditPlatform.Sdk
             ["deleteWebhookEndpoint"] = new Operation("deleteWebhookEndpoint", "DELETE", "/v1/webhook-endpoints/{id}", new string[] { "id" }, null, true, false, true),
             ["rotateWebhookSecret"] = new Operation("rotateWebhookSecret", "POST", "/v1/webhook-endpoints/{id}/rotate-secret", new string[] { "id" }, "application/json", true, false, true),
             ["testWebhookEndpoint"] = new Operation("testWebhookEndpoint", "POST", "/v1/webhook-endpoints/{id}/test", new string[] { "id" }, null, true, false, true),
+            ["recoverWebhookEndpoint"] = new Operation("recoverWebhookEndpoint", "POST", "/v1/webhook-endpoints/{id}/recover", new string[] { "id" }, "application/json", true, false, true),
             ["listEvents"] = new Operation("listEvents", "GET", "/v1/events", new string[] {  }, null, true, true, true),
             ["getEvent"] = new Operation("getEvent", "GET", "/v1/events/{id}", new string[] { "id" }, null, true, false, true),
             ["listWebhookDeliveries"] = new Operation("listWebhookDeliveries", "GET", "/v1/webhook-deliveries", new string[] {  }, null, true, true, true),

@@ -75,6 +75,7 @@ export const OPERATIONS = {
   deleteWebhookEndpoint: {"method":"DELETE","path":"/v1/webhook-endpoints/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   rotateWebhookSecret: {"method":"POST","path":"/v1/webhook-endpoints/{id}/rotate-secret","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   testWebhookEndpoint: {"method":"POST","path":"/v1/webhook-endpoints/{id}/test","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
+  recoverWebhookEndpoint: {"method":"POST","path":"/v1/webhook-endpoints/{id}/recover","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   listEvents: {"method":"GET","path":"/v1/events","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   getEvent: {"method":"GET","path":"/v1/events/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   listWebhookDeliveries: {"method":"GET","path":"/v1/webhook-deliveries","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},

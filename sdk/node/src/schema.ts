@@ -1219,7 +1219,7 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint's URL, event types or description, or enable / disable it
-         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless the credential may read every event type the endpoint carries now (before this request's `event_types` apply). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description A new `url` is checked as at creation. Disabling ends the endpoint's pending deliveries (`failed`); events while disabled are not delivered (queue them with POST /v1/webhook-endpoints/{id}/recover once it is enabled again, or read them with GET /v1/events). Enabling an endpoint the platform disabled (410, or failing for 3 days) clears the reason. Narrowing `event_types` ends its pending deliveries of the types dropped (`failed`). A new `url` or enabling it again is 403 unless the credential may read every event type the endpoint carries now (before this request's `event_types` apply). Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:write`.
          */
@@ -1264,6 +1264,28 @@ export interface paths {
          *     Requires permission `webhooks:write`.
          */
         post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down)
+         * @description For each event of the endpoint's types created in [`since`, `until`) — published, from the endpoint's creation on, at most WEBHOOK_RETENTION_DAYS (90 by default) back — that the endpoint never had a delivery of (it was disabled then) a delivery is created, and each `failed` delivery (retries exhausted, 410, disabled) becomes `pending` again as by a resend; its next attempt due now. Delivered and pending ones are left alone, so repeating a recovery over the same window queues nothing twice. The endpoint receives them oldest first, under the same `webhook-id` for an event already attempted. At most 10,000 deliveries per call: `has_more` says to call again with the same body. Enable the endpoint first (409 `conflict` while disabled). 403 unless the credential may read every event type the endpoint carries. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         *
+         *     Requires permission `webhooks:write`.
+         */
+        post: operations["recoverWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3884,6 +3906,35 @@ export interface components {
             request_body: string;
             /** @description What came back (first 4 KiB). */
             response_body: string | null;
+        };
+        /** @description What a recovery queued for one endpoint. */
+        WebhookRecovery: {
+            /** @enum {string} */
+            object: "webhook_recovery";
+            endpoint_id: string;
+            /** @description The window's start as applied (the endpoint's creation when that is later than the one asked for). */
+            since: string;
+            until: string;
+            /** @description Events in the window the endpoint never had a delivery of (it was disabled, or did not subscribe then): queued now. */
+            deliveries_created: number;
+            /** @description Failed deliveries of events in the window: pending again, their next attempt due now (as a resend). */
+            deliveries_resent: number;
+            /** @description More than 10,000 deliveries to queue: the oldest were; call again with the same window for the rest. */
+            has_more: boolean;
+        };
+        RecoverWebhookEndpointBody: {
+            /**
+             * Format: date-time
+             * @description Events created at or after this instant (ISO 8601 with `Z` or an offset). At most WEBHOOK_RETENTION_DAYS (90 by default) ago; an earlier one is 400. Before the endpoint's creation counts from its creation.
+             * @example 2026-12-01T00:00:00Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Events created before this instant. Default now; not in the future.
+             * @example 2026-12-01T00:00:00Z
+             */
+            until?: string;
         };
         /** @description Something that happened, as webhooks deliver it (the same id, type and data). */
         Event: {
@@ -27031,6 +27082,369 @@ export interface operations {
                      *         "submit",
                      *         "cancel"
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:idempotency_key_reused",
+                     *       "title": "The idempotency key was used with a different request",
+                     *       "status": 422,
+                     *       "detail": "This X-Request-Id was used with a different request",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-28T00:00:00Z",
+                 *       "until": "2026-12-01T12:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverWebhookEndpointBody"];
+            };
+        };
+        responses: {
+            /** @description What was queued. */
+            202: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_recovery",
+                     *       "endpoint_id": "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *       "since": "2026-11-28T00:00:00.000Z",
+                     *       "until": "2026-12-01T12:00:00.000Z",
+                     *       "deliveries_created": 42,
+                     *       "deliveries_resent": 3,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_transition",
+                     *       "title": "The action is not allowed in the resource's current state",
+                     *       "status": 409,
+                     *       "detail": "Cannot approve a proposal in status draft",
+                     *       "code": "invalid_transition",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "current_status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is over 1 MiB",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:unsupported_media_type",
+                     *       "title": "The content type is not supported",
+                     *       "status": 415,
+                     *       "detail": "Send Content-Type: application/json",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

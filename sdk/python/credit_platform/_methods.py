@@ -300,6 +300,10 @@ class OperationMethods:
         """POST /v1/webhook-endpoints/{id}/test — Send a `webhook_endpoint.test` event to this endpoint"""
         return self._call("test_webhook_endpoint", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout)
 
+    def recover_webhook_endpoint(self, *, id: str, body: Mapping[str, Any], request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
+        """POST /v1/webhook-endpoints/{id}/recover — Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down)"""
+        return self._call("recover_webhook_endpoint", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout)
+
     def list_events(self, *, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None) -> Any:
         """GET /v1/events — List events, newest first (filter: type)"""
         return self._call("list_events", path={}, query=query, body=None, request_id=request_id, timeout=timeout)

@@ -738,6 +738,16 @@ public abstract class GeneratedOperations {
     return call("testWebhookEndpoint", Map.of("id", id), Request.create());
   }
 
+  /** POST /v1/webhook-endpoints/{id}/recover — Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down) */
+  public JsonNode recoverWebhookEndpoint(String id, Request request) {
+    return call("recoverWebhookEndpoint", Map.of("id", id), request);
+  }
+
+  /** POST /v1/webhook-endpoints/{id}/recover with no query or body. */
+  public JsonNode recoverWebhookEndpoint(String id) {
+    return call("recoverWebhookEndpoint", Map.of("id", id), Request.create());
+  }
+
   /** GET /v1/events — List events, newest first (filter: type) */
   public JsonNode listEvents(Request request) {
     return call("listEvents", Map.of(), request);

@@ -84,6 +84,7 @@ public final class Operations {
       Map.entry("deleteWebhookEndpoint", new Operation("deleteWebhookEndpoint", "DELETE", "/v1/webhook-endpoints/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("rotateWebhookSecret", new Operation("rotateWebhookSecret", "POST", "/v1/webhook-endpoints/{id}/rotate-secret", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("testWebhookEndpoint", new Operation("testWebhookEndpoint", "POST", "/v1/webhook-endpoints/{id}/test", List.of("id"), false, null, true, false, true)),
+      Map.entry("recoverWebhookEndpoint", new Operation("recoverWebhookEndpoint", "POST", "/v1/webhook-endpoints/{id}/recover", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("listEvents", new Operation("listEvents", "GET", "/v1/events", List.of(), true, null, true, true, true)),
       Map.entry("getEvent", new Operation("getEvent", "GET", "/v1/events/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("listWebhookDeliveries", new Operation("listWebhookDeliveries", "GET", "/v1/webhook-deliveries", List.of(), true, null, true, true, true)),
