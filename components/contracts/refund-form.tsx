@@ -9,7 +9,8 @@ import { ConfirmButton } from "@/components/webhooks/confirm-button";
 
 // Recording a refund of the borrower's credit (owners and admins): the money went back by Pix or TED outside the
 // platform; this records it (POST /api/panel/contracts/{id}/refunds, the same rules as POST /v1/refunds). The amount
-// starts at the whole credit; the server refuses more than is refundable (e.g. money held for a pending settlement).
+// starts at the whole credit; the server refuses more than is refundable (e.g. money held for a pending settlement), and
+// refuses the form sent again once the credit it showed has changed (a second click records nothing).
 
 const METHODS = ["pix", "ted", "other"] as const;
 
@@ -24,7 +25,7 @@ export function RefundForm({ contractId, environment, credit }: { contractId: st
     mutationFn: () =>
       panelFetch(`/api/panel/contracts/${contractId}/refunds?environment=${environment}`, {
         method: "POST",
-        body: { amount: centavos, method, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+        body: { amount: centavos, method, ...(reference.trim() ? { reference: reference.trim() } : {}), expected_credit_balance: credit },
       }),
     onSuccess: () => {
       setReference("");

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 // An action that asks first (delete, rotate, approve): the question replaces the button; confirming, Escape or
-// Cancel takes it back and returns focus to the button.
+// Cancel takes it back and returns focus to the button, which stays disabled while the action is pending (a second
+// click would send it again).
 export function ConfirmButton({ label, question, confirmLabel, onConfirm, pending, danger = true, disabled = false }: { label: string; question: string; confirmLabel: string; onConfirm: () => void; pending: boolean; danger?: boolean; disabled?: boolean }) {
   const [asking, setAsking] = useState(false);
   const t = useTranslations("Common");
@@ -19,7 +20,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, pendin
   };
   if (!asking) {
     return (
-      <button ref={trigger} type="button" disabled={disabled} onClick={() => setAsking(true)} className={`text-sm underline disabled:cursor-not-allowed disabled:opacity-40 ${danger ? "text-red-700" : "text-slate-700"}`}>
+      <button ref={trigger} type="button" disabled={disabled || pending} onClick={() => setAsking(true)} className={`text-sm underline disabled:cursor-not-allowed disabled:opacity-40 ${danger ? "text-red-700" : "text-slate-700"}`}>
         {label}
       </button>
     );

@@ -20,7 +20,10 @@ import type { CreateRefundBody, ListRefundsQuery, RefundResponse } from "./refun
 // `insufficient_credit`), a refund row, the audit row and the event `refund.created`. Any contract status: the credit
 // of a closed contract is exactly what most needs returning.
 
-export async function createRefund(scope: Scope, actor: Actor, body: CreateRefundBody): Promise<RefundResponse> {
+/** `expectedCredit`: the credit balance the person saw (the panel's form): when the contract's differs now — another
+ *  refund, a payment or a second click recorded meanwhile — nothing is recorded (409), so a refund is never recorded
+ *  twice by a form sent twice. */
+export async function createRefund(scope: Scope, actor: Actor, body: CreateRefundBody, expectedCredit?: number): Promise<RefundResponse> {
   const today = todayInBrazil();
   const refundedOn = body.refunded_on ?? today;
   if (refundedOn > today) throw invalidField("refunded_on", "Must not be after today (Brasília)");
@@ -34,6 +37,9 @@ export async function createRefund(scope: Scope, actor: Actor, body: CreateRefun
     const heldCharge = pending?.chargeId ? await tx.charge.findFirst({ where: { id: pending.chargeId, ...where(scope) }, select: { amountPaid: true } }) : null;
     const netted = pending?.type === "full" ? ((pending.quote as { credit_applied?: number }).credit_applied ?? 0) : 0; // a partial one nets none
     const credit = centavos(contract.creditBalance);
+    if (expectedCredit !== undefined && expectedCredit !== credit) {
+      throw new DomainError("conflict", `The contract's credit changed since it was shown (now ${credit} centavos): review it and record the refund again if it is still due`, { credit_balance: credit });
+    }
     const refundable = Math.max(0, credit - centavos(heldCharge?.amountPaid ?? 0n) - netted);
     const amount = body.amount ?? refundable;
     if (refundable === 0 || amount > refundable) {

@@ -29,30 +29,35 @@ describe("refunds from the panel", () => {
 
     for (const role of ["support", "viewer"]) {
       as(role);
-      const refused = await post(contractId!, { amount: 1000, method: "pix" });
+      const refused = await post(contractId!, { amount: 1000, method: "pix", expected_credit_balance: 5000 });
       expect(refused).toMatchObject({ status: 403, body: { code: "forbidden", detail: "Only owners and admins record refunds" } });
     }
     expect((await db().contract.findUniqueOrThrow({ where: { id: contractId! } })).creditBalance).toBe(5000n);
 
     as("admin");
-    const recorded = await post(contractId!, { amount: 1250, method: "ted", reference: "TED-1" });
+    const recorded = await post(contractId!, { amount: 1250, method: "ted", reference: "TED-1", expected_credit_balance: 5000 });
     expect(recorded.status).toBe(201);
     expect(recorded.body).toMatchObject({ object: "refund", contract_id: contractId, amount: 1250, method: "ted", reference: "TED-1", credit_after: 3750, environment: "sandbox" });
     expect((await db().contract.findUniqueOrThrow({ where: { id: contractId! } })).creditBalance).toBe(3750n);
     const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "refund.created" } });
     expect([audit.actorType, audit.actorId, audit.actorLabel]).toEqual(["user", owner.userId, owner.user.email]);
 
-    const tooMuch = await post(contractId!, { amount: 3751, method: "pix" });
+    // The same form sent again (a second click): the credit it showed is gone, nothing is recorded.
+    const twice = await post(contractId!, { amount: 1250, method: "ted", reference: "TED-1", expected_credit_balance: 5000 });
+    expect(twice).toMatchObject({ status: 409, body: { code: "conflict", credit_balance: 3750 } });
+    expect(await db().refund.count({ where: { contractId: contractId! } })).toBe(1);
+
+    const tooMuch = await post(contractId!, { amount: 3751, method: "pix", expected_credit_balance: 3750 });
     expect(tooMuch).toMatchObject({ status: 409, body: { code: "insufficient_credit", credit_balance: 3750, refundable: 3750 } });
     const bad = await post(contractId!, { amount: 0, method: "cash", contract_id: contractId });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["amount", "contract_id", "method"]);
+    expect(bad.body.errors.map((e: { param: string }) => e.param).sort()).toEqual(["amount", "contract_id", "expected_credit_balance", "method"]);
 
     // The sandbox contract is not found from production.
-    expect(await post(contractId!, { amount: 100, method: "pix" }, "production")).toMatchObject({ status: 404, body: { code: "not_found" } });
+    expect(await post(contractId!, { amount: 100, method: "pix", expected_credit_balance: 3750 }, "production")).toMatchObject({ status: 404, body: { code: "not_found" } });
     const other = await creditTenant();
     as("owner", other.tenant.id);
-    expect(await post(contractId!, { amount: 100, method: "pix" })).toMatchObject({ status: 404, body: { code: "not_found" } });
+    expect(await post(contractId!, { amount: 100, method: "pix", expected_credit_balance: 3750 })).toMatchObject({ status: 404, body: { code: "not_found" } });
     expect((await db().contract.findUniqueOrThrow({ where: { id: contractId! } })).creditBalance).toBe(3750n);
   });
 });
