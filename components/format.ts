@@ -75,3 +75,9 @@ export function formatMonth(month: string, locale = "pt-BR"): string {
   const [year, m] = month.split("-");
   return `${(MONTHS[locale] ?? MONTHS["pt-BR"]!)[Number(m) - 1] ?? m}/${year}`;
 }
+
+/** Whether an audit metadata field holds money (integer centavos): `amount`, `credit_after`, `amount_due`, `face_value`,
+ *  `outstanding_balance`, `fee`, … — a money word as one of the name's parts. */
+export function isMoneyField(name: string): boolean {
+  return /(^|_)(amount|principal|price|face|credit|balance|refundable|fee)(_|$)/.test(name);
+}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { formatBRL, formatDateTime } from "@/components/format";
+import { formatBRL, formatDateTime, isMoneyField } from "@/components/format";
 import { FILTER_INPUT, FilterField, FilterForm, ListTable } from "@/components/list-parts";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 
@@ -77,12 +77,11 @@ function Target({ type, id, environment }: { type: string; id: string; environme
 }
 
 /** Metadata as "name: value" lines; amounts (integer centavos under a money name) in reais. */
-const MONEY = /(^|_)(amount|principal|price|face|credit|balance|refundable|fee)$/;
 
 function Details({ metadata }: { metadata: unknown }) {
   if (metadata === null || typeof metadata !== "object") return null;
   const show = (name: string, value: unknown) =>
-    typeof value === "number" && Number.isInteger(value) && MONEY.test(name) ? formatBRL(value) : typeof value === "string" ? value : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.join(", ") : JSON.stringify(value);
+    typeof value === "number" && Number.isInteger(value) && isMoneyField(name) ? formatBRL(value) : typeof value === "string" ? value : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.join(", ") : JSON.stringify(value);
   return (
     <dl data-testid="audit-details">
       {Object.entries(metadata as Record<string, unknown>).map(([name, value]) => (

@@ -38,6 +38,7 @@ type File = {
   payoff_quote: { amount: number; date: string; valid_until?: string } | { unavailable: string } | null;
   assignment: { id: string; status: string; assignee: { name: string } } | null;
   timeline: { id: string; type: string; at: string }[];
+  timeline_truncated: boolean;
 };
 
 export function ContractFile({ id, environment, tenantId, canRecordRefunds, canIssueCharges, canWriteOff }: { id: string; environment: "sandbox" | "production"; tenantId: string; canRecordRefunds: boolean; canIssueCharges: boolean; canWriteOff: boolean }) {
@@ -46,7 +47,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
   const file = useQuery({ queryKey: ["contracts", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/contracts/${id}?environment=${environment}`) });
   if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
-  const { contract: c, customer, installments, charges, payments, settlements, refunds, payoff_quote: quote, assignment, timeline } = file.data;
+  const { contract: c, customer, installments, charges, payments, settlements, refunds, payoff_quote: quote, assignment, timeline, timeline_truncated: truncated } = file.data;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   const numberOf = new Map(installments.map((i) => [i.id, i.number]));
   // Still collected (active, assigned to an assignee, written off and being recovered): standing, new charges, credit a payoff uses.
@@ -155,6 +156,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
 
       <section aria-labelledby="c-time" className={box}>
         <h2 id="c-time" className="mb-2 font-semibold">{t("timeline")}</h2>
+        {truncated && <p className="mb-1 text-xs text-slate-500">{t("timelineTruncated", { count: timeline.length })}</p>}
         <ol aria-label={t("timeline")} className="space-y-1">
           {timeline.map((e) => <li key={e.id} data-testid="timeline-entry">{formatDateTime(e.at)} · {labels.code(e.type)} <code className="text-xs text-slate-500">{e.type}</code></li>)}
         </ol>

@@ -68,6 +68,9 @@ async function search(scope: Scope, q: string | undefined): Promise<Prisma.Contr
   return { customerId: { in: await customerIdsMatching(scope, q) } };
 }
 
+/** The timeline shows a contract's latest events, oldest of them first. */
+const TIMELINE_LIMIT = 500;
+
 export async function contractFile(scope: Scope, id: string) {
   if (!CONTRACT_ID.test(id)) throw notFound("Contract");
   const contract = await getContract(scope, id);
@@ -80,12 +83,13 @@ export async function contractFile(scope: Scope, id: string) {
     db().settlement.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
     db().refund.findMany({ where: { contractId: id, ...where(scope) }, orderBy: { createdAt: "desc" } }),
     contract.assignment_id ? db().assignment.findFirst({ where: { id: contract.assignment_id, ...where(scope) } }) : null,
-    // Every event about this contract: its own, and those of its installments, charges, payments and settlements.
+    // The latest TIMELINE_LIMIT events about this contract: its own, and those of its installments, charges, payments
+    // and settlements (each branch read from its own partial index, migration 20261127090000).
     queryRows<{ id: string; type: string; created_at: Date }>(sql`
       SELECT id, type, created_at FROM outbox_events
        WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
-         AND (payload->>'id' = ${id} OR payload->>'contract_id' = ${id})
-       ORDER BY created_at, id LIMIT 500`),
+         AND ((type LIKE 'contract.%' AND payload->>'id' = ${id}) OR payload->>'contract_id' = ${id})
+       ORDER BY created_at DESC, id DESC LIMIT ${TIMELINE_LIMIT}`),
   ]);
   const quote = COLLECTIBLE.includes(contract.status as ContractStatus)
     ? await getPayoffQuote(scope, id, {}).catch((err: unknown) => (err instanceof DomainError ? { unavailable: err.message } : Promise.reject(err)))
@@ -101,6 +105,7 @@ export async function contractFile(scope: Scope, id: string) {
     refunds: refunds.map(toRefundResponse),
     payoff_quote: quote,
     assignment: assignment ? toAssignmentResponse(assignment, await db().assignmentContract.findMany({ where: { assignmentId: assignment.id } })) : null,
-    timeline: events.map((e) => ({ id: e.id, type: e.type, at: new Date(e.created_at).toISOString() })),
+    timeline: events.reverse().map((e) => ({ id: e.id, type: e.type, at: new Date(e.created_at).toISOString() })),
+    timeline_truncated: events.length === TIMELINE_LIMIT,
   };
 }

@@ -93,7 +93,14 @@ export async function updateEndpoint(scope: Scope, actor: Actor, id: string, bod
     // Types it no longer subscribes to are not sent to it any more, those already queued included (they would otherwise
     // follow a later change of its URL by someone who may not read them).
     if (body.event_types !== undefined && row.eventTypes.length > 0) await failPendingDeliveries(tx, id, UNSUBSCRIBED, [...row.eventTypes, TEST_EVENT_TYPE]);
-    await audit(tx, scope, actor, "webhook_endpoint.updated", row, { changed: Object.keys(body) });
+    // Where its events went and which, before and after: redirecting a feed that carries CPFs must leave a trace.
+    const types = (r: WebhookEndpoint) => (r.eventTypes.length === 0 ? [ALL] : r.eventTypes);
+    await audit(tx, scope, actor, "webhook_endpoint.updated", row, {
+      changed: Object.keys(body),
+      ...(body.url !== undefined ? { url_before: current.url, url_after: row.url } : {}),
+      ...(body.event_types !== undefined ? { event_types_before: types(current), event_types_after: types(row) } : {}),
+      ...(body.enabled !== undefined ? { enabled_before: current.enabled, enabled_after: row.enabled } : {}),
+    });
     return toEndpointResponse(row);
   });
 }

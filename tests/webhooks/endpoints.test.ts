@@ -132,13 +132,28 @@ describe("webhook endpoints", () => {
     expect(deleted.body).toEqual({ id: made.id, object: "webhook_endpoint", deleted: true });
     expect((await one(getRoute, t, made.id)).status).toBe(404);
     expect(await db().webhookDelivery.count({ where: { endpointId: made.id } })).toBe(0);
-    expect((await db().auditLog.findMany({ where: { tenantId: t.tenant.id, targetId: made.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual([
+    const trail = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, targetId: made.id }, orderBy: { createdAt: "asc" } });
+    expect(trail.map((a) => a.action)).toEqual([
       "webhook_endpoint.created",
       "webhook_endpoint.tested",
       "webhook_endpoint.updated",
       "webhook_endpoint.updated",
       "webhook_endpoint.updated",
       "webhook_endpoint.deleted",
+    ]);
+    // Where its events went and which, before and after.
+    expect(trail.slice(2, 5).map((a) => a.metadata)).toEqual([
+      { changed: ["event_types"], event_types_before: ["charge.paid"], event_types_after: ["charge.created", "charge.paid"] },
+      {
+        changed: ["url", "event_types", "description", "enabled"],
+        url_before: "http://localhost:4999/a",
+        url_after: "http://127.0.0.1:4998/b",
+        event_types_before: ["charge.created", "charge.paid"],
+        event_types_after: ["*"],
+        enabled_before: true,
+        enabled_after: false,
+      },
+      { changed: ["description", "enabled"], enabled_before: false, enabled_after: true },
     ]);
   });
 
