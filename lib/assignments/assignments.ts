@@ -5,6 +5,7 @@ import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { requestTransactionOptions } from "@/lib/db/transaction";
 import { cancelEachLapsed } from "@/lib/jobs/cancel-lapsed";
 import { todayInBrazil } from "@/lib/clock";
 import { DomainError, notFound } from "@/lib/errors";
@@ -38,11 +39,11 @@ export async function listAssignments(scope: Scope, query: ListAssignmentsQuery)
 }
 
 export function settleAssignment(scope: Scope, actor: Actor, id: string): Promise<AssignmentResponse> {
-  return db().$transaction((tx) => change(tx, scope, actor, id, "settle"));
+  return db().$transaction((tx) => change(tx, scope, actor, id, "settle"), requestTransactionOptions());
 }
 
 export function cancelAssignment(scope: Scope, actor: Actor, id: string, reason: string | undefined): Promise<AssignmentResponse> {
-  return db().$transaction((tx) => change(tx, scope, actor, id, "cancel", reason ?? "canceled by the integrator"));
+  return db().$transaction((tx) => change(tx, scope, actor, id, "cancel", reason ?? "canceled by the integrator"), requestTransactionOptions());
 }
 
 async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: AssignmentAction, reason?: string): Promise<AssignmentResponse> {
@@ -129,7 +130,7 @@ export async function cancelLapsedAssignments(today: string): Promise<{ canceled
     "assignment",
     lapsedAfter,
     (a) => clearingDeadline(isoDate(a.settlementDate)) >= today, // the assignee's payment may still be on its way
-    (a) => db().$transaction((tx) => change(tx, { tenantId: a.tenantId, environment: a.environment }, JOB, a.id, "cancel", "lapsed: not settled by its date")),
+    (a) => db().$transaction((tx) => change(tx, { tenantId: a.tenantId, environment: a.environment }, JOB, a.id, "cancel", "lapsed: not settled by its date"), requestTransactionOptions()),
   );
 }
 

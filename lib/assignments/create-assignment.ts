@@ -4,11 +4,13 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { parseCnpj } from "@/lib/customers/document";
 import { db, type Tx } from "@/lib/db/client";
+import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField } from "@/lib/errors";
-import { decimal as D, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
+import { addDays, decimal as D, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
+import { LATE_PAYOFF_DAYS } from "@/lib/settlements/payoff-quote";
 import { centavos, dateColumn, isoDate } from "@/lib/serialize";
 import type { AssignmentResponse, CreateAssignmentBody } from "./schemas";
 import { toAssignmentResponse } from "./serialize";
@@ -23,6 +25,10 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
   const assigneeDocument = parseCnpj(body.assignee.document, "assignee.document");
   const date = body.settlement_date ?? todayInBrazil();
   if (date < todayInBrazil()) throw invalidField("settlement_date", "Must be today or later");
+  // An offer holds its contracts (no settlement while it is live): dated far ahead it would block the borrowers' early
+  // payoff for as long (CDC art. 52 §2). At most as far ahead as a settlement may be dated.
+  const latest = addDays(todayInBrazil(), LATE_PAYOFF_DAYS);
+  if (date > latest) throw invalidField("settlement_date", `Must be on or before ${latest} (${LATE_PAYOFF_DAYS} days from today): the offer holds its contracts until then`);
   if (body.discount_rate !== undefined) {
     let inRange = false;
     try {
@@ -80,7 +86,7 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
     await writeAudit(tx, { ...where(scope), actor, action: "assignment.created", target: { type: "assignment", id }, metadata: { contracts: lines.length, face_value: faceValue, price } });
     await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: response as unknown as Prisma.InputJsonObject });
     return response;
-  });
+  }, requestTransactionOptions());
 }
 
 /** None of the contracts is in a live assignment or has a pending settlement (409 otherwise). */

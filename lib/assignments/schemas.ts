@@ -23,7 +23,7 @@ export const CreateAssignmentBody = z
       .max(MAX_ASSIGNMENT_CONTRACTS)
       .refine((ids) => new Set(ids).size === ids.length, "Must not repeat a contract")
       .meta({ description: `Active contracts of this environment, 1–${MAX_ASSIGNMENT_CONTRACTS}; none in another pending or settled assignment, none with a pending settlement.` }),
-    settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), today or later; prices are present values on it. Default: today (Brasília).").optional(),
+    settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília).").optional(),
     discount_rate: z
       .string()
       .trim()

@@ -84,7 +84,13 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     const arrived = received.whenClosed === "credit"; // money the provider already holds: recorded, never refused
     // Not before the charge existed: refused from the sandbox, moved to its issue day when the money is there.
     const issuedOn = todayInBrazil(charge.createdAt);
-    let paidOn = received.paidOn ?? todayInBrazil();
+    const today = todayInBrazil();
+    let paidOn = received.paidOn ?? today;
+    // Nor after today: late interest would be reckoned to a day to come, and its checkpoint only moves forward.
+    if (paidOn > today) {
+      if (!arrived) throw invalidField("paid_on", `Must not be after today (${today}, Brasília)`);
+      paidOn = today;
+    }
     if (paidOn < issuedOn) {
       if (!arrived) throw invalidField("paid_on", `Must not be before the charge was issued (${issuedOn})`);
       paidOn = issuedOn;

@@ -115,7 +115,7 @@ export type ChargeResponse = z.infer<typeof ChargeResponse>;
 export const SandboxPayBody = z
   .strictObject({
     amount: z.number().int().min(1).max(100_000_000_00).optional().meta({ description: "Integer centavos paid. Default: what is open on the charge." }),
-    paid_on: dateSchema("The payment date (YYYY-MM-DD); late charges are computed to it. Default: today.").optional(),
+    paid_on: dateSchema("The payment date (YYYY-MM-DD), from the charge's issue day to today (Brasília); late charges are computed to it. Default: today.").optional(),
   })
   .meta({ id: "SandboxPayBody" });
 export type SandboxPayBody = z.infer<typeof SandboxPayBody>;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient } from "@prisma/client";
+import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Tx } from "./client";
 
@@ -63,4 +64,14 @@ export async function afterAmbientTransaction(work: () => Promise<unknown>): Pro
   const later = afterwards.getStore();
   if (later && ambient.getStore()) later.push(work);
   else await work();
+}
+
+/**
+ * The options for a service's own transaction that may run long (an assignment of up to 1,000 contracts priced
+ * installment by installment): the same budget as an idempotent request's transaction, which it joins when there is one.
+ * Prisma's default of 5 s failed such a request without X-Request-Id every time, with a 503 no retry could fix.
+ */
+export function requestTransactionOptions(): { maxWait: number; timeout: number } {
+  const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();
+  return { maxWait: DATABASE_CONNECT_TIMEOUT_MS, timeout: IDEMPOTENCY_LEASE_SECONDS * 1000 };
 }

@@ -10,7 +10,7 @@ import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
-import { payoffLines, shareProportionally } from "@/lib/finance";
+import { addDays, payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
@@ -174,6 +174,17 @@ describe("assignments", () => {
       expect(res.body.errors).toEqual([{ param: "discount_rate", in: "body", message: "Must be a rate from 0 to 1" }]);
     }
     expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "1" })).status).toBe(201);
+  });
+
+  it("an offer dated more than 30 days ahead is 400 (it would hold its contracts from early payoff until then), 30 days is taken", async () => {
+    const t = await creditTenant();
+    const [id] = await contractsOf(t, 1);
+    const latest = addDays(todayInBrazil(), 30);
+    const far = await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.015", settlement_date: "2199-12-31" });
+    expect(far.status).toBe(400);
+    expect(far.body.errors).toEqual([{ param: "settlement_date", in: "body", message: `Must be on or before ${latest} (30 days from today): the offer holds its contracts until then` }]);
+    expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "0.015", settlement_date: latest })).status).toBe(201);
   });
 
   it("lapses: settling past its date and clearing days is 409, and the collection job cancels it, freeing its contracts", async () => {

@@ -85,6 +85,18 @@ describe("paying a charge", () => {
     expect(new Date(payment.paid_at) >= new Date(`${todayInBrazil()}T00:00:00-03:00`)).toBe(true);
   });
 
+  it("a payment dated after today: 400 from the sandbox (late interest reckoned to a day to come), nothing changed; the provider's is recorded today", async () => {
+    const t = await creditTenant();
+    const { contract, charge } = await chargeOf(t);
+    const res = await sandboxPay(t, charge.id, { amount: 1000, paid_on: "2199-12-31" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ param: "paid_on", in: "body", message: `Must not be after today (${todayInBrazil()}, Brasília)` }]);
+    expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+    expect(await db().installment.findMany({ where: { contractId: contract.id, lateInterestAccruedOn: { not: null } } })).toEqual([]);
+    const { payment } = await payCharge(scopeOf(t), PROVIDER, charge.id, { amount: charge.amount, paidOn: "2199-12-31", whenClosed: "credit" });
+    expect(payment.paid_at.slice(0, 10) <= addDays(todayInBrazil(), 1)).toBe(true);
+  });
+
   it("a charge whose installments were all paid by other means, with no amount: 409, no payment of 0 recorded", async () => {
     const t = await creditTenant();
     const { charge } = await chargeOf(t);

@@ -3599,7 +3599,7 @@ export interface components {
             /** @description Integer centavos paid. Default: what is open on the charge. */
             amount?: number;
             /**
-             * @description The payment date (YYYY-MM-DD); late charges are computed to it. Default: today. `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @description The payment date (YYYY-MM-DD), from the charge's issue day to today (Brasília); late charges are computed to it. Default: today. `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
              * @example 2026-01-15
              */
             paid_on?: string;
@@ -3751,7 +3751,7 @@ export interface components {
             /** @description Active contracts of this environment, 1–1000; none in another pending or settled assignment, none with a pending settlement. */
             contract_ids: string[];
             /**
-             * @description When the assignee pays (YYYY-MM-DD), today or later; prices are present values on it. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @description When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
              * @example 2026-01-15
              */
             settlement_date?: string;
