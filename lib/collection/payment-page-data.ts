@@ -9,7 +9,7 @@ import { toChargeResponse } from "./serialize";
 
 // What the printable payment page shows (app/pay/[token]/page.tsx): the charge named by a valid page token,
 // served only on its own environment's address. The payer's CPF is masked (LGPD: the page is a link that
-// travels by e-mail and chat); a CNPJ is public and shown whole. Codes are shown only while payable.
+// travels by e-mail and chat); a CNPJ is public and shown whole. Codes are shown only while payable (pending or overdue).
 
 export type PaymentPage = {
   charge: ChargeResponse;
@@ -40,7 +40,9 @@ export async function loadPaymentPage(token: string, environment: Environment | 
   if (!row) return null;
   const customer = await db().customer.findFirst({ where: { id: row.customerId, tenantId: row.tenantId, environment }, select: { name: true, document: true, kind: true } });
   const charge = toChargeResponse(row);
-  const payable = charge.status === "pending" || charge.status === "partially_paid" || charge.status === "overdue";
+  // A partly paid charge is not shown as payable: its barcode and BR Code carry its whole amount, and paying them again
+  // would bring in the whole amount once more (the excess only a refund gives back); the payer asks for a new charge.
+  const payable = charge.status === "pending" || charge.status === "overdue";
   const beneficiary = charge.beneficiary ?? { name: "", document: "", city: "", agreement: "", bank_code: "" };
   return {
     charge,

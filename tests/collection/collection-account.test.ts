@@ -8,6 +8,7 @@ import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as submit } from "@/app/v1/proposals/[id]/submit/route";
 import { POST as createSimulation } from "@/app/v1/simulations/route";
 import { barcodeFromLine } from "@/lib/collection/boleto";
+import { POST as sandboxPay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { loadPaymentPage } from "@/lib/collection/payment-page-data";
 import { parseBrCode } from "@/lib/collection/pix-brcode";
 import { todayInBrazil } from "@/lib/clock";
@@ -191,5 +192,10 @@ describe("collection account", () => {
     expect(await loadPaymentPage(token, null)).toBeNull();
     expect(await loadPaymentPage(`${charge.id}.${"A".repeat(43)}`, "sandbox")).toBeNull();
     expect(await loadPaymentPage(charge.id, "sandbox")).toBeNull();
+
+    // Partly paid: its codes (of the whole amount) are no longer shown — paying them again would bring the whole amount in.
+    const paid = await call(sandboxPay, { base: t.base, path: `/v1/sandbox/charges/${charge.id}/pay`, headers: t.headers, params: { id: charge.id }, json: { amount: 1000 } });
+    expect(paid.body.charge.status).toBe("partially_paid");
+    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, paidText: "R$ 10,00", barcodeSvg: null, qrSvg: null });
   });
 });

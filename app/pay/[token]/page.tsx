@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<string, string> = {
   paid: "Esta cobrança já foi paga.",
   canceled: "Esta cobrança foi cancelada. Peça uma nova ao credor.",
   expired: "Esta cobrança expirou. Peça uma nova ao credor.",
+  partially_paid: "Esta cobrança já recebeu um pagamento parcial: o código dela, do valor inteiro, não vale mais. Peça ao credor uma nova cobrança do que falta.",
 };
 
 export default async function PaymentPageView({ params }: { params: Promise<{ token: string }> }) {
