@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
+import { purgeEndedGrants } from "@/lib/auth/token-retention";
 import { purgeFinishedDeliveries } from "@/lib/webhooks/retention";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { runEndorsementRecoveries } from "@/lib/payroll/endorsement-recovery";
@@ -17,6 +18,7 @@ const USAGE = `Usage:
   npm run jobs -- reservation-recoveries [--json]
   npm run jobs -- purge-idempotency [--json]
   npm run jobs -- purge-webhook-deliveries [--json]
+  npm run jobs -- purge-refresh-tokens [--json]
 
 Scheduled work (run it from cron or the platform's scheduler; each job is idempotent):
   expire-proposals     closes open proposals past their expires_at as "expired" (audit + outbox per proposal)
@@ -32,7 +34,9 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
   reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
                        idempotency key and releases what they reserved (the worker does this continuously)
   purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)
-  purge-webhook-deliveries  deletes webhook deliveries (and their attempts) finished more than WEBHOOK_RETENTION_DAYS ago (the worker too)`;
+  purge-webhook-deliveries  deletes webhook deliveries (and their attempts) finished more than WEBHOOK_RETENTION_DAYS ago (the worker too)
+  purge-refresh-tokens  deletes the refresh tokens of OAuth grants that ended more than a day ago, and the revocation
+                       markers of grants with none left (the worker too)`;
 
 await runCli(USAGE, async (argv) => {
   const [command, ...rest] = argv;
@@ -80,6 +84,10 @@ await runCli(USAGE, async (argv) => {
     let deleted = 0;
     for (let round = await purgeFinishedDeliveries(); round > 0; round = await purgeFinishedDeliveries()) deleted += round;
     output(values.json, { deleted }, `${deleted} webhook deliveries finished past the retention period deleted.`);
+  } else if (command === "purge-refresh-tokens") {
+    let deleted = 0;
+    for (let round = await purgeEndedGrants(); round > 0; round = await purgeEndedGrants()) deleted += round;
+    output(values.json, { deleted }, `${deleted} refresh token(s) and revocation marker(s) of ended grants deleted.`);
   } else {
     throw new UsageError(`unknown job "${command}"`);
   }

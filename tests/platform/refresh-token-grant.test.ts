@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as token } from "@/app/v1/auth/token/route";
 import { GET as health } from "@/app/v1/health/route";
 import { sha256Hex } from "@/lib/auth/secrets";
+import { purgeEndedGrants } from "@/lib/auth/token-retention";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { getEnv } from "@/lib/env";
@@ -124,5 +125,29 @@ describe("refresh-token grants", () => {
 
     await db().refreshToken.updateMany({ where: { familyId: g.familyId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await g.refresh(rotated.body.refresh_token)).body).toEqual(invalidGrant("The refresh token has expired"));
+  });
+
+  it("the retention purger deletes the tokens of grants that ended over a day ago, then their revocation markers; a live or revoked grant stays as it was", async () => {
+    const ended = await grant();
+    await ended.refresh(ended.first.refresh_token);
+    const revokedEnded = await grant();
+    const live = await grant();
+    const revokedLive = await grant();
+    await revokedLive.refresh(revokedLive.first.refresh_token);
+    await revokedLive.refresh(revokedLive.first.refresh_token); // reuse: the grant is revoked
+    await db().revokedTokenFamily.create({ data: { familyId: revokedEnded.familyId, revokedAt: new Date(Date.now() - 40 * 86_400_000) } });
+    const longAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db().refreshToken.updateMany({ where: { familyId: { in: [ended.familyId, revokedEnded.familyId] } }, data: { expiresAt: longAgo } });
+    await db().revokedTokenFamily.update({ where: { familyId: revokedLive.familyId }, data: { revokedAt: new Date(Date.now() - 40 * 86_400_000) } });
+
+    while ((await purgeEndedGrants(1000)) > 0);
+    expect(await db().refreshToken.count({ where: { familyId: { in: [ended.familyId, revokedEnded.familyId] } } })).toBe(0);
+    expect(await db().revokedTokenFamily.count({ where: { familyId: revokedEnded.familyId } })).toBe(0);
+    // A live grant keeps its tokens; a revoked one still holding live tokens keeps its marker (it keeps it revoked).
+    expect(await live.family()).toHaveLength(1);
+    expect(await revokedLive.family()).toHaveLength(2);
+    expect(await db().revokedTokenFamily.count({ where: { familyId: revokedLive.familyId } })).toBe(1);
+    expect((await live.refresh(live.first.refresh_token)).status).toBe(200);
+    expect((await revokedLive.refresh(revokedLive.first.refresh_token)).body).toEqual(invalidGrant("The refresh token was revoked"));
   });
 });
