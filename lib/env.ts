@@ -16,7 +16,8 @@ const EnvSchema = z.object({
   // Local defaults need no DNS: sandbox on localhost, production on 127.0.0.1.
   SANDBOX_BASE_URL: url.default("http://localhost:3000"),
   PRODUCTION_BASE_URL: url.default("http://127.0.0.1:3000"),
-  // Behind a reverse proxy that sets X-Forwarded-Host, let it name the host.
+  // Behind a reverse proxy: it names the host (X-Forwarded-Host) and the client's address (the last X-Forwarded-For
+  // entry, lib/http/client-address.ts).
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")

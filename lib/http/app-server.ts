@@ -48,7 +48,7 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
   const server = createEdgeServer(async (req, res) => {
     await ready;
     await handle!(req, res);
-  }, { dev });
+  }, { dev, trustProxy: trustsProxy() });
   const app = next({ dev, dir, hostname: hostname ?? "localhost", port, httpServer: server });
   const preparing = performance.now();
   ready = app.prepare().then(() => {
@@ -84,4 +84,13 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** TRUST_PROXY, read once; false while the configuration is wrong (development reports that on the first request). */
+function trustsProxy(): boolean {
+  try {
+    return getEnv().TRUST_PROXY;
+  } catch {
+    return false;
+  }
 }

@@ -5,6 +5,7 @@ import { toProblem, PROBLEM_CONTENT_TYPE } from "@/lib/api/problem";
 import { gateProblem, gateV1 } from "@/lib/api/v1-gate";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { stampClientAddress } from "./client-address";
 import { applyPanelPolicy } from "./panel-csp";
 import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers.mjs";
 
@@ -18,7 +19,8 @@ import { COMMON_SECURITY_HEADERS, HSTS_OVER_HTTPS } from "../../security-headers
 // - any path: a method Next cannot route (TRACE, PROPFIND, …) is 405 with the methods the server knows;
 // - CONNECT (Node hands it to a 'connect' listener, never to Next): 405;
 // - requests Node's parser refuses: headers over its limit (16 KiB) 431, anything else malformed 400.
-// Everything else goes to Next, panel pages with their Content-Security-Policy and nonce (./panel-csp.ts).
+// Everything else goes to Next, panel pages with their Content-Security-Policy and nonce (./panel-csp.ts), every request
+// with the client's address in a header only this server writes (./client-address.ts).
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -118,7 +120,7 @@ export type RequestTimeouts = typeof REQUEST_TIMEOUTS;
  *  its development server (the panel's policy then allows what React's dev tooling needs). */
 export function createEdgeServer(
   handle: RequestHandler,
-  { dev = false, timeouts = REQUEST_TIMEOUTS }: { dev?: boolean; timeouts?: RequestTimeouts } = {},
+  { dev = false, timeouts = REQUEST_TIMEOUTS, trustProxy = false }: { dev?: boolean; timeouts?: RequestTimeouts; /** TRUST_PROXY (./client-address.ts) */ trustProxy?: boolean } = {},
 ): http.Server {
   const options: http.ServerOptions = {
     headersTimeout: timeouts.headersMs,
@@ -132,6 +134,7 @@ export function createEdgeServer(
       return;
     }
     applyPanelPolicy(req, res, dev);
+    stampClientAddress(req, trustProxy);
     Promise.resolve(handle(req, res)).catch((err: unknown) => {
       if (res.headersSent) res.destroy();
       else {

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { signInAttempts } from "./sign-in-attempts";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 // Panel sign-in: next-auth's credentials provider over argon2id password hashes, JWT sessions (8 h).
 const SignIn = z.object({ email: z.email().trim().toLowerCase(), password: z.string().min(1).max(200) });
@@ -16,23 +17,26 @@ let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword("not-a-password"));
 
 // Password guessing: the e-mail's wrong passwords are counted (shared through Redis when configured) and past the
-// limit even the right one is refused for the window (./sign-in-attempts.ts).
-export { SIGN_IN_FAILURES_ALLOWED } from "./sign-in-attempts";
+// limit even the right one is refused for the window; so are the client address's failed sign-ins, whatever the
+// e-mails, when the address is known (./sign-in-attempts.ts). Either limit answers the same way.
+export { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_FAILURES_PER_ADDRESS } from "./sign-in-attempts";
 export const TOO_MANY_ATTEMPTS = "too_many_attempts";
 
 export type SignedIn = { id: string; email: string; name: string; passwordVersion: number };
 
-export async function authorizeSignIn(raw: unknown): Promise<SignedIn | null> {
+/** `address`: the client's (`signInAddress`); null when unknown, and then only the e-mail's count applies. */
+export async function authorizeSignIn(raw: unknown, address: string | null = null): Promise<SignedIn | null> {
   const parsed = SignIn.safeParse(raw);
   if (!parsed.success) return null;
   const email = parsed.data.email;
   const attempts = signInAttempts();
-  // The try is counted before the password is checked (a wrong one keeps it counted; the right one clears the count).
-  if (!(await attempts.take(email))) throw new Error(TOO_MANY_ATTEMPTS);
+  // The tries are counted before the account is read or the password checked (a wrong one keeps them counted; the
+  // right one clears the e-mail's count and gives the address its try back).
+  if (!(await attempts.take(email, address))) throw new Error(TOO_MANY_ATTEMPTS);
   const user = await db().user.findUnique({ where: { email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
   if (!user || !ok) return null;
-  await attempts.succeeded(email);
+  await attempts.succeeded(email, address);
   // The password this sign-in proved, as of the read of its hash: the session holds while it is the account's.
   return { id: user.id, email: user.email, name: user.name, passwordVersion: passwordVersion(user.passwordChangedAt) };
 }
@@ -63,7 +67,7 @@ export const authOptions: NextAuthOptions = {
     Credentials({
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (raw) => authorizeSignIn(raw),
+      authorize: (raw, req) => authorizeSignIn(raw, signInAddress(req?.headers)),
     }),
   ],
   callbacks: {
@@ -87,6 +91,14 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+/** The client address a sign-in is counted against: the one the app's own server wrote (lib/http/client-address.ts —
+ *  the socket's, or behind a trusted proxy the address it appended); null when the request did not come through it
+ *  (then only the e-mail's count applies). */
+export function signInAddress(headers: Record<string, unknown> | undefined): string | null {
+  const value = headers?.[CLIENT_ADDRESS_HEADER];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
 
 /** The claims the panel's session carries beside next-auth's. */
 export type SessionClaims = { signedInAt?: number; passwordVersion?: number };

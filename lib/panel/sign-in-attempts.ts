@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sharedRedis, type RateLimitStore } from "@/lib/api/rate-limit";
 
@@ -7,52 +8,98 @@ import { sharedRedis, type RateLimitStore } from "@/lib/api/rate-limit";
 // the count. With REDIS_URL every instance shares the count, so an attacker gets that many tries in all, not that
 // many per instance; if Redis fails, a per-process memory counter takes over until it is back (as for the API's
 // rate limits, lib/api/rate-limit.ts). Counters are keyed by a hash of the e-mail: no address is stored in Redis.
+//
+// One password tried against many e-mails passes every e-mail's count, and each try still costs an argon2 check
+// (an unknown e-mail too): so the sign-in form also counts per client address, when it knows it (see `take`), at
+// most SIGN_IN_FAILURES_PER_ADDRESS failed sign-ins within the same 15 minutes. Only failures count there: a success
+// gives its try back (an office behind one NAT signs in all morning) but clears nothing, so it does not reset the
+// address's count for other e-mails. An IPv6 address counts with its /64 (one subscriber's prefix: any host of it).
 
 export const SIGN_IN_FAILURES_ALLOWED = 10;
+export const SIGN_IN_FAILURES_PER_ADDRESS = 30;
 const WINDOW_SECONDS = 15 * 60;
 
-const keyOf = (email: string) => createHash("sha256").update(email).digest("base64url");
+const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 export class SignInAttempts {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly perEmail: RateLimiterAbstract;
+  private readonly perAddress: RateLimiterAbstract;
 
   constructor(store: RateLimitStore, keyPrefix = "panel-sign-in") {
-    const options = { points: SIGN_IN_FAILURES_ALLOWED, duration: WINDOW_SECONDS, keyPrefix };
-    this.limiter =
-      store.kind === "memory"
+    const build = (points: number, prefix: string) => {
+      const options = { points, duration: WINDOW_SECONDS, keyPrefix: prefix };
+      return store.kind === "memory"
         ? new RateLimiterMemory(options)
         : new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+    };
+    this.perEmail = build(SIGN_IN_FAILURES_ALLOWED, keyPrefix);
+    this.perAddress = build(SIGN_IN_FAILURES_PER_ADDRESS, `${keyPrefix}-address`);
   }
 
   /**
-   * Takes one of the e-mail's tries for the window, before the password is checked: atomic (one consume), so guesses
-   * sent in parallel cannot all pass a check made before any of them is counted. false: none left — refuse without
-   * checking. A right password then clears the count (`succeeded`); an attempt that turned out not to be a password
-   * check gives its try back (`giveBack`).
+   * Takes one of the e-mail's tries for the window — and one of the client address's, when given — before the
+   * password is checked: atomic (one consume each), so guesses sent in parallel cannot all pass a check made before
+   * any of them is counted. false: none left — refuse without checking. A right password then clears the e-mail's
+   * count (`succeeded`); an attempt that turned out not to be a password check gives its tries back (`giveBack`).
+   * The address is taken first: a refused address spends none of the e-mail's tries (a sprayer cannot lock out the
+   * e-mails it never got to guess), and a locked e-mail gives the address its try back (nothing was checked).
    */
-  async take(email: string): Promise<boolean> {
-    try {
-      await this.limiter.consume(keyOf(email), 1);
-      return true;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw err;
-    }
+  async take(email: string, address?: string | null): Promise<boolean> {
+    const from = addressKey(address);
+    if (from && !(await consumed(this.perAddress, from))) return false;
+    if (await consumed(this.perEmail, hashed(email))) return true;
+    if (from) await this.perAddress.reward(from, 1);
+    return false;
   }
 
-  async giveBack(email: string): Promise<void> {
-    await this.limiter.reward(keyOf(email), 1);
+  async giveBack(email: string, address?: string | null): Promise<void> {
+    await this.perEmail.reward(hashed(email), 1);
+    const from = addressKey(address);
+    if (from) await this.perAddress.reward(from, 1);
   }
 
   /** Whether this e-mail has used up its tries for the window (a read; sign-in itself goes through `take`). */
   async locked(email: string): Promise<boolean> {
-    const seen = await this.limiter.get(keyOf(email));
+    const seen = await this.perEmail.get(hashed(email));
     return seen !== null && seen.consumedPoints >= SIGN_IN_FAILURES_ALLOWED;
   }
 
-  async succeeded(email: string): Promise<void> {
-    await this.limiter.delete(keyOf(email));
+  /** The right password: the e-mail's count starts over; the address only gets this try back (not a reset). */
+  async succeeded(email: string, address?: string | null): Promise<void> {
+    await this.perEmail.delete(hashed(email));
+    const from = addressKey(address);
+    if (from) await this.perAddress.reward(from, 1);
   }
+}
+
+async function consumed(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key, 1);
+    return true;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return false;
+    throw err;
+  }
+}
+
+/** The counter key of a client address (a hash, as for e-mails): IPv4 as is (also written IPv4-mapped), IPv6 by its
+ *  /64. null — nothing to count — for no address or anything that is not an IP address. */
+function addressKey(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const ip = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (isIPv4(ip)) return hashed(ip);
+  if (!isIPv6(ip)) return null;
+  return hashed(`${ipv6Prefix64(ip.split("%")[0]!)}::/64`);
+}
+
+/** The first four groups of an IPv6 address, written out ("2001:db8::1" → "2001:db8:0:0"). */
+function ipv6Prefix64(ip: string): string {
+  const [head, tail] = ip.split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  // An embedded IPv4 ("64:ff9b::192.0.2.1") fills two groups, at the end: outside the prefix either way.
+  const width = (parts: string[]) => parts.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const all = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill("0"), ...groups(tail)];
+  return all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":");
 }
 
 const holder = globalThis as unknown as { __cpSignInAttempts?: SignInAttempts };

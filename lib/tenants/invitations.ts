@@ -4,13 +4,14 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { randomSecret, sha256Hex } from "@/lib/auth/secrets";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import type { Locale } from "@/i18n/locales";
 import { newId } from "@/lib/ids";
 import { invitationEmail } from "@/lib/mail/invitation-email";
 import { cancelPendingEmails, enqueueEmail } from "@/lib/mail/outbox";
 import { mailEnabled } from "@/lib/mail/transport";
+import { canManageMembers } from "./roles";
 
 // Invitations to a tenant's panel. An owner invites an e-mail with a role; the platform answers a link whose token
 // is shown once (only its SHA-256 is stored). Whoever opens the link joins with that e-mail: a new account chooses
@@ -18,6 +19,9 @@ import { mailEnabled } from "@/lib/mail/transport";
 // INVITATION_TTL_DAYS days, and inviting the same e-mail again (or revoking) voids the previous link.
 // With SMTP_URL set, the link is also e-mailed to the address (written in the invitation's transaction, sent by the
 // worker: lib/mail/mailer.ts), in the inviter's panel language; the view's `email_delivery` says how that went.
+// A link is only as good as its sender's standing: a member removed, or demoted below who may invite, has their open
+// links revoked with that change (`revokeInvitationsSentBy`), and acceptance refuses a link whose sender is no longer
+// allowed to send it — an owner removed while holding a link to an owner invitation does not come back through it.
 
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_PREFIX = "cpinv_";
@@ -83,6 +87,7 @@ export async function createInvitation(
         role: input.role,
         tokenHash: sha256Hex(token),
         invitedBy: actor.label,
+        invitedByUserId: actor.type === "user" ? (actor.id ?? null) : null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
       },
@@ -136,6 +141,39 @@ export async function revokeInvitation(tenantId: string, actor: Actor, id: strin
   });
 }
 
+/**
+ * A member removed (`role` null) or given another role: the open links they sent that they could no longer send are
+ * revoked, in the caller's transaction (the change's), each audited and its unsent e-mail canceled as a revocation
+ * is. Owners send links for every role (./roles.ts), so today a member who can no longer invite loses them all.
+ */
+export async function revokeInvitationsSentBy(
+  tx: Tx,
+  tenantId: string,
+  actor: Actor,
+  sender: { userId: string; role: Role | null },
+  now = new Date(),
+): Promise<void> {
+  if (sender.role && mayInvite(sender.role)) return;
+  const open = await tx.invitation.findMany({ where: { tenantId, invitedByUserId: sender.userId, acceptedAt: null, revokedAt: null } });
+  if (open.length === 0) return;
+  const ids = open.map((invitation) => invitation.id);
+  const reason = sender.role ? "the member who sent it can no longer invite" : "the member who sent it was removed";
+  await cancelPendingEmails(tx, { invitationId: { in: ids } }, `the invitation was revoked: ${reason}`);
+  await tx.invitation.updateMany({ where: { id: { in: ids } }, data: { revokedAt: now } });
+  for (const invitation of open) {
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: "member.invitation_revoked",
+      target: { type: "invitation", id: invitation.id },
+      metadata: { email: invitation.email, reason },
+    });
+  }
+}
+
+/** Whether a member with this role may send invitations (owners, for every role: ./roles.ts). */
+const mayInvite = (role: Role) => canManageMembers(role);
+
 async function findByToken(token: string) {
   const found = token.startsWith(TOKEN_PREFIX) && token.length <= 100
     ? await db().invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { tenant: true } })
@@ -167,7 +205,8 @@ export async function acceptInvitation(
   options: { now?: Date; tries?: PasswordTries } = {},
 ): Promise<{ tenantId: string; userId: string; email: string }> {
   const now = options.now ?? new Date();
-  const invitation = invitationView(await findByToken(token), now);
+  const found = await findByToken(token);
+  const invitation = invitationView(found, now);
   if (invitation.status !== "open") throw new DomainError("conflict", `This invitation is ${invitation.status}: ask an owner for a new link`);
   const existing = await db().user.findUnique({ where: { email: invitation.email } });
   if (existing) {
@@ -180,6 +219,18 @@ export async function acceptInvitation(
   }
   const passwordHash = existing ? null : await hashPassword(input.password);
   return db().$transaction(async (tx) => {
+    // Shares the lock a member's removal or role change takes (./members.ts): either that change committed first and
+    // revoked this link (the claim below then fails), or this acceptance completes before the change begins.
+    await tx.$queryRaw`SELECT id FROM tenants WHERE id = ${found.tenantId} FOR SHARE`;
+    // Its sender must still be allowed to send it — besides the revocation at their removal or demotion, for a link
+    // that escaped it. A link without a sender (an operator's, or a legacy row the migration found none for) is accepted
+    // as before: nothing to check it against.
+    if (found.invitedByUserId) {
+      const sender = await tx.membership.findUnique({ where: { tenantId_userId: { tenantId: found.tenantId, userId: found.invitedByUserId } } });
+      if (!sender || !mayInvite(sender.role)) {
+        throw new DomainError("conflict", "The member who sent this invitation can no longer invite: ask an owner for a new link");
+      }
+    }
     // Claim the link: only one acceptance wins, and only while it is still open.
     const claimed = await tx.invitation.updateMany({
       where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },

@@ -3,9 +3,13 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
+import { revokeInvitationsSentBy } from "./invitations";
+import { canManageMembers } from "./roles";
 
 // A tenant's panel members: list, change role, remove. Every change locks the tenant row first, so two owners
-// demoting or removing each other at the same moment cannot leave the tenant without an owner.
+// demoting or removing each other at the same moment cannot leave the tenant without an owner, and re-reads under
+// that lock that whoever asks may still manage members: the first of the two changes wins, the second is refused.
+// A member removed or demoted loses the open invitations they sent with the change (./invitations.ts).
 
 export type MemberView = { user_id: string; email: string; name: string; role: Role; joined_at: string };
 
@@ -16,8 +20,17 @@ export async function listMembers(tenantId: string): Promise<MemberView[]> {
 
 const lastOwner = () => new DomainError("conflict", "A tenant keeps at least one owner: make another member owner first");
 
-async function lockedMembership(tx: Tx, tenantId: string, userId: string) {
+/** Operators (the CLI, the platform itself) are no member of the tenant: their changes are not checked against one. */
+const OPERATORS: ReadonlySet<Actor["type"]> = new Set(["cli", "system"]);
+
+async function lockedMembership(tx: Tx, tenantId: string, actor: Actor, userId: string) {
   await tx.$queryRaw`SELECT id FROM tenants WHERE id = ${tenantId} FOR UPDATE`;
+  // The caller's role was checked before the lock (lib/panel/panel-route.ts), by then perhaps no longer theirs: an
+  // owner removing them or demoting them may have committed while this request waited for the lock.
+  if (!OPERATORS.has(actor.type)) {
+    const caller = actor.id ? await tx.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: actor.id } } }) : null;
+    if (!caller || !canManageMembers(caller.role)) throw new DomainError("forbidden", "Only owners invite, change or remove members");
+  }
   const membership = await tx.membership.findUnique({ where: { tenantId_userId: { tenantId, userId } }, include: { user: true } });
   if (!membership) throw notFound("Member");
   const owners = await tx.membership.count({ where: { tenantId, role: "owner" } });
@@ -26,7 +39,7 @@ async function lockedMembership(tx: Tx, tenantId: string, userId: string) {
 
 export async function changeMemberRole(tenantId: string, actor: Actor, userId: string, role: Role): Promise<MemberView> {
   return db().$transaction(async (tx) => {
-    const { membership, owners } = await lockedMembership(tx, tenantId, userId);
+    const { membership, owners } = await lockedMembership(tx, tenantId, actor, userId);
     if (membership.role === role) return view(membership);
     if (membership.role === "owner" && owners <= 1) throw lastOwner();
     const updated = await tx.membership.update({ where: { tenantId_userId: { tenantId, userId } }, data: { role }, include: { user: true } });
@@ -37,13 +50,14 @@ export async function changeMemberRole(tenantId: string, actor: Actor, userId: s
       target: { type: "user", id: userId },
       metadata: { email: membership.user.email, from: membership.role, to: role },
     });
+    await revokeInvitationsSentBy(tx, tenantId, actor, { userId, role });
     return view(updated);
   });
 }
 
 export async function removeMember(tenantId: string, actor: Actor, userId: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    const { membership, owners } = await lockedMembership(tx, tenantId, userId);
+    const { membership, owners } = await lockedMembership(tx, tenantId, actor, userId);
     if (membership.role === "owner" && owners <= 1) throw lastOwner();
     await tx.membership.delete({ where: { tenantId_userId: { tenantId, userId } } });
     await writeAudit(tx, {
@@ -53,6 +67,7 @@ export async function removeMember(tenantId: string, actor: Actor, userId: strin
       target: { type: "user", id: userId },
       metadata: { email: membership.user.email, role: membership.role },
     });
+    await revokeInvitationsSentBy(tx, tenantId, actor, { userId, role: null });
   });
 }
 

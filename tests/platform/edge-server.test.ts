@@ -10,6 +10,7 @@ import { problem } from "../helpers/problem";
 
 const handled: string[] = [];
 const policySeen = new Map<string, string | undefined>(); // the CSP request header Next would read, per URL
+const addressSeen = new Map<string, string | undefined>(); // the client address the app's server stamped, per URL
 let server: http.Server;
 let port = 0;
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   server = createEdgeServer(async (req, res) => {
     handled.push(`${req.method} ${req.url}`);
     policySeen.set(req.url ?? "", req.headers["content-security-policy"] as string | undefined);
+    addressSeen.set(req.url ?? "", req.headers["x-client-address"] as string | undefined);
     if (req.url === "/boom") throw new Error("handler failed at /work/secret/path.ts");
     res.setHeader("content-type", "text/plain");
     res.end("from next");
@@ -238,5 +240,12 @@ describe("slow clients", () => {
     expect(answerOf(text)).toMatchObject({ status: 408, type: "application/problem+json", body: { code: "request_timeout" } });
     const prompt = await trickle(["POST /v1/customers HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"], 50);
     expect(prompt).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\n\r\nread$/);
+  });
+});
+
+describe("the client's address", () => {
+  it("reaches the handler as the socket's, whatever a client sent as X-Forwarded-For or as the header itself", async () => {
+    await exchange("GET /login?who HTTP/1.1\r\nHost: x\r\nX-Client-Address: 203.0.113.250\r\nX-Forwarded-For: 198.51.100.1\r\nConnection: close\r\n\r\n");
+    expect(addressSeen.get("/login?who")).toBe("127.0.0.1");
   });
 });
