@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
 import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-input";
+import { requestHost } from "@/lib/api/environment";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
@@ -136,9 +137,15 @@ async function readInput(
   return { params, query, body };
 }
 
-/** Where links the panel hands out point: NEXTAUTH_URL when set (behind a proxy), else the address this request came to. */
+/** Where links the panel hands out point (invitations, password resets): NEXTAUTH_URL when set, else the configured base
+ *  address (sandbox or production) whose host this request came to — never a Host header as such, which a client
+ *  writes (a reset link pointing at an attacker's host) — else the server's own address. */
 export function panelBaseUrl(request: Request): string {
-  return getEnv().NEXTAUTH_URL ?? new URL(request.url).origin;
+  const env = getEnv();
+  if (env.NEXTAUTH_URL) return env.NEXTAUTH_URL;
+  const host = requestHost(request);
+  const known = [env.SANDBOX_BASE_URL, env.PRODUCTION_BASE_URL].map((base) => new URL(base)).find((base) => base.host.toLowerCase() === host);
+  return known ? known.origin : new URL(request.url).origin;
 }
 
 /** The panel language of whoever sent the request (the language switch's cookie, else Accept-Language). */
@@ -150,10 +157,16 @@ export function panelLocale(request: Request): Locale {
   return negotiateLocale(cookie, request.headers.get("accept-language"));
 }
 
-/** The panel's own origins: the one the request was addressed to, and NEXTAUTH_URL's (behind a proxy). */
+/** The panel's own origins: the host the request was addressed to (its Host, or X-Forwarded-Host and -Proto behind a
+ *  trusted proxy — Next's request.url names the server's listening address, http://localhost:<port>, whatever the
+ *  browser used) and the deployment's configured addresses (NEXTAUTH_URL, the sandbox and production base URLs).
+ *  Without the first, every write from the real site address was refused unless NEXTAUTH_URL named it. */
 function panelOrigins(request: Request): string[] {
-  const origins = [new URL(request.url).origin];
-  const configured = getEnv().NEXTAUTH_URL;
-  if (configured) origins.push(new URL(configured).origin);
-  return origins;
+  const env = getEnv();
+  const url = new URL(request.url);
+  const host = requestHost(request);
+  const forwardedProto = env.TRUST_PROXY ? request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+  const scheme = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
+  const configured = [env.NEXTAUTH_URL, env.SANDBOX_BASE_URL, env.PRODUCTION_BASE_URL].flatMap((base) => (base ? [new URL(base).origin] : []));
+  return [...new Set([url.origin, ...(host ? [`${scheme}//${host}`] : []), ...configured])];
 }

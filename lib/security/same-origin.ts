@@ -9,7 +9,7 @@ const SAFE_FETCH_SITES = new Set(["same-origin", "none"]); // "none": typed in t
 
 export type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
-/** `allowedOrigins`: the panel's own origins (the request's own host, and NEXTAUTH_URL's origin). */
+/** `allowedOrigins`: the panel's own origins (lib/panel/panel-route.ts panelOrigins). */
 export function checkSameOrigin(headers: Headers, allowedOrigins: readonly string[]): OriginVerdict {
   const site = headers.get("sec-fetch-site");
   if (site !== null && !SAFE_FETCH_SITES.has(site)) return { ok: false, reason: `Sec-Fetch-Site is ${site}` };

@@ -10,6 +10,21 @@ vi.mock("@/lib/panel/session", async () => {
 });
 
 describe("panel input", () => {
+  it("takes a write from the address the browser used (Next's request.url is its listening address), refuses another site's", async () => {
+    const { PATCH: patchEndpoint } = await import("@/app/api/panel/webhook-endpoints/[id]/route");
+    const write = (headers: Record<string, string>) =>
+      patchEndpoint(
+        new Request("http://localhost:3000/api/panel/webhook-endpoints/whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0", { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: '{"description":"x"}' }),
+        { params: Promise.resolve({ id: "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0" }) },
+      );
+    // The panel served as panel.example.com.br: its own origin is let through (404: no such endpoint), another is not.
+    expect((await write({ host: "panel.example.com.br", origin: "http://panel.example.com.br" })).status).toBe(404);
+    expect((await write({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" })).status).toBe(404);
+    const forged = await write({ host: "panel.example.com.br", origin: "http://evil.example" });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ code: "cross_origin_request" });
+  });
+
   it("answers 400 for NUL or ill-formed text in the query, the path or the body", async () => {
     const { GET: queue } = await import("@/app/api/panel/proposals/route");
     const { PATCH: patchEndpoint } = await import("@/app/api/panel/webhook-endpoints/[id]/route");
