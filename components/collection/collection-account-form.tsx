@@ -49,7 +49,7 @@ function EnvironmentAccountForm({ tenantId, environment }: { tenantId: string; e
     mutationFn: (account: Account) =>
       panelFetch<Account>("/api/panel/collection-account", {
         method: "PUT",
-        body: { environment, bank_code: account.bank_code, agreement: account.agreement, wallet: account.wallet, beneficiary_name: account.beneficiary_name, beneficiary_document: account.beneficiary_document, city: account.city, pix_location_base: account.pix_location_base },
+        body: { environment, bank_code: account.bank_code, agreement: account.agreement, wallet: account.wallet, beneficiary_name: account.beneficiary_name, beneficiary_document: account.beneficiary_document, city: account.city, pix_location_base: account.pix_location_base, expected_updated_at: current.data && !current.data.shared_default ? (current.data.updated_at ?? null) : null },
       }),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { parseCnpj } from "@/lib/customers/document";
 import { db } from "@/lib/db/client";
-import { invalidField, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { where, type Scope } from "@/lib/scope";
 import { fromRow, ourNumberSequence, SANDBOX_ACCOUNT, type CollectionAccount } from "./account";
 
@@ -74,7 +74,10 @@ export async function getCollectionAccount(scope: Scope): Promise<CollectionAcco
   return account;
 }
 
-export async function putCollectionAccount(scope: Scope, actor: Actor, body: CollectionAccountBody): Promise<CollectionAccountResponse> {
+/** `expectedUpdatedAt`: the `updated_at` of the account the person saw (null: none of the tenant's own — not set, or the
+ *  sandbox's shared default), from the panel's form: when the account changed since, nothing is saved (409) — a
+ *  stale form would silently put back the agreement or Pix receiver another admin had just changed. */
+export async function putCollectionAccount(scope: Scope, actor: Actor, body: CollectionAccountBody, expectedUpdatedAt?: string | null): Promise<CollectionAccountResponse> {
   const beneficiaryDocument = parseCnpj(body.beneficiary_document, "beneficiary_document");
   if (body.bank_code === SANDBOX_ACCOUNT.bankCode && body.agreement === SANDBOX_ACCOUNT.agreement) {
     throw invalidField("agreement", "1234567 is the shared sandbox account's agreement");
@@ -89,7 +92,14 @@ export async function putCollectionAccount(scope: Scope, actor: Actor, body: Col
     pixLocationBase: body.pix_location_base,
   };
   return db().$transaction(async (tx) => {
+    // One save of an environment's account at a time (it may not exist yet: no row to lock).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`collection_account:${scope.tenantId}:${scope.environment}`}))`;
     const before = await tx.collectionAccount.findUnique({ where: { tenantId_environment: where(scope) } });
+    if (expectedUpdatedAt !== undefined && (before?.updatedAt.toISOString() ?? null) !== expectedUpdatedAt) {
+      throw new DomainError("conflict", "The collection account was changed since it was shown: reload it and make your change again", {
+        updated_at: before?.updatedAt.toISOString() ?? null,
+      });
+    }
     // Another tenant's account has it now, or had it when it issued boletos (their nosso números carry
     // the agreement, so a second owner would number charges that a notification could not tell apart).
     const taken =

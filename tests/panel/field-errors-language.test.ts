@@ -43,7 +43,7 @@ describe("panel field errors", () => {
 
   it("the collection account: zod's messages and the service's (CNPJ check) in pt-BR", async () => {
     const { PUT } = await import("@/app/api/panel/collection-account/route");
-    const valid = { environment: "sandbox", bank_code: "001", agreement: "7654321", wallet: "17", beneficiary_name: "Crédito Fácil", beneficiary_document: "11.222.333/0001-80", city: "São Paulo", pix_location_base: "pix.example-psp.com.br/qr/v2" };
+    const valid = { environment: "sandbox", bank_code: "001", agreement: "7654321", wallet: "17", beneficiary_name: "Crédito Fácil", beneficiary_document: "11.222.333/0001-80", city: "São Paulo", pix_location_base: "pix.example-psp.com.br/qr/v2", expected_updated_at: null };
     const badDigits = await PUT(send("/api/panel/collection-account", "PUT", valid, { "accept-language": "pt-BR,pt;q=0.9" }), none);
     expect(badDigits.status).toBe(400);
     expect((await badDigits.json()).errors).toEqual([{ param: "beneficiary_document", in: "body", message: "Os dígitos verificadores do CNPJ não conferem" }]);

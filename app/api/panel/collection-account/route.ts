@@ -18,6 +18,8 @@ export const GET = panelRoute({ manageCredentials: true }, async ({ user, reques
 // On the field itself: an object's refinement would run only once every other field is valid.
 const PanelAccountBody = CollectionAccountBody.extend({
   environment: Environment,
+  // The `updated_at` of the account the form showed (null: none of the tenant's own): changed since, 409.
+  expected_updated_at: z.iso.datetime().nullable(),
   beneficiary_document: CollectionAccountBody.shape.beneficiary_document.superRefine((document, ctx) => {
     const problem = cnpjProblem(document);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -25,6 +27,6 @@ const PanelAccountBody = CollectionAccountBody.extend({
 });
 
 export const PUT = panelRoute({ manageCredentials: true, body: PanelAccountBody }, async ({ user, actor, body }) => {
-  const { environment, ...account } = body;
-  return { body: await putCollectionAccount({ tenantId: user.tenantId, environment }, actor, account) };
+  const { environment, expected_updated_at: expected, ...account } = body;
+  return { body: await putCollectionAccount({ tenantId: user.tenantId, environment }, actor, account, expected) };
 });
