@@ -123,6 +123,19 @@ describe("recovering an endpoint's missed events", () => {
     expect(customerIdsReceived(t)[1]).toBe(later.id);
   });
 
+  it("an endpoint of every type (\"*\") recovers events of any type", async () => {
+    const t = await tenant();
+    const ep = await endpoint(t, ["*"]);
+    expect((await setEnabled(t, ep.id, false)).status).toBe(200);
+    const missed = await customer(t);
+    await drain();
+    expect((await setEnabled(t, ep.id, true)).status).toBe(200);
+    const res = await recover(t, ep.id, { since: hourAgo() });
+    expect(res.body).toMatchObject({ deliveries_created: 1, deliveries_resent: 0, has_more: false });
+    await drain();
+    expect(customerIdsReceived(t)).toEqual([missed.id]);
+  });
+
   it("queues at most the cap per call, oldest first, and says when there is more", async () => {
     const t = await tenant();
     const ep = await endpoint(t, ["customer.created"]);
