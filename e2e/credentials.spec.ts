@@ -15,7 +15,7 @@ test("an admin creates a sandbox key, calls /v1/health with it, revokes it and g
   await page.getByRole("link", { name: "API Keys" }).click();
   await page.getByLabel("Name").fill("E2E integration");
   await page.getByRole("radio", { name: "sandbox" }).check();
-  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("checkbox", { name: "read (every resource)", exact: true }).check();
   await page.getByRole("button", { name: "Create API key" }).click();
   const secret = page.getByTestId("secret-API key");
   await expect(secret).toHaveText(/^sk_test_/);
@@ -52,7 +52,7 @@ test("the key form starts in the environment on screen: a key made while product
   await expect(page.getByTestId("environment-badge")).toHaveText("Production · live data");
   await expect(page.getByRole("radio", { name: "production" })).toBeChecked();
   await page.getByLabel("Name").fill("E2E ERP production");
-  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("checkbox", { name: "read (every resource)", exact: true }).check();
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByText("API key created (production)")).toBeVisible();
   await expect(page.getByTestId("secret-API key")).toHaveText(/^sk_live_/);

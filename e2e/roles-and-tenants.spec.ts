@@ -50,7 +50,7 @@ test("a tab still showing the previous tenant after another tab switched reloads
   await expect(page.getByRole("heading", { name: `Tab A ${id}` })).toBeVisible();
   await page.getByRole("link", { name: "API Keys" }).click();
   await page.getByLabel("Name").fill("Meant for A");
-  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("checkbox", { name: "read (every resource)", exact: true }).check();
 
   // Another tab of the same browser switches to B.
   const other = await page.context().newPage();

@@ -51,7 +51,7 @@ test("no CSP violation while signing in and creating a key; cross-origin writes 
   await page.getByRole("link", { name: "API Keys" }).click();
   await page.getByLabel("Name").fill("CSP check");
   await page.getByRole("radio", { name: "sandbox" }).check();
-  await page.getByRole("checkbox", { name: "read", exact: true }).check();
+  await page.getByRole("checkbox", { name: "read (every resource)", exact: true }).check();
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByTestId("secret-API key")).toHaveText(/^sk_test_/);
   expect(violations).toEqual([]);

@@ -3,13 +3,14 @@
 import { useTranslations } from "next-intl";
 import { RESOURCES, SPECIAL_PERMISSIONS } from "@/lib/auth/permissions";
 
-// Coarse scopes first (what most integrations need), fine-grained ones for least privilege.
+// Coarse scopes first (what most integrations need), fine-grained ones for least privilege. Each checkbox is named by
+// its visible label (WCAG 2.5.3: a voice user says what they see), the scope itself in its title.
 export function PermissionPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const t = useTranslations("Credentials");
   const toggle = (p: string) => onChange(value.includes(p) ? value.filter((v) => v !== p) : [...value, p]);
   const box = (p: string, label: string) => (
-    <label key={p} className="flex items-center gap-2 text-sm">
-      <input type="checkbox" checked={value.includes(p)} onChange={() => toggle(p)} aria-label={p} />
+    <label key={p} className="flex items-center gap-2 text-sm" title={p}>
+      <input type="checkbox" checked={value.includes(p)} onChange={() => toggle(p)} />
       <span>{label}</span>
     </label>
   );
