@@ -5,8 +5,7 @@ import type { Actor } from "@/lib/audit/audit-log";
 import type { Credential } from "@/lib/auth/credential";
 import { grants } from "@/lib/auth/permissions";
 import { rootDb } from "@/lib/db/client";
-import { runInAmbientTransaction } from "@/lib/db/transaction";
-import { getEnv } from "@/lib/env";
+import { requestTransactionOptions, runInAmbientTransaction } from "@/lib/db/transaction";
 import { TransientConflict } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { JsonText } from "@/lib/json-text";
@@ -136,7 +135,6 @@ async function runIdempotent(
   };
   try {
     // The effect and its stored response commit together (lib/api/idempotency.ts, lib/db/transaction.ts).
-    const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();
     return await runInAmbientTransaction(
       rootDb(),
       async (tx) => {
@@ -145,7 +143,7 @@ async function runIdempotent(
         await completeInTransaction(tx, scope, claim.lease, await stored(response, result.headers));
         return response;
       },
-      { maxWait: DATABASE_CONNECT_TIMEOUT_MS, timeout: IDEMPOTENCY_LEASE_SECONDS * 1000 },
+      requestTransactionOptions(),
     );
   } catch (err) {
     if (err instanceof LeaseLostError) {

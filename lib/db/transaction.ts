@@ -67,9 +67,10 @@ export async function afterAmbientTransaction(work: () => Promise<unknown>): Pro
 }
 
 /**
- * The options for a service's own transaction that may run long (an assignment of up to 1,000 contracts priced
- * installment by installment): the same budget as an idempotent request's transaction, which it joins when there is one.
- * Prisma's default of 5 s failed such a request without X-Request-Id every time, with a 503 no retry could fix.
+ * An idempotent request's transaction (lib/api/route.ts): a connection within DATABASE_CONNECT_TIMEOUT_MS, the whole
+ * transaction within the idempotency lease. Also a service's own transaction that may run long (an assignment of up to
+ * 1,000 contracts priced installment by installment), which joins the request's when there is one: Prisma's default of
+ * 5 s failed such a request without X-Request-Id every time, with a 503 no retry could fix.
  */
 export function requestTransactionOptions(): { maxWait: number; timeout: number } {
   const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isIPv4, isIPv6 } from "node:net";
+import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sharedRedis, type RateLimitStore } from "@/lib/api/rate-limit";
 
@@ -85,21 +85,11 @@ async function consumed(limiter: RateLimiterAbstract, key: string): Promise<bool
 /** The counter key of a client address (a hash, as for e-mails): IPv4 as is (also written IPv4-mapped), IPv6 by its
  *  /64. null — nothing to count — for no address or anything that is not an IP address. */
 function addressKey(address: string | null | undefined): string | null {
-  if (!address) return null;
-  const ip = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-  if (isIPv4(ip)) return hashed(ip);
-  if (!isIPv6(ip)) return null;
-  return hashed(`${ipv6Prefix64(ip.split("%")[0]!)}::/64`);
-}
-
-/** The first four groups of an IPv6 address, written out ("2001:db8::1" → "2001:db8:0:0"). */
-function ipv6Prefix64(ip: string): string {
-  const [head, tail] = ip.split("::");
-  const groups = (part: string | undefined) => (part ? part.split(":") : []);
-  // An embedded IPv4 ("64:ff9b::192.0.2.1") fills two groups, at the end: outside the prefix either way.
-  const width = (parts: string[]) => parts.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
-  const all = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill("0"), ...groups(tail)];
-  return all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":");
+  const ip = address?.trim();
+  if (!ip || !ipaddr.isValid(ip)) return null;
+  const parsed = ipaddr.process(ip); // an IPv4-mapped IPv6 address as its IPv4 one
+  if (parsed.kind() === "ipv4") return hashed(parsed.toString());
+  return hashed(`${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`);
 }
 
 const holder = globalThis as unknown as { __cpSignInAttempts?: SignInAttempts };

@@ -17,6 +17,9 @@ export const DISABLED = "The endpoint was disabled";
 export const UNSUBSCRIBED = "The endpoint no longer subscribes to this event type";
 export const LOST_ATTEMPT = "The worker stopped during this attempt: its outcome is unknown";
 
+/** 409 for sending anything to a disabled endpoint (a resend, a test event, a recovery). */
+export const endpointDisabled = (endpointId: string) => new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: endpointId });
+
 /** `permissions`: the caller's (a /v1 credential's); deliveries of events it may not read are left out — their
  *  bodies carry the event (lib/webhooks/event-access.ts). The panel's owners and admins see all (undefined). */
 export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery, permissions?: readonly string[]) {
@@ -50,7 +53,7 @@ export async function resendDelivery(scope: Scope, actor: Actor, id: string, per
     const row = await tx.webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { endpoint: true } });
     if (!row) throw notFound("Webhook delivery");
     if (permissions) checkEventReadable(permissions, row.eventType); // sending an event is reading it
-    if (!row.endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: row.endpointId });
+    if (!row.endpoint.enabled) throw endpointDisabled(row.endpointId);
     if (row.lockedUntil && row.lockedUntil > new Date()) throw new TransientConflict("An attempt of this delivery is in flight; try again in a few seconds");
     if (row.lockedUntil) {
       await tx.webhookAttempt.createMany({
@@ -70,7 +73,7 @@ export async function sendTestEvent(scope: Scope, actor: Actor, endpointId: stri
   return db().$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...where(scope) } });
     if (!endpoint) throw notFound("Webhook endpoint");
-    if (!endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: endpointId });
+    if (!endpoint.enabled) throw endpointDisabled(endpointId);
     const now = new Date();
     const eventId = newId("event");
     const data = { webhook_endpoint_id: endpointId, message: "A test event from the Credit Platform: if you can read this, your endpoint works." };

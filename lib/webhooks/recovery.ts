@@ -1,9 +1,10 @@
 import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { DomainError, invalidField } from "@/lib/errors";
+import { invalidField } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { where, type Scope } from "@/lib/scope";
+import { endpointDisabled } from "./deliveries";
 import { checkCarried, find } from "./endpoints";
 import { TEST_EVENT_TYPE } from "./event-catalog";
 import { MAX_RECOVERED_DELIVERIES, type RecoverEndpointBody, type RecoveryResponse } from "./schemas";
@@ -33,7 +34,7 @@ export async function recoverEndpoint(scope: Scope, actor: Actor, endpointId: st
     // The endpoint's row lock orders this against a disable, a narrowing or another recovery of it.
     const endpoint = await find(tx, scope, endpointId, { lock: true });
     if (permissions) checkCarried(permissions, endpoint);
-    if (!endpoint.enabled) throw new DomainError("conflict", "The endpoint is disabled: enable it first", { endpoint_id: endpointId });
+    if (!endpoint.enabled) throw endpointDisabled(endpointId);
     const since = endpoint.createdAt > requested ? endpoint.createdAt : requested;
     const types = endpoint.eventTypes; // empty: every type
     // Published events only: the dispatcher fans out the rest itself. A failed delivery whose attempt is still leased

@@ -20,22 +20,17 @@ import { attempt, claimDeliveries, dispatchEvents, recordResults, runOnce } from
 import { uniqueCpf } from "../credit/flow-helpers";
 import { actor, newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
+import { drainWebhooks } from "../helpers/webhook-drain";
 import { startReceiver } from "../helpers/webhook-receiver";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
-  await drain();
+  await drainWebhooks();
 });
 afterAll(() => receiver.close());
 afterEach(() => vi.restoreAllMocks());
-
-/** Publishes every outbox event (other test files leave thousands) and makes every due attempt. */
-async function drain(options: Parameters<typeof runOnce>[0] = {}) {
-  while ((await dispatchEvents()) > 0);
-  while ((await runOnce(options)).attempted > 0);
-}
 
 async function tenant() {
   const { tenant } = await newTenant();
@@ -72,7 +67,7 @@ describe("webhook delivery from the outbox", () => {
     await endpoint(other, ["*"]);
     const made = await customer(t);
     await call(updateCustomerRoute, { path: `/v1/customers/${made.id}`, headers: t.headers, params: { id: made.id }, json: { email: "ana@example.com" } }); // not subscribed
-    await drain();
+    await drainWebhooks();
 
     const got = to(t);
     expect(got).toHaveLength(1);
@@ -118,14 +113,14 @@ describe("webhook delivery from the outbox", () => {
     await customer(t);
     await new Promise((r) => setTimeout(r, 5));
     const ep = await endpoint(t, ["*"]);
-    await drain();
+    await drainWebhooks();
     expect(await deliveriesOf(ep.id)).toEqual([]);
   });
 
   it("sends the events of one transaction in the order they were written (they share created_at)", async () => {
     const t = await tenant();
     const ep = await endpoint(t, ["*"]);
-    await drain();
+    await drainWebhooks();
     // Five events of one transaction: one created_at, ids in writing order, stored in reverse.
     const ids = Array.from({ length: 5 }, () => newId("event"));
     await db().$executeRaw`
@@ -150,7 +145,7 @@ describe("webhook delivery from the outbox", () => {
     const ep = await endpoint(t, ["customer.created"]);
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 500, body: "boom" } : { status: 200 }));
     await customer(t);
-    await drain();
+    await drainWebhooks();
     let clock = Date.now();
     for (let made = 1; made <= MAX_ATTEMPTS; made += 1) {
       const [d] = await deliveriesOf(ep.id);
@@ -168,7 +163,7 @@ describe("webhook delivery from the outbox", () => {
       clock = d!.nextAttemptAt!.getTime();
       await db().webhookDelivery.update({ where: { id: d!.id }, data: { nextAttemptAt: new Date(Date.now() - 1) } });
       const at = clock;
-      await drain({ now: () => new Date(at) });
+      await drainWebhooks({ now: () => new Date(at) });
     }
     expect(to(t)).toHaveLength(MAX_ATTEMPTS);
     expect(new Set(to(t).map((r) => r.headers["webhook-id"])).size).toBe(1);
@@ -182,7 +177,7 @@ describe("webhook delivery from the outbox", () => {
     const ep = await endpoint(t, ["customer.created"]);
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 410 } : { status: 200 }));
     await customer(t);
-    await drain();
+    await drainWebhooks();
     const second = await call(testRoute, { path: `/v1/webhook-endpoints/${ep.id}/test`, headers: t.headers, params: { id: ep.id } });
     expect(second.status).toBe(409); // disabled now
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
@@ -200,7 +195,7 @@ describe("webhook delivery from the outbox", () => {
     const ep = await endpoint(t, ["customer.created"]);
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data" } } : { status: 200 }));
     await customer(t);
-    await drain();
+    await drainWebhooks();
     let [d] = await deliveriesOf(ep.id);
     expect(d).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: "Redirects are not followed (302 to http://169.254.169.254/latest/meta-data)" });
     expect(to(t)).toHaveLength(1);
@@ -208,7 +203,7 @@ describe("webhook delivery from the outbox", () => {
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 200, delayMs: 2_000 } : { status: 200 }));
     await db().webhookDelivery.update({ where: { id: d!.id }, data: { nextAttemptAt: new Date(Date.now() - 1) } });
     const send = { environment: "sandbox" as const, allowLoopback: true, timeoutMs: 300 };
-    await drain({ send });
+    await drainWebhooks({ send });
     [d] = await deliveriesOf(ep.id);
     expect(d!.attempts[1]).toMatchObject({ statusCode: null, error: "No answer within 300 ms", responseBody: null });
     expect(d!.attempts[1]!.durationMs).toBeGreaterThanOrEqual(290);
@@ -222,7 +217,7 @@ describe("webhook delivery from the outbox", () => {
     while ((await dispatchEvents()) > 0);
     // The endpoint is narrowed in the meantime — as if the dispatch had read it just before.
     await db().webhookEndpoint.update({ where: { id: ep.id }, data: { eventTypes: ["customer.updated"] } });
-    await drain();
+    await drainWebhooks();
     const [d] = await deliveriesOf(ep.id);
     expect(d).toMatchObject({ status: "failed", attemptCount: 1, lastError: "The endpoint no longer subscribes to this event type", nextAttemptAt: null });
     expect(to(t)).toHaveLength(0);
@@ -272,7 +267,7 @@ describe("webhook delivery from the outbox", () => {
     const t = await tenant();
     const ep = await endpoint(t, ["customer.created"]);
     await customer(t);
-    await drain();
+    await drainWebhooks();
     const [d] = await deliveriesOf(ep.id);
     const resent = await call(resendRoute, { path: `/v1/webhook-deliveries/${d!.id}/resend`, headers: t.headers, params: { id: d!.id } });
     expect(resent.status).toBe(202);
@@ -288,7 +283,7 @@ describe("webhook delivery from the outbox", () => {
     expect(await db().idempotencyRecord.count({ where: { key: { endsWith: `busy-${d!.id}` } } })).toBe(0);
     // Its lease lapses; the next worker takes over.
     await db().webhookDelivery.updateMany({ where: { lockedUntil: { not: null }, status: "pending" }, data: { lockedUntil: new Date(Date.now() - 1) } });
-    await drain();
+    await drainWebhooks();
     const [after] = await deliveriesOf(ep.id);
     expect(after!.attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([
       [1, 200, null],
@@ -339,11 +334,11 @@ describe("webhook delivery from the outbox", () => {
     const ep = await endpoint(t, ["customer.created"]);
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 503 } : { status: 200 }));
     await customer(t);
-    await drain();
+    await drainWebhooks();
     const [d] = await deliveriesOf(ep.id);
     await db().webhookEndpoint.update({ where: { id: ep.id }, data: { failingSince: new Date(Date.now() - 4 * 24 * 3600_000) } });
     await db().webhookDelivery.update({ where: { id: d!.id }, data: { attemptCount: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1) } });
-    await drain();
+    await drainWebhooks();
     expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } })).toMatchObject({ enabled: false, disabledReason: "failing" });
     expect((await deliveriesOf(ep.id))[0]).toMatchObject({ status: "failed", attemptCount: MAX_ATTEMPTS });
     expect(await disabledAudits(ep.id)).toEqual([

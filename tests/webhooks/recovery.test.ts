@@ -6,10 +6,10 @@ import { POST as createCustomerRoute } from "@/app/v1/customers/route";
 import { PATCH as updateCustomerRoute } from "@/app/v1/customers/[id]/route";
 import { db } from "@/lib/db/client";
 import { MAX_RECOVERED_DELIVERIES } from "@/lib/webhooks/schemas";
-import { dispatchEvents, runOnce } from "@/lib/webhooks/worker";
 import { uniqueCpf } from "../credit/flow-helpers";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
+import { drainWebhooks } from "../helpers/webhook-drain";
 import { startReceiver } from "../helpers/webhook-receiver";
 
 // POST /v1/webhook-endpoints/{id}/recover: the events an endpoint missed in a window are queued to it again.
@@ -17,14 +17,9 @@ import { startReceiver } from "../helpers/webhook-receiver";
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   receiver = await startReceiver();
-  await drain();
+  await drainWebhooks();
 });
 afterAll(() => receiver.close());
-
-async function drain() {
-  while ((await dispatchEvents()) > 0);
-  while ((await runOnce()).attempted > 0);
-}
 
 async function tenant() {
   const { tenant } = await newTenant();
@@ -59,12 +54,12 @@ describe("recovering an endpoint's missed events", () => {
     const t = await tenant();
     const ep = await endpoint(t, ["customer.created"]);
     const before = await customer(t);
-    await drain();
+    await drainWebhooks();
     expect((await setEnabled(t, ep.id, false)).status).toBe(200);
     const missed = [await customer(t), await customer(t)];
     const patched = await call(updateCustomerRoute, { method: "PATCH", path: `/v1/customers/${before.id}`, headers: t.headers, params: { id: before.id }, json: { name: "Ana Souza Lima" } });
     expect(patched.status).toBe(200); // customer.updated: a type the endpoint does not carry
-    await drain(); // published while disabled: no deliveries for them
+    await drainWebhooks(); // published while disabled: no deliveries for them
     expect(await deliveries(ep.id)).toHaveLength(1);
     expect((await setEnabled(t, ep.id, true)).status).toBe(200);
 
@@ -79,14 +74,14 @@ describe("recovering an endpoint's missed events", () => {
       deliveries_resent: 0,
       has_more: false,
     });
-    await drain();
+    await drainWebhooks();
     expect(customerIdsReceived(t)).toEqual([before.id, missed[0]!.id, missed[1]!.id]);
     expect((await deliveries(ep.id)).map((d) => d.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
 
     // Again over the same window: nothing to queue, nothing sent twice.
     const again = await recover(t, ep.id, { since: hourAgo() });
     expect(again.body).toMatchObject({ deliveries_created: 0, deliveries_resent: 0, has_more: false });
-    await drain();
+    await drainWebhooks();
     expect(to(t)).toHaveLength(3);
     const audit = await db().auditLog.findMany({ where: { targetId: ep.id, action: "webhook_endpoint.recovered" }, orderBy: { createdAt: "asc" } });
     expect(audit.map((a) => [a.actorType, a.environment, a.metadata])).toEqual([
@@ -100,7 +95,7 @@ describe("recovering an endpoint's missed events", () => {
     const ep = await endpoint(t, ["customer.created"]);
     receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 410 } : { status: 200, body: "ok" }));
     await customer(t);
-    await drain();
+    await drainWebhooks();
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
     const [failed] = await deliveries(ep.id);
     expect(failed).toMatchObject({ status: "failed", attemptCount: 1 });
@@ -110,10 +105,10 @@ describe("recovering an endpoint's missed events", () => {
     const windowEnd = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 5));
     const later = await customer(t);
-    await drain(); // delivered normally: the endpoint is enabled again
+    await drainWebhooks(); // delivered normally: the endpoint is enabled again
     const res = await recover(t, ep.id, { since: hourAgo(), until: windowEnd });
     expect(res.body).toMatchObject({ until: windowEnd, deliveries_created: 0, deliveries_resent: 1, has_more: false });
-    await drain();
+    await drainWebhooks();
     expect(await deliveries(ep.id)).toEqual([
       { id: failed!.id, eventId: failed!.eventId, status: "succeeded", attemptCount: 2 },
       expect.objectContaining({ status: "succeeded", attemptCount: 1 }),
@@ -128,11 +123,11 @@ describe("recovering an endpoint's missed events", () => {
     const ep = await endpoint(t, ["*"]);
     expect((await setEnabled(t, ep.id, false)).status).toBe(200);
     const missed = await customer(t);
-    await drain();
+    await drainWebhooks();
     expect((await setEnabled(t, ep.id, true)).status).toBe(200);
     const res = await recover(t, ep.id, { since: hourAgo() });
     expect(res.body).toMatchObject({ deliveries_created: 1, deliveries_resent: 0, has_more: false });
-    await drain();
+    await drainWebhooks();
     expect(customerIdsReceived(t)).toEqual([missed.id]);
   });
 

@@ -8,10 +8,11 @@ import { db } from "@/lib/db/client";
 import { captureLogsForTests } from "@/lib/log";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 import { MAX_ATTEMPTS, MAX_DELAY_MS, PLATFORM_RETRY_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
-import { attempt, claimDeliveries, dispatchEvents, recordResults, runOnce } from "@/lib/webhooks/worker";
+import { attempt, claimDeliveries, dispatchEvents, recordResults } from "@/lib/webhooks/worker";
 import { uniqueCpf } from "../credit/flow-helpers";
 import { actor, newKey, newTenant } from "../helpers/factory";
 import { bearer, call } from "../helpers/http";
+import { drainWebhooks } from "../helpers/webhook-drain";
 import { startReceiver } from "../helpers/webhook-receiver";
 
 // What the worker makes of each outcome: only what the receiver did counts against its endpoint; a change of the
@@ -24,7 +25,7 @@ const logs: { level: number; msg: string; delivery_id?: string }[] = [];
 beforeAll(async () => {
   captureLogsForTests((line) => logs.push(JSON.parse(line) as (typeof logs)[number]), "warn");
   receiver = await startReceiver();
-  await drain();
+  await drainWebhooks();
 });
 afterAll(() => receiver.close());
 afterEach(() => {
@@ -33,11 +34,6 @@ afterEach(() => {
 });
 
 const SEND = { environment: "sandbox" as const, allowLoopback: true, timeoutMs: 5_000 };
-
-async function drain(options: Parameters<typeof runOnce>[0] = {}) {
-  while ((await dispatchEvents()) > 0);
-  while ((await runOnce(options)).attempted > 0);
-}
 
 async function tenant() {
   const { tenant } = await newTenant();
@@ -128,7 +124,7 @@ describe("webhook worker outcomes", () => {
     await db().webhookDelivery.update({ where: { id: queued!.id }, data: { attemptCount: MAX_ATTEMPTS - 1 } });
     vi.spyOn(Math, "random").mockReturnValue(0.5);
     const now = new Date(Date.now() + 1_000);
-    await drain({ now: () => now });
+    await drainWebhooks({ now: () => now });
 
     const [d] = await deliveriesOf(ep.id);
     expect(d).toMatchObject({
@@ -154,7 +150,7 @@ describe("webhook worker outcomes", () => {
     await db().webhookEndpoint.update({ where: { id: ep.id }, data: { eventTypes: ["customer.created"], failingSince: new Date(Date.now() - 4 * 24 * 3600_000) } });
     await db().webhookDelivery.updateMany({ where: { endpointId: ep.id, eventType: "customer.updated" }, data: { attemptCount: MAX_ATTEMPTS - 1 } });
     await db().webhookDelivery.updateMany({ where: { endpointId: ep.id, eventType: "customer.created" }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
-    await drain();
+    await drainWebhooks();
     const after = await byType(ep.id);
     expect(after["customer.updated"]).toMatchObject({ status: "failed", attemptCount: MAX_ATTEMPTS, lastError: "The endpoint no longer subscribes to this event type", nextAttemptAt: null });
     expect(to(t)).toEqual([]);
@@ -177,7 +173,7 @@ describe("webhook worker outcomes", () => {
       const ep = await endpoint(t, ["customer.created"]);
       receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: c.status, headers: { "retry-after": c.retryAfter } } : { status: 200, body: "ok" }));
       await call(createCustomerRoute, { path: "/v1/customers", headers: t.headers, json: { document: uniqueCpf(), name: "Ana Souza" } });
-      await drain({ now: () => now });
+      await drainWebhooks({ now: () => now });
       const [d] = await deliveriesOf(ep.id);
       expect(d, `${c.status} ${c.retryAfter}`).toMatchObject({ status: "pending", attemptCount: 1, lastStatusCode: c.status, nextAttemptAt: new Date(now.getTime() + c.wait) });
     }
@@ -205,7 +201,7 @@ describe("webhook worker outcomes", () => {
     expect(untouched).toEqual(afterResend);
 
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
-    await drain();
+    await drainWebhooks();
     const done = (await deliveriesOf(ep.id))[0]!;
     expect(done).toMatchObject({ status: "succeeded", attemptCount: 2, lockedUntil: null });
     expect(attemptsOf(done)).toEqual([
