@@ -32,7 +32,7 @@ type File = {
   customer: { id: string; name: string; document: string };
   installments: { id: string; number: number; due_date: string; amount: number; paid_amount: number; late_charges_paid: number; status: string; amount_due: { total: number; fine: number; late_interest: number; days_late: number } }[];
   charges: Charge[];
-  payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number }[];
+  payments: { id: string; amount: number; source: string; paid_at: string; allocations: { installment_id: string; number?: number; total: number }[]; credit: number; credit_applied: number }[];
   refunds: { id: string; amount: number; method: string; reference: string | null; refunded_on: string }[];
   settlements: { id: string; type: string; status: string; amount: number; date: string }[];
   payoff_quote: { amount: number; date: string; valid_until?: string } | { unavailable: string } | null;
@@ -136,6 +136,7 @@ export function ContractFile({ id, environment, tenantId, canRecordRefunds, canI
             <li key={p.id} data-testid="payment">
               {t("payment", { id: p.id, amount: formatBRL(p.amount), source: labels.code(p.source), date: formatDateTime(p.paid_at) })}
               {p.allocations.length > 0 && ` — ${p.allocations.map((a) => `#${a.number ?? "?"} ${formatBRL(a.total)}`).join(", ")}`}
+              {p.credit_applied > 0 && ` — ${t("paymentCreditApplied", { amount: formatBRL(p.credit_applied) })}`}
               {p.credit > 0 && ` — ${t("paymentCredit", { amount: formatBRL(p.credit) })}`}
             </li>
           ))}

@@ -155,6 +155,9 @@ export const PaymentResponse = z
       )
       .meta({ description: "How it was applied: oldest installment first; fine, late interest, interest, principal. A full settlement: each installment at its present value (`discount`); a partial one (prepayment): empty, see the settlement's `reschedule`." }),
     credit: centavos("Beyond every open installment: kept as the contract's credit."),
+    credit_applied: centavos(
+      "The contract's credit (earlier overpayments) its allocations used beside its own amount: a full settlement's payoff nets it, a partial one counts what its charge received before. The allocations add up to `amount + credit_applied - credit`. 0 for `source: contract_credit`, whose `amount` is itself the credit used.",
+    ),
     competence: z.string().nullable(),
     paid_at: z.string(),
     environment: z.enum(["sandbox", "production"]),

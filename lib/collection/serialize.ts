@@ -41,6 +41,7 @@ export function toPaymentResponse(row: Payment): PaymentResponse {
     amount: centavos(row.amount),
     allocations: row.allocations as PaymentResponse["allocations"],
     credit: centavos(row.credit),
+    credit_applied: centavos(row.creditApplied),
     competence: row.competence,
     paid_at: row.paidAt.toISOString(),
     environment: row.environment,

@@ -28,7 +28,8 @@ import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from
 // - partial: the remaining installments take the new schedule (same numbers and dates) and, with `term`,
 //   the last ones are canceled; the balance is the new schedule's total.
 // Money above what the settlement needs becomes the contract's credit, never lost. One payment row records
-// it (source `settlement` for funds received outside the platform, else the charge's method).
+// it (source `settlement` for funds received outside the platform, else the charge's method), with the contract
+// credit the settlement consumed beside that money (`credit_applied`).
 
 /** `held`: earlier payments of this settlement's charge, held as the contract's credit until this one. */
 export type Received = { amount: number; paidAt: Date; source: string; chargeId?: string; provider?: { name: string; eventId: string }; held?: number };
@@ -56,6 +57,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
   let overpaid = received.amount - needed;
 
   let allocations: Prisma.InputJsonArray = [];
+  let creditApplied = held; // the contract's credit this payment's settlement consumed beside its money
   if (settlement.type === "full") {
     if (!("settle" in CONTRACT_TRANSITIONS[contract.status as ContractStatus])) return { blocked: `The contract is ${contract.status}: it can no longer be settled` };
     // Recomputed from the installments as they are now (a payment may have reached one since the quote), on the day
@@ -67,6 +69,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     const quote = computeQuote(contract, open, paidOn < settlementDate ? paidOn : settlementDate);
     if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
+    creditApplied = quote.credit_applied;
     const today = todayInBrazil();
     for (const line of quote.installments) {
       const paid = await tx.installment.update({
@@ -90,7 +93,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
         status: closed,
         amountPaid: { increment: BigInt(quote.amount + quote.credit_applied) },
         outstandingBalance: 0n,
-        creditBalance: { increment: BigInt(overpaid - quote.credit_applied) },
+        creditBalance: { increment: BigInt(overpaid - creditApplied) },
       },
     });
     await writeAudit(tx, { ...where(scope), actor, action: "contract.closed", target: { type: "contract", id: contract.id }, metadata: { from: contract.status, to: closed, settlement_id: settlement.id } });
@@ -114,9 +117,9 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     await tx.contract.update({
       where: { id: contract.id },
       data: {
-        amountPaid: { increment: BigInt(needed + held) },
+        amountPaid: { increment: BigInt(needed + creditApplied) },
         outstandingBalance: BigInt(plan.schedule.reduce((sum, r) => sum + r.payment, 0)),
-        creditBalance: { increment: BigInt(overpaid - held) },
+        creditBalance: { increment: BigInt(overpaid - creditApplied) },
       },
     });
   }
@@ -133,6 +136,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
       source: received.source,
       allocations,
       credit: BigInt(overpaid),
+      creditApplied: BigInt(creditApplied),
       provider: received.provider?.name ?? null,
       providerEventId: received.provider?.eventId ?? null,
       paidAt: received.paidAt,

@@ -69,7 +69,7 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     id: newId("payment"), tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, installmentId: null, chargeId: null,
     settlementId, assignmentId: settled.assignmentId, amount: BigInt(needed), source: "settlement", competence: null,
     allocations: quote.installments.map((l) => ({ installment_id: l.installment_id, number: l.number, fine: l.fine, late_interest: l.late_interest, discount: l.discount, total: l.total })),
-    credit: 0n, provider: null, providerEventId: null, paidAt: now, createdAt: now,
+    credit: 0n, creditApplied: BigInt(quote.credit_applied), provider: null, providerEventId: null, paidAt: now, createdAt: now,
   };
   const settlement = toSettlementResponse({
     id: settlementId, tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, batchId: item.batchId, type: "full", status: "completed",
@@ -137,9 +137,9 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
       UPDATE endorsements SET status = 'terminating', termination_reason = 'settled', termination_next_attempt_at = ${now}, updated_at = ${now}
       WHERE id = ${endorsement?.id ?? null} AND status = 'endorsed'
     ), p AS (
-      INSERT INTO payments (id, tenant_id, environment, contract_id, assignment_id, settlement_id, amount, source, allocations, credit, paid_at, created_at)
+      INSERT INTO payments (id, tenant_id, environment, contract_id, assignment_id, settlement_id, amount, source, allocations, credit, credit_applied, paid_at, created_at)
       VALUES (${payment.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${settled.assignmentId}, ${settlementId}, ${String(needed)}::bigint, 'settlement',
-              ${JSON.stringify(payment.allocations)}::jsonb, 0, ${now}, ${now})
+              ${JSON.stringify(payment.allocations)}::jsonb, 0, ${String(quote.credit_applied)}::bigint, ${now}, ${now})
     ), a AS (
       INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)
       SELECT x.id, ${scope.tenantId}, ${scope.environment}::"Environment", ${actor.type}, ${actor.id ?? null}, ${actor.label}, x.action, x.target_type, x.target_id, x.metadata, ${now}

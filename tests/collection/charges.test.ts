@@ -131,6 +131,7 @@ describe("charges", () => {
       amount: charge.amount,
       allocations: [{ installment_id: installments[0]!.id, number: 1, fine: due.fine, late_interest: due.late_interest, interest: due.interest, principal: due.principal, total: due.total, settles: true }],
       credit: 0,
+      credit_applied: 0,
       competence: null,
       paid_at: expect.any(String),
       environment: "sandbox",

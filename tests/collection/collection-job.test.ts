@@ -95,6 +95,7 @@ describe("collection job: the contract's credit pays what falls due", () => {
       source: "contract_credit",
       amount: extra,
       credit: 0,
+      credit_applied: 0,
       allocations: [
         { installment_id: second!.id, number: 2, ...dueSecond, settles: true },
         { installment_id: third!.id, number: 3, ...thirdLine, total: 500, settles: false },

@@ -31,6 +31,8 @@ async function contractOf(t: CreditTenant) {
   return { contract: res.body as { id: string; outstanding_balance: number }, installments };
 }
 
+/** What a payment's allocations add up to. */
+const allocated = (payment: { allocations: { total: number }[] }) => payment.allocations.reduce((sum, a) => sum + a.total, 0);
 const post = (t: CreditTenant, handler: Parameters<typeof call>[0], path: string, json?: unknown, params?: Record<string, string>) =>
   call(handler, { base: t.base, path, headers: t.headers, json, params });
 const charge = async (t: CreditTenant, contractId: string, method: "boleto" | "pix", installmentIds: string[]) => {
@@ -113,7 +115,9 @@ describe("a settlement's charge paid in parts", () => {
     const rest = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id });
     expect(rest.status).toBe(200);
     expect(rest.body.charge).toMatchObject({ status: "paid", amount_paid: settlement.amount });
-    expect(rest.body.payment).toMatchObject({ amount: settlement.amount - 100_000, credit: 0, settlement_id: settlement.id });
+    // The part held as credit is consumed beside this payment's money: its allocations add up to amount + credit_applied - credit.
+    expect(rest.body.payment).toMatchObject({ amount: settlement.amount - 100_000, credit: 0, credit_applied: 100_000, settlement_id: settlement.id });
+    expect(allocated(rest.body.payment)).toBe(settlement.amount);
     expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
     expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0, amount_paid: settlement.amount });
     expect((await db().installment.findMany({ where: { contractId: contract.id, status: "paid" } })).length).toBe(installments.length);
@@ -143,8 +147,17 @@ describe("a settlement's charge paid in parts", () => {
     const t = await creditTenant();
     const { contract } = await contractOf(t);
     const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "partial", amount: 200_000, reduce: "installment_amount", payment_method: "boleto" })).body;
-    for (const amount of [50_000, 150_000]) expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount }, { id: settlement.charge_id })).status).toBe(200);
-    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
+    const payments: { id: string; amount: number; credit: number; credit_applied: number }[] = [];
+    for (const amount of [50_000, 150_000]) {
+      const paid = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount }, { id: settlement.charge_id });
+      expect(paid.status).toBe(200);
+      payments.push(paid.body.payment);
+    }
+    expect(payments.map((p) => ({ amount: p.amount, credit: p.credit, credit_applied: p.credit_applied }))).toEqual([
+      { amount: 50_000, credit: 50_000, credit_applied: 0 }, // held for the settlement
+      { amount: 150_000, credit: 0, credit_applied: 50_000 }, // completes it with what was held
+    ]);
+    expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed", paymentId: payments[1]!.id });
     const now = await contractNow(t, contract.id);
     expect(now).toMatchObject({ status: "active", credit_balance: 0, amount_paid: 200_000 });
   });
@@ -223,7 +236,10 @@ describe("credit a pending full settlement netted from its payoff", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "insufficient_credit", credit_balance: 5_000, refundable: 0 });
     // Paid as quoted, the settlement completes with that credit.
-    expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id })).status).toBe(200);
+    const paid = await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, {}, { id: settlement.charge_id });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ amount: settlement.amount, credit: 0, credit_applied: 5_000 });
+    expect(allocated(paid.body.payment)).toBe(settlement.amount + 5_000);
     expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "completed" });
     expect(await contractNow(t, contract.id)).toMatchObject({ status: "settled", credit_balance: 0, outstanding_balance: 0 });
   });

@@ -156,6 +156,7 @@ export const PAYMENT_EXAMPLE = {
   amount: 95373,
   allocations: [{ installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, fine: 0, late_interest: 0, interest: 14021, principal: 81352, total: 95373 }],
   credit: 0,
+  credit_applied: 0,
   competence: null,
   paid_at: "2026-12-09T14:02:11.000Z",
   environment: "sandbox",

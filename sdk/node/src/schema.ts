@@ -2577,6 +2577,8 @@ export interface components {
             }[];
             /** @description Beyond every open installment: kept as the contract's credit. Integer centavos. */
             credit: number;
+            /** @description The contract's credit (earlier overpayments) its allocations used beside its own amount: a full settlement's payoff nets it, a partial one counts what its charge received before. The allocations add up to `amount + credit_applied - credit`. 0 for `source: contract_credit`, whose `amount` is itself the credit used. Integer centavos. */
+            credit_applied: number;
             competence: string | null;
             paid_at: string;
             /** @enum {string} */
@@ -19144,6 +19146,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "credit": 0,
+                     *           "credit_applied": 0,
                      *           "competence": null,
                      *           "paid_at": "2026-12-09T14:02:11.000Z",
                      *           "environment": "sandbox",
@@ -19391,6 +19394,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "credit": 0,
+                     *       "credit_applied": 0,
                      *       "competence": null,
                      *       "paid_at": "2026-12-09T14:02:11.000Z",
                      *       "environment": "sandbox",
@@ -20575,6 +20579,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "credit": 0,
+                     *         "credit_applied": 0,
                      *         "competence": null,
                      *         "paid_at": "2026-12-09T14:02:11.000Z",
                      *         "environment": "sandbox",
@@ -20951,6 +20956,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "credit": 0,
+                     *         "credit_applied": 0,
                      *         "competence": null,
                      *         "paid_at": "2026-12-09T14:02:11.000Z",
                      *         "environment": "sandbox",
@@ -31004,6 +31010,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "credit": 0,
+                 *         "credit_applied": 0,
                  *         "competence": null,
                  *         "paid_at": "2026-12-09T14:02:11.000Z",
                  *         "environment": "sandbox",
@@ -32004,6 +32011,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "credit": 0,
+                 *         "credit_applied": 0,
                  *         "competence": null,
                  *         "paid_at": "2026-12-09T14:02:11.000Z",
                  *         "environment": "sandbox",
