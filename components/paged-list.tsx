@@ -9,7 +9,7 @@ import { panelFetch } from "@/components/credentials/panel-fetch";
 // What the panel's lists share: a page of the API's list envelope fetched with its cursor (the cursors of the
 // pages before it kept for "Previous"), its loading / error / empty states, and the pager.
 
-export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | null; search_capped?: boolean };
 
 /** Pages of `path?params` keyed by `key` (tenant, environment, filters); `reset()` goes back to the first page, and so
  *  does any change of `key` (a cursor belongs to the list it came from: another environment's would be refused). */
@@ -44,7 +44,8 @@ export function useFilteredList<T, F extends Record<string, string>>(initial: F,
     list.reset();
     setFilters(draft);
     // The history API, not the router: the address changes without the page being rendered again on the server.
-    const kept = new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== ""));
+    // An emptied filter whose default is not empty stays as `name=` (the queue's "any status" is not its default).
+    const kept = new URLSearchParams(Object.entries(draft).filter(([name, value]) => value !== "" || initial[name] !== ""));
     window.history.replaceState(null, "", `${window.location.pathname}${kept.size > 0 ? `?${kept.toString()}` : ""}`);
   };
   /** Value and change handler of a filter control bound to the draft's `name`. */
@@ -66,7 +67,10 @@ export function ListStatus({ page, empty }: { page: UseQueryResult<ListPage<unkn
       </p>
     );
   }
-  return page.data.data.length === 0 ? <p className="text-sm text-slate-600">{empty}</p> : null;
+  // A name search looks at the newest SEARCH_CUSTOMER_LIMIT customers that match (lib/panel/customer-search.ts).
+  const capped = page.data.search_capped ? <p role="status" className="text-sm text-amber-800">{t("searchCapped")}</p> : null;
+  if (page.data.data.length === 0) return <>{capped}<p className="text-sm text-slate-600">{empty}</p></>;
+  return capped;
 }
 
 export function Pager({ previous, next }: { previous: (() => void) | null; next: (() => void) | null }) {

@@ -57,4 +57,19 @@ test("support finds a submitted proposal by CPF, reads its dossier and approves 
   await expect(page.getByTestId("history-entry").filter({ hasText: "proposal.submitted" })).toContainText(`by E2E integrator (…${sandboxKey.slice(-4)})`);
   const viaApi = await (await page.request.get(`/v1/proposals/${proposal.id}`, { headers: api })).json();
   expect(viaApi).toMatchObject({ status: "approved", reason: "Payslip checked by phone" });
+
+  // The queue shows proposals waiting for review by default; "any" status is kept in the address, so a reload or a
+  // shared link shows the approved one too (an emptied filter used to fall back to the default).
+  await page.goto("/proposals");
+  await page.getByLabel("Search").fill(cpf);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("approved");
+  await expect(page).toHaveURL(/[?&]status=(&|$)/);
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
+  await expect(row).toHaveCount(1);
 });

@@ -42,12 +42,14 @@ export async function contractList(scope: Scope, query: ContractListQuery) {
   const today = todayInBrazil();
   const late = { some: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: dateColumn(latestLateDueDate(today)) } } };
   const status: Prisma.ContractWhereInput = query.status === "overdue" ? { status: "active", installments: late } : query.status ? { status: query.status } : {};
-  const filters: Prisma.ContractWhereInput = { ...where(scope), ...status, ...(await search(scope, query.q)) };
+  const found = await search(scope, query.q);
+  const filters: Prisma.ContractWhereInput = { ...where(scope), ...status, ...found.filter };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().contract.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const customerOf = await customerSummaries(scope, page.items.map((c) => c.customerId));
   const lateSince = await overdueSince(scope, page.items.map((c) => c.id), today);
-  return toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: customerOf(row.customerId), overdue_since: lateSince.get(row.id) ?? null }));
+  const list = toListResponse(scope, page, (row) => ({ ...toContractResponse(row), customer: customerOf(row.customerId), overdue_since: lateSince.get(row.id) ?? null }));
+  return { ...list, search_capped: found.capped };
 }
 
 /** For each of these contracts with an installment unpaid after its due date: the oldest such due date (one query). */
@@ -61,11 +63,12 @@ async function overdueSince(scope: Scope, ids: string[], today: string): Promise
   return new Map(rows.map((r) => [r.contract_id, r.since]));
 }
 
-async function search(scope: Scope, q: string | undefined): Promise<Prisma.ContractWhereInput> {
-  if (!q) return {};
-  if (CONTRACT_ID.test(q)) return { id: q };
-  if (/^CCB-/i.test(q)) return { number: q.toUpperCase() };
-  return { customerId: { in: await customerIdsMatching(scope, q) } };
+async function search(scope: Scope, q: string | undefined): Promise<{ filter: Prisma.ContractWhereInput; capped: boolean }> {
+  if (!q) return { filter: {}, capped: false };
+  if (CONTRACT_ID.test(q)) return { filter: { id: q }, capped: false };
+  if (/^CCB-/i.test(q)) return { filter: { number: q.toUpperCase() }, capped: false };
+  const { ids, capped } = await customerIdsMatching(scope, q);
+  return { filter: { customerId: { in: ids } }, capped };
 }
 
 /** The timeline shows a contract's latest events, oldest of them first. */

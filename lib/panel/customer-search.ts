@@ -22,18 +22,24 @@ export function documentIn(text: string): string | null {
   return /^\d{11}$/.test(digits) || /^[0-9A-Z]{12}\d{2}$/.test(digits) ? digits : null;
 }
 
-/** Ids of the scope's customers the text finds (at most 1,000, newest first). */
-export async function customerIdsMatching(scope: Scope, text: string): Promise<string[]> {
+/** How many customers a name search looks at: the newest this many that match. */
+export const SEARCH_CUSTOMER_LIMIT = 1000;
+
+/** A search's customers: the ids the text finds (newest first, at most SEARCH_CUSTOMER_LIMIT) and whether more
+ *  matched than that (`capped`: the lists then say so, and that the search should be narrowed). */
+export type CustomerMatches = { ids: string[]; capped: boolean };
+
+export async function customerIdsMatching(scope: Scope, text: string): Promise<CustomerMatches> {
   const document = documentIn(text);
   const pattern = `%${foldName(text.trim()).replace(/[\\%_]/g, "\\$&")}%`; // the typed text, wildcards escaped
   const rows = await queryRows<{ id: string }>(
     document
       ? sql`SELECT id FROM customers WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
-              AND document = ${document} ORDER BY created_at DESC, id DESC LIMIT 1000`
+              AND document = ${document} ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_CUSTOMER_LIMIT + 1}`
       : sql`SELECT id FROM customers WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
-              AND search_name LIKE ${pattern} ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 1000`,
+              AND search_name LIKE ${pattern} ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_CUSTOMER_LIMIT + 1}`,
   );
-  return rows.map((r) => r.id);
+  return { ids: rows.slice(0, SEARCH_CUSTOMER_LIMIT).map((r) => r.id), capped: rows.length > SEARCH_CUSTOMER_LIMIT };
 }
 
 export type CustomerSummary = { name: string; document: string };

@@ -25,17 +25,20 @@ export const CustomerListQuery = z.strictObject({
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 export async function customerList(scope: Scope, query: CustomerListQuery) {
-  const filters: Prisma.CustomerWhereInput = { ...where(scope), ...(await search(scope, query.q)) };
+  const found = await search(scope, query.q);
+  const filters: Prisma.CustomerWhereInput = { ...where(scope), ...found.filter };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().customer.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
-  return toListResponse(scope, page, toCustomerView);
+  return { ...toListResponse(scope, page, toCustomerView), search_capped: found.capped };
 }
 
-async function search(scope: Scope, q: string | undefined): Promise<Prisma.CustomerWhereInput> {
-  if (!q) return {};
-  if (CUSTOMER_ID.test(q)) return { id: q };
+async function search(scope: Scope, q: string | undefined): Promise<{ filter: Prisma.CustomerWhereInput; capped: boolean }> {
+  if (!q) return { filter: {}, capped: false };
+  if (CUSTOMER_ID.test(q)) return { filter: { id: q }, capped: false };
   const document = documentIn(q);
-  return document ? { document } : { id: { in: await customerIdsMatching(scope, q) } }; // accents and case ignored
+  if (document) return { filter: { document }, capped: false };
+  const { ids, capped } = await customerIdsMatching(scope, q); // accents and case ignored
+  return { filter: { id: { in: ids } }, capped };
 }
 
 export async function customerFile(scope: Scope, id: string) {

@@ -48,6 +48,7 @@ export const ReviewBody = z.strictObject({
 
 export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
   const keyset: Keyset = { field: "createdAt", direction: query.order === "oldest" ? "asc" : "desc" };
+  const found = await searchFilter(scope, query.q);
   const filters: Prisma.ProposalWhereInput = {
     ...where(scope),
     ...(query.status ? { status: query.status as ProposalStatus } : {}),
@@ -55,19 +56,20 @@ export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
     ...(query.from || query.to
       ? { createdAt: { ...(query.from ? { gte: startOfDayInBrazil(query.from) } : {}), ...(query.to ? { lt: startOfDayInBrazil(addDays(query.to, 1)) } : {}) } }
       : {}),
-    ...(await searchFilter(scope, query.q)),
+    ...found.filter,
   };
   const after = decodeCursor(scope, query.cursor);
   const page = await paginate(query.limit, (args) => db().proposal.findMany({ where: { ...filters, ...keysetWhere(after, keyset) }, ...args }), keyset);
   const customerOf = await customerSummaries(scope, page.items.map((p) => p.customerId));
-  return toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: customerOf(row.customerId) }));
+  return { ...toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: customerOf(row.customerId) })), search_capped: found.capped };
 }
 
 /** The search box: a proposal id, or a customer's document or name. */
-async function searchFilter(scope: Scope, q: string | undefined): Promise<Prisma.ProposalWhereInput> {
-  if (!q) return {};
-  if (PROPOSAL_ID.test(q)) return { id: q };
-  return { customerId: { in: await customerIdsMatching(scope, q) } };
+async function searchFilter(scope: Scope, q: string | undefined): Promise<{ filter: Prisma.ProposalWhereInput; capped: boolean }> {
+  if (!q) return { filter: {}, capped: false };
+  if (PROPOSAL_ID.test(q)) return { filter: { id: q }, capped: false };
+  const { ids, capped } = await customerIdsMatching(scope, q);
+  return { filter: { customerId: { in: ids } }, capped };
 }
 
 /** Everything a reviewer looks at: the proposal, its customer, simulation and schedule, risk assessment, payroll

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { customerFile, customerList, CustomerListQuery } from "@/lib/panel/customer-view";
-import { customerIdsMatching, foldName } from "@/lib/panel/customer-search";
+import { customerIdsMatching, foldName, SEARCH_CUSTOMER_LIMIT } from "@/lib/panel/customer-search";
+import { queryRows, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { creditTenant, newProposal, uniqueCpf } from "../credit/flow-helpers";
 import { contractsOf } from "../settlements/helpers";
@@ -44,7 +45,7 @@ describe("the panel's customers", () => {
       made.push(await db().customer.create({ data: { id: newId("customer"), ...scope, kind: "person", document: uniqueCpf(), name, createdAt: new Date(Date.now() - i) } }));
     }
     const [joao, antonia, ze] = made.map((c) => c.id);
-    const find = (q: string) => customerIdsMatching(scope, q);
+    const find = async (q: string) => (await customerIdsMatching(scope, q)).ids;
     expect(await find("joao")).toEqual([joao]);
     expect(await find("goncalves da conceicao")).toEqual([joao]);
     expect(await find("GONÇALVES")).toEqual([joao]);
@@ -58,5 +59,26 @@ describe("the panel's customers", () => {
     const stored = await db().$queryRaw<{ search_name: string; name: string }[]>`SELECT name, search_name FROM customers WHERE tenant_id = ${t.tenant.id}`;
     for (const row of stored) expect(row.search_name).toBe(foldName(row.name));
     expect(foldName("ÀÉÎÕÜÇÑ àéîõüçñ Ŵ")).toBe("aeioucn aeioucn w");
+  });
+
+  it("says so when a name matches more customers than a search looks at, and lists the newest of them", async () => {
+    const t = await creditTenant();
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    // One more Silva than the search looks at, the oldest first; and one Souza.
+    const ids = Array.from({ length: SEARCH_CUSTOMER_LIMIT + 1 }, () => newId("customer"));
+    const documents = ids.map(() => uniqueCpf());
+    await queryRows(sql`
+      INSERT INTO customers (id, tenant_id, environment, kind, document, name, created_at, updated_at)
+      SELECT u.id, ${t.tenant.id}, 'sandbox', 'person', u.document, 'Ana Silva ' || (u.n - 1),
+             now() - (interval '1 second' * (${SEARCH_CUSTOMER_LIMIT + 1} - u.n)), now()
+      FROM unnest(${ids}::text[], ${documents}::text[]) WITH ORDINALITY AS u(id, document, n)`);
+    const silva = await customerList(scope, CustomerListQuery.parse({ q: "silva", limit: 2 }));
+    expect({ names: silva.data.map((c) => c.name), capped: silva.search_capped }).toEqual({ names: [`Ana Silva ${SEARCH_CUSTOMER_LIMIT}`, `Ana Silva ${SEARCH_CUSTOMER_LIMIT - 1}`], capped: true });
+    const found = await customerIdsMatching(scope, "silva");
+    expect({ count: found.ids.length, oldestLeftOut: found.ids.includes(ids[0]!) }).toEqual({ count: SEARCH_CUSTOMER_LIMIT, oldestLeftOut: false });
+    // A narrower search, a document, or no search at all is not capped.
+    expect((await customerList(scope, CustomerListQuery.parse({ q: "silva 1000" }))).search_capped).toBe(false);
+    expect((await customerList(scope, CustomerListQuery.parse({ q: documents[5]! }))).search_capped).toBe(false);
+    expect((await customerList(scope, CustomerListQuery.parse({}))).search_capped).toBe(false);
   });
 });
