@@ -11,6 +11,7 @@ import { newId } from "@/lib/ids";
 import { invitationEmail } from "@/lib/mail/invitation-email";
 import { cancelPendingEmails, enqueueEmail } from "@/lib/mail/outbox";
 import { mailEnabled } from "@/lib/mail/transport";
+import { lockTenantForMemberChange } from "./manager-lock";
 import { canManageMembers } from "./roles";
 
 // Invitations to a tenant's panel. An owner invites an e-mail with a role; the platform answers a link whose token
@@ -73,6 +74,7 @@ export async function createInvitation(
   const now = options.now ?? new Date();
   const token = randomSecret(TOKEN_PREFIX);
   return db().$transaction(async (tx) => {
+    await lockTenantForMemberChange(tx, tenantId, actor);
     const member = await tx.membership.findFirst({ where: { tenantId, user: { email: input.email } } });
     if (member) throw new DomainError("conflict", `${input.email} is already a member: change their role instead`);
     // A new link replaces any earlier one for the same address (the partial unique index allows one open link).
@@ -130,6 +132,7 @@ export async function listOpenInvitations(tenantId: string, now = new Date()): P
 
 export async function revokeInvitation(tenantId: string, actor: Actor, id: string, now = new Date()): Promise<InvitationView> {
   return db().$transaction(async (tx) => {
+    await lockTenantForMemberChange(tx, tenantId, actor);
     const found = await tx.invitation.findFirst({ where: { id, tenantId }, include: { emails: LATEST_EMAIL } });
     if (!found) throw notFound("Invitation");
     if (found.acceptedAt) throw new DomainError("conflict", "The invitation was already accepted: remove the member instead");

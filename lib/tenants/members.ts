@@ -4,11 +4,11 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { revokeInvitationsSentBy } from "./invitations";
-import { canManageMembers } from "./roles";
+import { lockTenantForMemberChange } from "./manager-lock";
 
 // A tenant's panel members: list, change role, remove. Every change locks the tenant row first, so two owners
 // demoting or removing each other at the same moment cannot leave the tenant without an owner, and re-reads under
-// that lock that whoever asks may still manage members: the first of the two changes wins, the second is refused.
+// that lock that whoever asks may still manage members (./manager-lock.ts): the first change wins.
 // A member removed or demoted loses the open invitations they sent with the change (./invitations.ts).
 
 export type MemberView = { user_id: string; email: string; name: string; role: Role; joined_at: string };
@@ -20,17 +20,8 @@ export async function listMembers(tenantId: string): Promise<MemberView[]> {
 
 const lastOwner = () => new DomainError("conflict", "A tenant keeps at least one owner: make another member owner first");
 
-/** Operators (the CLI, the platform itself) are no member of the tenant: their changes are not checked against one. */
-const OPERATORS: ReadonlySet<Actor["type"]> = new Set(["cli", "system"]);
-
 async function lockedMembership(tx: Tx, tenantId: string, actor: Actor, userId: string) {
-  await tx.$queryRaw`SELECT id FROM tenants WHERE id = ${tenantId} FOR UPDATE`;
-  // The caller's role was checked before the lock (lib/panel/panel-route.ts), by then perhaps no longer theirs: an
-  // owner removing them or demoting them may have committed while this request waited for the lock.
-  if (!OPERATORS.has(actor.type)) {
-    const caller = actor.id ? await tx.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: actor.id } } }) : null;
-    if (!caller || !canManageMembers(caller.role)) throw new DomainError("forbidden", "Only owners invite, change or remove members");
-  }
+  await lockTenantForMemberChange(tx, tenantId, actor);
   const membership = await tx.membership.findUnique({ where: { tenantId_userId: { tenantId, userId } }, include: { user: true } });
   if (!membership) throw notFound("Member");
   const owners = await tx.membership.count({ where: { tenantId, role: "owner" } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { acceptInvitation, createInvitation, invitationByToken, listOpenInvitations } from "@/lib/tenants/invitations";
+import { acceptInvitation, createInvitation, invitationByToken, listOpenInvitations, revokeInvitation } from "@/lib/tenants/invitations";
 import { changeMemberRole, listMembers, removeMember } from "@/lib/tenants/members";
 import { addMember } from "@/lib/tenants/tenants";
 import { actor as operator, newTenant } from "../helpers/factory";
@@ -99,5 +99,19 @@ describe("invitations when their sender leaves", () => {
     // A link with no sender to check (the CLI's, or older than the column) is accepted as before.
     const joined = await acceptInvitation(byOperator.token, { name: "Op", password: PASSWORD });
     expect((await listMembers(tenant.id)).map((m) => [m.user_id, m.role])).toEqual([[b.id, "owner"], [joined.userId, "viewer"]]);
+  });
+
+  it("an owner removed while their invitation request waited sends no link and revokes none: the role is read again under the tenant's lock", async () => {
+    const { tenant, a, b } = await twoOwners();
+    const fromB = await createInvitation(tenant.id, b, { email: `keep@${tenant.slug}.test`, role: "viewer" });
+    // A's request passed the panel's role check; B's removal of A commits first (as when A's request waited for the lock).
+    await removeMember(tenant.id, b, a.id!);
+    const before = await memberAudit(tenant.id);
+
+    await expect(createInvitation(tenant.id, a, { email: `via-a@${tenant.slug}.test`, role: "owner" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(revokeInvitation(tenant.id, a, fromB.invitation.id)).rejects.toMatchObject({ code: "forbidden" });
+    expect((await listOpenInvitations(tenant.id)).map((i) => i.id)).toEqual([fromB.invitation.id]);
+    expect(await db().invitation.count({ where: { tenantId: tenant.id, email: `via-a@${tenant.slug}.test` } })).toBe(0);
+    expect((await memberAudit(tenant.id)).length).toBe(before.length);
   });
 });
