@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authorityCallBudgetMs } from "@/lib/payroll/authority/call-budget";
 
 // The one place that reads process.env. Everything else asks getEnv().
 // Parsed lazily (first call) so scripts can set variables before the app reads them; parsed once.
@@ -137,6 +138,16 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["PRODUCTION_BASE_URL"],
       message: "Must use another host[:port] than SANDBOX_BASE_URL: the request's host picks the environment",
+    });
+  }
+  // An idempotent request runs in one transaction limited by the lease (lib/api/route.ts): a payroll call inside it
+  // (a reservation, an averbação) must be able to use all its attempts, or the transaction ends after the authority acted.
+  const authorityBudgetMs = authorityCallBudgetMs(env) + 1000; // and a second for the request's own statements
+  if (env.IDEMPOTENCY_LEASE_SECONDS * 1000 < authorityBudgetMs) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["IDEMPOTENCY_LEASE_SECONDS"],
+      message: `Must be at least ${Math.ceil(authorityBudgetMs / 1000)} with these PAYROLL_AUTHORITY_TIMEOUT_MS and PAYROLL_AUTHORITY_MAX_RETRIES: a request's transaction must outlive its payroll authority call`,
     });
   }
   if (env.WEBHOOK_LEASE_SECONDS * 1000 < env.WEBHOOK_TIMEOUT_MS + 1000) {

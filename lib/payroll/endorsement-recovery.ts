@@ -81,7 +81,7 @@ export async function runEndorsementRecoveries(limit = 20, now: () => Date = () 
         const current = await tx.endorsement.findFirst({ where: { id: row.id, ...where(scope) }, select: { status: true } });
         if (current?.status !== "submitted") return; // a retried request recorded it meanwhile
         await settleEndorsement(tx, scope, WORKER, row.id, { id: row.proposal_id, status: locked!.status }, await lockReservation(tx, scope, row.reservation_id), answer);
-      });
+      }, authorityTransactionOptions()); // a refusal releases the reservation at the authority: one more call
       resolved += 1;
     } catch (err) {
       const message = failureMessage(err);

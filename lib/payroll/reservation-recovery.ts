@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { isDeepStrictEqual } from "node:util";
 import { rootDb, type Tx } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -20,33 +21,43 @@ import { failureMessage, LEASE, nextAttemptAt, REPLAY_BACKOFF_MS } from "./retry
 // `npm run jobs -- reservation-recoveries`): it replays the call under that key — the authority answers what it did —
 // and releases what it reserved, unless the reservation it names is ours after all; retried with backoff until it knows.
 //
-// A key recorded here is never used again for a new reservation: the next attempt for the same subject (a retried
-// submission, a retried request) asks under the next key (`<base>:1`, `<base>:2` …), so the worker can release the
-// old one without racing a retry that would adopt it.
+// A key recorded here is never used for a different call. A retry of the same reservation (a resubmission, the same
+// request again) whose earlier call is still pending asks again under that call's key: the authority answers what it
+// did, so a reservation it made for the lost answer becomes this one's — asked under a new key while the first held
+// the margin, it would be refused for want of margin, and a proposal sized to its margin rejected for good. The retry
+// takes the row over under its lock, moving the worker's turn past its own transaction; while the worker is replaying
+// it (`claimed_at`), the retry is a 503 to try again after a moment. Once the row is resolved (released, recorded,
+// refused), the next attempt asks under the next key (`<base>:1`, `<base>:2` …).
 //
 // Only a real authority: the sandbox's simulator keeps no state, so there is nothing at it to release.
 
 
 type Call = Omit<ReserveMarginInput, "requestId">;
 
-/** The idempotency key for the next reservation call of a subject: its base key, or the next one past any recorded here. */
-export async function reservationCallKey(tx: Tx, scope: Scope, baseKey: string): Promise<string> {
-  const recorded = await tx.reservationRecovery.count({ where: { ...where(scope), baseKey } });
-  return recorded === 0 ? baseKey : `${baseKey}:${recorded}`;
-}
+/** Seconds a retry is told to wait while the worker replays the earlier call (a replay takes one call's budget). */
+const BUSY_RETRY_AFTER_SECONDS = 30;
 
 /** Asks the authority for a reservation, written ahead for the recovery worker; the answer's mark commits with `tx`. */
-export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, scope: Scope, baseKey: string, key: string, call: Call) {
-  if (authority.name === "sandbox_simulator") return authority.reserveMargin({ ...call, requestId: key });
-  const id = newId("reservationRecovery");
-  await rootDb().reservationRecovery.create({
-    data: { id, ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + fenceMs()) },
-  });
+export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, scope: Scope, baseKey: string, call: Call) {
+  if (authority.name === "sandbox_simulator") return authority.reserveMargin({ ...call, requestId: baseKey });
+  const earlier = await takeOverPendingCall(tx, scope, baseKey, call);
+  let id: string;
+  let key: string;
+  if (earlier) {
+    ({ id, authorityKey: key } = earlier);
+  } else {
+    const recorded = await tx.reservationRecovery.count({ where: { ...where(scope), baseKey } });
+    key = recorded === 0 ? baseKey : `${baseKey}:${recorded}`;
+    id = newId("reservationRecovery");
+    await rootDb().reservationRecovery.create({
+      data: { id, ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + fenceMs()) },
+    });
+  }
   let answer: ReserveMarginResult;
   try {
     answer = await authority.reserveMargin({ ...call, requestId: key });
   } catch (err) {
-    if (err instanceof AuthorityError && !err.reached) {
+    if (err instanceof AuthorityError && !err.reached && !earlier) {
       await rootDb().reservationRecovery.delete({ where: { id } }); // never reached the authority: the key stays unused
     } else {
       log().warn({ authority_key: key, tenant_id: scope.tenantId, err: err instanceof Error ? err.message : String(err) }, "a reservation call's outcome is unknown; left for the recovery worker");
@@ -58,6 +69,27 @@ export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, sc
     data: answer.status === "reserved" ? { status: "recorded", authorityReservationId: answer.authorityReservationId } : { status: "refused" },
   });
   return answer;
+}
+
+/**
+ * The subject's call still pending with these same terms, taken over for this transaction: locked, and its turn at
+ * the worker moved past this transaction's end (undone with it if it fails: the worker then has it as before). Null
+ * when there is none (a call with other terms — another margin query — is left to the worker). A 503 while the
+ * worker has it in hand.
+ */
+async function takeOverPendingCall(tx: Tx, scope: Scope, baseKey: string, call: Call): Promise<{ id: string; authorityKey: string } | null> {
+  const pending = await tx.reservationRecovery.findMany({ where: { ...where(scope), baseKey, status: "pending" }, orderBy: { createdAt: "desc" } });
+  const terms = JSON.parse(JSON.stringify(call)) as unknown; // as stored: without undefined members
+  const same = pending.find((row) => isDeepStrictEqual(row.request, terms));
+  if (!same) return null;
+  const taken = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE reservation_recoveries SET next_attempt_at = ${new Date(Date.now() + fenceMs())}, updated_at = now()
+     WHERE id = ${same.id} AND status = 'pending' AND (claimed_at IS NULL OR claimed_at < now() - ${LEASE}::interval)
+    RETURNING id`;
+  if (taken.length === 0) {
+    throw new AuthorityError("unavailable", "An earlier attempt of this reservation is being settled with the payroll authority; retry shortly", BUSY_RETRY_AFTER_SECONDS, false);
+  }
+  return { id: same.id, authorityKey: same.authorityKey };
 }
 
 /** How long a written-ahead call waits before the worker may take it: past the end of the longest transaction that asks. */
@@ -74,7 +106,7 @@ export async function runReservationRecoveries(limit = 20, now: () => Date = () 
       SELECT id FROM reservation_recoveries WHERE status = 'pending' AND next_attempt_at <= ${now()}
       ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     UPDATE reservation_recoveries r
-       SET attempts = r.attempts + 1, next_attempt_at = ${now()}::timestamptz + ${LEASE}::interval, updated_at = now()
+       SET attempts = r.attempts + 1, next_attempt_at = ${now()}::timestamptz + ${LEASE}::interval, claimed_at = ${now()}, updated_at = now()
       FROM due WHERE r.id = due.id
     RETURNING r.id, r.tenant_id, r.environment::text AS environment, r.authority_key, r.request, r.attempts`);
   let resolved = 0;
@@ -89,12 +121,12 @@ export async function runReservationRecoveries(limit = 20, now: () => Date = () 
       }
       await rootDb().reservationRecovery.update({
         where: { id: row.id },
-        data: { status, lastError: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
+        data: { status, lastError: null, claimedAt: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
       });
       resolved += 1;
     } catch (err) {
       const message = failureMessage(err);
-      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message, nextAttemptAt: nextAttemptAt(row.attempts, now(), REPLAY_BACKOFF_MS) } });
+      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message, claimedAt: null, nextAttemptAt: nextAttemptAt(row.attempts, now(), REPLAY_BACKOFF_MS) } });
       log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
     }
   }

@@ -13,7 +13,7 @@ import { nextState } from "@/lib/state-machine";
 import { authorityTransactionOptions, payrollAuthorityFor } from "./authority";
 import type { PayrollSource, Refusal } from "./authority/types";
 import { requireUsableMargin } from "./margin-queries";
-import { reservationCallKey, reserveAtAuthority } from "./reservation-recovery";
+import { reserveAtAuthority } from "./reservation-recovery";
 import type { CreateReservationBody, ListReservationsQuery, ReservationResponse } from "./schemas";
 import { RESERVATION_AUDIT_ACTIONS, RESERVATION_TRANSITIONS, type ReservationAction, type ReservationStatus } from "./transitions";
 
@@ -69,10 +69,9 @@ export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: Res
       status: "requested",
     },
   });
-  // The call is written ahead for the recovery worker, which releases it if this transaction never commits
-  // (lib/payroll/reservation-recovery.ts); a key written there is not used again.
-  const key = await reservationCallKey(tx, scope, request.authorityKey);
-  const answer = await reserveAtAuthority(tx, payrollAuthorityFor(scope.environment), scope, request.authorityKey, key, {
+  // The call is written ahead for the recovery worker, which releases it if this transaction never commits; an
+  // earlier call of this reservation whose answer was lost is asked again under its key (lib/payroll/reservation-recovery.ts).
+  const answer = await reserveAtAuthority(tx, payrollAuthorityFor(scope.environment), scope, request.authorityKey, {
     authorityQueryId: query.authorityQueryId,
     document: customer.document,
     source: sourceOf(query.source as Record<string, string>),

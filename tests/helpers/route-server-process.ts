@@ -22,6 +22,9 @@ export async function startRouteServer(
       SANDBOX_BASE_URL: environment === "sandbox" ? loopback : "http://sandbox.invalid:1",
       PRODUCTION_BASE_URL: environment === "production" ? loopback : "http://production.invalid:1",
       IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds),
+      // A request's transaction (the lease) must outlive a payroll authority call (lib/env.ts): one short attempt.
+      PAYROLL_AUTHORITY_MAX_RETRIES: "0",
+      PAYROLL_AUTHORITY_TIMEOUT_MS: String(Math.max(100, leaseSeconds * 1000 - 1000)),
       RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
       LOG_LEVEL: "silent",
     },

@@ -12,7 +12,8 @@ import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-hel
 // A reservation call whose transaction never commits (the authority never answered — a 5xx, a timeout — or it did and
 // the request died before the commit) leaves the authority holding margin for nobody: the call is written ahead on its
 // own, the transaction marks it recorded with the answer, and the worker replays what is still pending under the same
-// idempotency key to learn the outcome and releases what it reserved; a retry asks under a new key.
+// idempotency key to learn the outcome and releases what it reserved; a retry of the same reservation asks under the
+// pending call's key (the authority answers the reservation it made), or under the next key once that call is settled.
 
 let fake: FakeAuthority;
 let t: CreditTenant;
@@ -36,7 +37,7 @@ const reserve = (queryId: string, requestId: string) =>
   call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: { ...t.headers, "x-request-id": requestId }, json: reserveBody(queryId) });
 
 describe("reservation calls the authority never answered", () => {
-  it("are recorded, replayed under the same key by the worker, and what they reserved released; a retry asks under a new key", async () => {
+  it("are recorded, and a retry asks again under the same key: the authority's reservation for the lost answer becomes the retry's", async () => {
     const customer = await newCustomer(t);
     fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
     const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
@@ -50,33 +51,64 @@ describe("reservation calls the authority never answered", () => {
     const key = await requestKey("rsv-lost-1");
     expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(key);
     const recorded = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
-    expect(recorded).toMatchObject({ status: "pending", baseKey: key, attempts: 0, environment: "production" });
+    expect(recorded).toMatchObject({ status: "pending", baseKey: key, attempts: 0, environment: "production", claimedAt: null });
     expect(recorded.request).toMatchObject({ authorityQueryId: "AUTH-Q-1", installmentAmount: 50000, termMonths: 24, kind: "loan" });
 
-    // The client retries the same request: it is asked under the next key, never the recorded one.
-    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-NEW", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 404, json: {} });
-    const retried = await reserve(query.body.id, "rsv-lost-1");
-    expect(retried.status).toBe(201);
-    expect(retried.body).toMatchObject({ status: "reserved", authority_reservation_id: "R-NEW" });
-    expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(`${key}:1`);
-
-    // The worker (once due) replays the lost call under its key — the authority answers what it did — and releases it.
+    // The client retries the same request. Under a new key the authority would refuse it (the lost reservation holds
+    // the margin); under the recorded one it answers the reservation it made, which is the retry's now.
     fake.handler = (req) =>
       req.path === "/v1/reservations"
-        ? { status: 201, json: { reservation_id: "R-LOST", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } }
-        : req.path === "/v1/reservations/R-LOST/release"
-          ? { status: 204 }
-          : { status: 404, json: {} };
-    expect(await runReservationRecoveries(20, () => new Date())).toEqual({ attempted: 0, resolved: 0 }); // not due for a minute
-    const later = () => new Date(Date.now() + 120_000);
-    expect(await runReservationRecoveries(20, later)).toMatchObject({ attempted: expect.any(Number) });
+        ? req.headers["idempotency-key"] === key
+          ? { status: 201, json: { reservation_id: "R-LOST", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } }
+          : { status: 422, json: { status: "refused", code: "insufficient_margin", message: "No margin left" } }
+        : { status: 404, json: {} };
+    const retried = await reserve(query.body.id, "rsv-lost-1");
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ status: "reserved", authority_reservation_id: "R-LOST" });
     const replay = fake.calls("/v1/reservations").at(-1)!;
     expect(replay.headers["idempotency-key"]).toBe(key);
     expect(replay.body).toEqual(fake.calls("/v1/reservations")[0]!.body);
-    expect(fake.calls("/v1/reservations/R-LOST/release")).toHaveLength(1);
-    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: recorded.id } })).toMatchObject({ status: "released", authorityReservationId: "R-LOST", attempts: 1, lastError: null });
-    // Ours, made by the retry, is untouched.
-    expect((await db().marginReservation.findMany({ where: { customerId: customer.id } })).map((r) => [r.status, r.authorityReservationId])).toEqual([["reserved", "R-NEW"]]);
+    expect(await db().reservationRecovery.findMany({ where: { tenantId: t.tenant.id, baseKey: key } })).toMatchObject([{ id: recorded.id, status: "recorded", authorityReservationId: "R-LOST", attempts: 0 }]);
+
+    // The worker finds nothing to release, now or later.
+    await runReservationRecoveries(20, () => new Date(Date.now() + 10 * 60_000));
+    expect(fake.calls("/v1/reservations/R-LOST/release")).toHaveLength(0);
+    expect((await db().marginReservation.findMany({ where: { customerId: customer.id } })).map((r) => [r.status, r.authorityReservationId])).toEqual([["reserved", "R-LOST"]]);
+  });
+
+  it("while the worker replays a lost call a retry is a 503; once the worker released it, the retry asks under the next key", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 500, json: {} } : { status: 404, json: {} });
+    expect((await reserve(query.body.id, "rsv-busy-1")).status).toBeGreaterThanOrEqual(502);
+    const key = await requestKey("rsv-busy-1");
+    const row = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
+
+    // The worker has claimed it and is replaying (its claim, as runReservationRecoveries writes it).
+    await db().reservationRecovery.update({ where: { id: row.id }, data: { attempts: 1, claimedAt: new Date(), nextAttemptAt: new Date(Date.now() + 120_000) } });
+    const callsBefore = fake.calls("/v1/reservations").length;
+    const busy = await reserve(query.body.id, "rsv-busy-1");
+    expect([busy.status, busy.body.code, busy.body.retryable, busy.headers.get("retry-after")]).toEqual([503, "authority_unavailable", true, "30"]);
+    expect(fake.calls("/v1/reservations")).toHaveLength(callsBefore); // nothing asked of the authority
+    expect(await db().marginReservation.count({ where: { customerId: customer.id } })).toBe(0);
+
+    // The worker's replay ends: what the lost call reserved is released, the claim cleared.
+    fake.handler = (req) =>
+      req.path === "/v1/reservations"
+        ? { status: 201, json: { reservation_id: req.headers["idempotency-key"] === key ? "R-BUSY-LOST" : "R-BUSY-NEW", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } }
+        : req.path === "/v1/reservations/R-BUSY-LOST/release"
+          ? { status: 204 }
+          : { status: 404, json: {} };
+    await db().reservationRecovery.update({ where: { id: row.id }, data: { claimedAt: null, nextAttemptAt: new Date() } });
+    await runReservationRecoveries(20, () => new Date(Date.now() + 10 * 60_000));
+    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "released", claimedAt: null, authorityReservationId: "R-BUSY-LOST" });
+    expect(fake.calls("/v1/reservations/R-BUSY-LOST/release")).toHaveLength(1);
+
+    const retried = await reserve(query.body.id, "rsv-busy-1");
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ status: "reserved", authority_reservation_id: "R-BUSY-NEW" });
+    expect(fake.calls("/v1/reservations").at(-1)!.headers["idempotency-key"]).toBe(`${key}:1`);
   });
 
   it("a replay that fails is retried later, with its error shown and the backoff's wait", async () => {

@@ -27,6 +27,7 @@ import {
   type ReserveMarginResult,
 } from "./types";
 import { EndorsementAnswer, MarginQueryAnswer, RefusalAnswer, ReservationAnswer, TokenAnswer } from "./wire-schemas";
+import { MAX_RETRY_DELAY_MS } from "./call-budget";
 
 // The real payroll-loan authority over HTTPS (protocol: docs/payroll-authority-protocol.md).
 // - OAuth2 client credentials; the token is cached until 30 s before it expires, and a 401 renews it once.
@@ -65,8 +66,6 @@ class TransientFailure extends Error {
   }
 }
 
-/** The longest single wait between two attempts (a 429's Retry-After included), unless the options say less. */
-export const MAX_RETRY_DELAY_MS = 5000;
 
 type Answer = { status: number; body: unknown; headers: Record<string, string | string[] | undefined> };
 

@@ -1,6 +1,7 @@
 import type { Environment } from "@prisma/client";
 import { getEnv } from "@/lib/env";
-import { HttpPayrollAuthority, MAX_RETRY_DELAY_MS } from "./http-client";
+import { authorityCallBudgetMs } from "./call-budget";
+import { HttpPayrollAuthority } from "./http-client";
 import { SandboxSimulator } from "./sandbox-simulator";
 import { AuthorityError, type PayrollAuthority } from "./types";
 
@@ -14,13 +15,11 @@ let production: PayrollAuthority | undefined;
 /**
  * Options for a transaction that calls the authority: Prisma's default 5 s would cut a slow but healthy call
  * (timeouts × attempts + backoff) short. Inside an idempotent request the ambient transaction's own limit
- * (IDEMPOTENCY_LEASE_SECONDS, 30 s by default, above this budget with the default settings) applies instead.
+ * (IDEMPOTENCY_LEASE_SECONDS, 30 s by default) applies instead: lib/env.ts refuses one shorter than this.
  */
 export function authorityTransactionOptions(): { timeout: number; maxWait: number } {
   const env = getEnv();
-  const attempts = env.PAYROLL_AUTHORITY_MAX_RETRIES + 1;
-  const budget = env.PAYROLL_AUTHORITY_TIMEOUT_MS * attempts + MAX_RETRY_DELAY_MS * env.PAYROLL_AUTHORITY_MAX_RETRIES;
-  return { timeout: budget + 5000, maxWait: env.DATABASE_CONNECT_TIMEOUT_MS };
+  return { timeout: authorityCallBudgetMs(env) + 5000, maxWait: env.DATABASE_CONNECT_TIMEOUT_MS };
 }
 
 export function payrollAuthorityFor(environment: Environment): PayrollAuthority {
