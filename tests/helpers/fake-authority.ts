@@ -14,7 +14,8 @@ export type FakeRequest = { method: string; path: string; headers: http.Incoming
 export type FakeReply =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number }
   | "hang" // never answers (the client's timeout must fire)
-  | "reset"; // drops the connection
+  | "reset" // drops the connection
+  | "cut"; // answers 200 and drops the connection halfway through the body
 
 export type FakeHandler = (request: FakeRequest, calls: number) => FakeReply;
 
@@ -83,6 +84,13 @@ export class FakeAuthority {
       if (reply === "hang") return;
       if (reply === "reset") {
         req.socket.destroy();
+        return;
+      }
+      if (reply === "cut") {
+        // The headers promise more than is sent: the client has the status and part of the body when the socket goes.
+        const partial = JSON.stringify(VALID_MARGIN_ANSWER).slice(0, 40);
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(partial.length * 4) });
+        res.write(partial, () => req.socket.destroy());
         return;
       }
       const send = () => {

@@ -31,6 +31,9 @@ async function setup(options: Partial<HttpAuthorityOptions> = {}, tls?: Paramete
 
 const QUERY: MarginQueryInput = { document: "52998224725", source: { kind: "inss", benefitNumber: "1234567890" }, requestId: "mgq_01TEST" };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const token = (n: number) => ({ access_token: `tok-${n}`, token_type: "Bearer", expires_in: 3600 });
+
 async function failure(promise: Promise<unknown>): Promise<AuthorityError> {
   const err = await promise.then(
     () => new Error("expected an AuthorityError"),
@@ -102,6 +105,71 @@ describe("HttpPayrollAuthority", () => {
     const err = await failure(client.queryMargin(QUERY));
     expect({ kind: err.kind, retryable: err.retryable }).toEqual({ kind: "timeout", retryable: true });
     expect(fake.calls("/v1/margin-queries")).toHaveLength(2);
+  });
+
+  it("an answer whose connection drops halfway through the body is retried; when retries run out → unavailable, reached", async () => {
+    const { fake, client } = await setup({ maxRetries: 1 });
+    fake.handler = (_req, n) => (n === 1 ? "cut" : { status: 200, json: VALID_MARGIN_ANSWER });
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(2);
+
+    // The authority answered, so it may have acted: reached, whatever the retries did.
+    fake.handler = () => "cut";
+    const err = await failure(client.queryMargin(QUERY));
+    expect({ kind: err.kind, retryable: err.retryable, reached: err.reached }).toEqual({ kind: "unavailable", retryable: true, reached: true });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(4);
+
+    // A token answer cut the same way: unavailable, and the call itself was never sent.
+    const other = await setup({ maxRetries: 1 });
+    other.fake.tokenHandler = () => "cut";
+    const tokenErr = await failure(other.client.queryMargin(QUERY));
+    expect({ kind: tokenErr.kind, reached: tokenErr.reached }).toEqual({ kind: "unavailable", reached: false });
+    expect([other.fake.calls("/oauth/token").length, other.fake.calls("/v1/margin-queries").length]).toEqual([2, 0]);
+  });
+
+  it("a caller timing out does not cancel the token request the other callers share", async () => {
+    const { fake, client } = await setup({ timeoutMs: 1000, maxRetries: 0 });
+    await client.queryMargin(QUERY); // tok-1 cached
+    // The first caller's attempt gets a late 401 and renews the token within the same attempt; the new token comes
+    // after that attempt has timed out, within the second caller's (which joined the renewal) and the token's own.
+    fake.handler = (_req, n) => (n === 2 ? { status: 401, json: {}, delayMs: 600 } : { status: 200, json: VALID_MARGIN_ANSWER });
+    fake.tokenHandler = (n) => ({ status: 200, json: token(n), delayMs: 700 });
+    const first = failure(client.queryMargin({ ...QUERY, requestId: "mgq_02TEST" }));
+    await sleep(800);
+    const second = client.queryMargin({ ...QUERY, requestId: "mgq_03TEST" });
+    const err = await first;
+    expect({ kind: err.kind, reached: err.reached }).toEqual({ kind: "timeout", reached: false });
+    expect((await second).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/oauth/token")).toHaveLength(2);
+    expect(fake.calls("/v1/margin-queries").map((c) => [c.headers.authorization, c.headers["idempotency-key"]])).toEqual([
+      ["Bearer tok-1", "mgq_01TEST"],
+      ["Bearer tok-1", "mgq_02TEST"],
+      ["Bearer tok-2", "mgq_03TEST"],
+    ]);
+  });
+
+  it("a token request that never answers times out on its own: timeout for every caller sharing it, and the next call asks again", async () => {
+    const { fake, client } = await setup({ timeoutMs: 300, maxRetries: 0 });
+    fake.tokenHandler = (n) => (n === 1 ? "hang" : { status: 200, json: token(n) });
+    const first = failure(client.queryMargin(QUERY));
+    await sleep(100);
+    const second = failure(client.queryMargin({ ...QUERY, requestId: "mgq_02TEST" }));
+    expect((await Promise.all([first, second])).map((e) => ({ kind: e.kind, reached: e.reached }))).toEqual([
+      { kind: "timeout", reached: false },
+      { kind: "timeout", reached: false },
+    ]);
+    expect((await client.queryMargin(QUERY)).authorityQueryId).toBe("AUTH-Q-1");
+    expect(fake.calls("/oauth/token")).toHaveLength(2);
+    expect(fake.calls("/v1/margin-queries").map((c) => c.headers.authorization)).toEqual(["Bearer tok-2"]);
+  });
+
+  it("an error the client has no mapping for (here our own payload failing to serialise) is unavailable and reached, never raw", async () => {
+    const { fake, client } = await setup();
+    const bigint = { ...QUERY, document: 1n as unknown as string };
+    const err = await failure(client.queryMargin(bigint));
+    // Nothing was sent, but the client cannot know that of an error it does not know: reached, so recovery keeps the call.
+    expect({ kind: err.kind, retryable: err.retryable, reached: err.reached }).toEqual({ kind: "unavailable", retryable: true, reached: true });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(0);
   });
 
   it("a malformed or unparsable body is bad_response, not retried", async () => {

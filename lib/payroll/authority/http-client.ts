@@ -56,7 +56,7 @@ export type HttpAuthorityOptions = {
 /** A failure worth another attempt (and counted by the breaker). */
 class TransientFailure extends Error {
   constructor(
-    readonly kind: "unavailable" | "rate_limited",
+    readonly kind: "timeout" | "unavailable" | "rate_limited",
     message: string,
     readonly retryAfterMs?: number,
     /** The request never reached the authority (the connection was refused or the name did not resolve). */
@@ -205,7 +205,7 @@ export class HttpPayrollAuthority implements PayrollAuthority {
     // Whether any attempt may have been processed — what the recovery workers need to know, whatever the last failed on.
     let reached = false;
     const attempt = async (signal: AbortSignal): Promise<Answer> => {
-      const token = await this.accessToken(signal);
+      const token = await this.accessToken();
       try {
         const answer = await this.post(path, idempotencyKey, payload, token, signal);
         if (answer.status !== 429 && answer.status !== 401) reached = true;
@@ -237,10 +237,12 @@ export class HttpPayrollAuthority implements PayrollAuthority {
     });
   }
 
-  private async accessToken(signal: AbortSignal): Promise<string> {
+  private async accessToken(): Promise<string> {
     if (this.token && this.token.expiresAt - 30_000 > Date.now()) return this.token.value;
-    // One token request at a time: concurrent calls share it.
-    this.tokenRequest ??= this.fetchToken(signal).finally(() => {
+    // One token request at a time: concurrent calls share it. It runs on its own timeout, not on the attempt that
+    // started it: that attempt timing out must not abort the request the others are waiting on. (A waiting attempt
+    // still gives up on its own timeout: cockatiel's aggressive strategy does not wait for this promise.)
+    this.tokenRequest ??= this.fetchToken(AbortSignal.timeout(this.options.timeoutMs)).finally(() => {
       this.tokenRequest = null;
     });
     return this.tokenRequest;
@@ -263,15 +265,19 @@ export class HttpPayrollAuthority implements PayrollAuthority {
 
   private async send(url: URL, init: { headers: Record<string, string>; body: string; signal: AbortSignal }): Promise<Answer> {
     let response: Dispatcher.ResponseData;
+    let text: string;
     try {
       response = await request(url, { method: "POST", headers: init.headers, body: init.body, signal: init.signal, dispatcher: this.dispatcher });
+      // Read here, not after: a connection dropped halfway through the body is a network failure like any other.
+      text = await response.body.text();
     } catch (err) {
-      if (init.signal.aborted) throw err; // the per-attempt timeout: cockatiel reports it
+      // Only timeouts abort: the per-attempt one (cockatiel has already reported it, this is not seen) or the token
+      // request's own, which every attempt sharing that request must see as a timeout, not as a raw AbortError.
+      if (init.signal.aborted) throw new TransientFailure("timeout", `The payroll authority did not answer within ${this.options.timeoutMs} ms`);
       const code = (err as { code?: string }).code ?? "";
       const undelivered = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"].includes(code);
       throw new TransientFailure("unavailable", `Cannot reach the payroll authority: ${(err as Error).message}`, undefined, undelivered);
     }
-    const text = await response.body.text();
     let body: unknown = undefined;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -316,7 +322,7 @@ function wireSource(source: PayrollSource) {
   return source.kind === "inss" ? { type: "inss", benefit_number: source.benefitNumber } : { type: "private", employer_cnpj: source.employerCnpj, registration: source.registration };
 }
 
-function toAuthorityError(err: unknown, options: HttpAuthorityOptions, reached: boolean): unknown {
+function toAuthorityError(err: unknown, options: HttpAuthorityOptions, reached: boolean): AuthorityError {
   if (err instanceof AuthorityError) return err.reached === reached ? err : new AuthorityError(err.kind, err.message, err.retryAfterSeconds, reached);
   if (err instanceof BrokenCircuitError) {
     return new AuthorityError("circuit_open", "Calls to the payroll authority are paused after repeated failures", Math.ceil(options.breakerOpenMs / 1000), reached);
@@ -326,5 +332,10 @@ function toAuthorityError(err: unknown, options: HttpAuthorityOptions, reached: 
     const seconds = err.retryAfterMs !== undefined ? Math.ceil(err.retryAfterMs / 1000) : undefined;
     return new AuthorityError(err.kind, err.message, seconds, reached);
   }
-  return err;
+  // Nothing else is expected here: `send` maps every network failure. Whatever this is (a failure path we did not
+  // foresee, or a bug of ours — a TypeError cannot tell which: fetch-style clients throw TypeError for network
+  // failures too), the caller gets the authority's outcome, not a 500: unavailable, and reached, since we cannot
+  // know that nothing went out, so the recovery workers keep the call. Logged in full so that a bug is still seen.
+  log().error({ err }, "payroll authority: unexpected failure, reported as unavailable");
+  return new AuthorityError("unavailable", "The payroll authority call failed unexpectedly", undefined, true);
 }
