@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 
 // Portfolio assignment (docs/state-machines.md): pending ──settle──▶ settled (its contracts become `assigned`)
 //                                                   pending ──cancel──▶ canceled (its contracts are free again)
@@ -7,8 +7,11 @@ export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export const ASSIGNMENT_ACTIONS = ["settle", "cancel"] as const;
 export type AssignmentAction = (typeof ASSIGNMENT_ACTIONS)[number];
 
-export const ASSIGNMENT_TRANSITIONS: TransitionTable<AssignmentStatus, AssignmentAction> = {
-  pending: { settle: "settled", cancel: "canceled" },
-  settled: {},
-  canceled: {},
-};
+export const ASSIGNMENT_TRANSITIONS = withClientActions<AssignmentStatus, AssignmentAction>(
+  {
+    pending: { settle: "settled", cancel: "canceled" },
+    settled: {},
+    canceled: {},
+  },
+  ["settle", "cancel"], // the rest are the platform's own
+);

@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Charge lifecycle (docs/state-machines.md):
@@ -15,14 +15,17 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 export const CHARGE_ACTIONS = ["pay_full", "pay_partial", "mark_overdue", "cancel", "expire"] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
-export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus, ChargeAction> = {
-  pending: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
-  partially_paid: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
-  overdue: { pay_full: "paid", pay_partial: "overdue", cancel: "canceled" },
-  paid: {},
-  canceled: {},
-  expired: { pay_full: "paid", pay_partial: "expired" },
-};
+export const CHARGE_TRANSITIONS = withClientActions<ChargeStatus, ChargeAction>(
+  {
+    pending: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
+    partially_paid: { pay_full: "paid", pay_partial: "partially_paid", mark_overdue: "overdue", cancel: "canceled", expire: "expired" },
+    overdue: { pay_full: "paid", pay_partial: "overdue", cancel: "canceled" },
+    paid: {},
+    canceled: {},
+    expired: { pay_full: "paid", pay_partial: "expired" },
+  },
+  ["cancel"], // the rest are the platform's own
+);
 
 export const CHARGE_EVENTS: Record<ChargeAction, EventType> = {
   pay_full: "charge.paid",

@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Contract lifecycle (see docs/state-machines.md). A contract is issued active (disbursed) from a signed
@@ -11,16 +11,19 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_ACTIONS = ["settle", "pay_off", "write_off", "assign", "cancel"] as const;
 export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 
-export const CONTRACT_TRANSITIONS: TransitionTable<ContractStatus, ContractAction> = {
-  active: { settle: "settled", pay_off: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
-  // Written off, the debt is still the borrower's: recoveries are collected and it closes when paid off or settled.
-  written_off: { settle: "settled", pay_off: "settled" },
-  // An assigned contract is still collected (for the assignee) and closes when its last installment is paid or it is
-  // settled: the borrower's right to pay off early with the discount (CDC art. 52 §2) survives the credit's sale.
-  assigned: { pay_off: "settled", settle: "settled" },
-  settled: {},
-  canceled: {},
-};
+export const CONTRACT_TRANSITIONS = withClientActions<ContractStatus, ContractAction>(
+  {
+    active: { settle: "settled", pay_off: "settled", write_off: "written_off", assign: "assigned", cancel: "canceled" },
+    // Written off, the debt is still the borrower's: recoveries are collected and it closes when paid off or settled.
+    written_off: { settle: "settled", pay_off: "settled" },
+    // An assigned contract is still collected (for the assignee) and closes when its last installment is paid or it is
+    // settled: the borrower's right to pay off early with the discount (CDC art. 52 §2) survives the credit's sale.
+    assigned: { pay_off: "settled", settle: "settled" },
+    settled: {},
+    canceled: {},
+  },
+  ["cancel", "write_off"], // the rest are the platform's own
+);
 
 /** Contracts whose installments are still collected: active ones, assigned ones (for the assignee) and written-off
  *  ones (recoveries). */

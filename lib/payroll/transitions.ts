@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 
 // Margin reservation (see docs/state-machines.md):
 //   requested ──reserve──▶ reserved ──consume (endorsement)──▶ consumed
@@ -12,18 +12,21 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_ACTIONS = ["reserve", "refuse", "consume", "release", "expire", "free"] as const;
 export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
 
-export const RESERVATION_TRANSITIONS: TransitionTable<ReservationStatus, ReservationAction> = {
-  requested: { reserve: "reserved", refuse: "refused" },
-  reserved: { consume: "consumed", release: "released", expire: "expired" },
-  // Consumed after all: an averbação the authority made before the reservation lapsed, whose answer was lost and
-  // learned later (the call replayed by a retry or the endorsement worker, lib/payroll/endorsement-recovery.ts).
-  expired: { consume: "consumed" },
-  // Its endorsement ended at the authority (contract closed or withdrawn): the margin is free again. `free`, not
-  // `release`: only the endorsement worker applies it — the cancel endpoint still answers 409 for a consumed one.
-  consumed: { free: "released" },
-  released: {},
-  refused: {},
-};
+export const RESERVATION_TRANSITIONS = withClientActions<ReservationStatus, ReservationAction>(
+  {
+    requested: { reserve: "reserved", refuse: "refused" },
+    reserved: { consume: "consumed", release: "released", expire: "expired" },
+    // Consumed after all: an averbação the authority made before the reservation lapsed, whose answer was lost and
+    // learned later (the call replayed by a retry or the endorsement worker, lib/payroll/endorsement-recovery.ts).
+    expired: { consume: "consumed" },
+    // Its endorsement ended at the authority (contract closed or withdrawn): the margin is free again. `free`, not
+    // `release`: only the endorsement worker applies it — the cancel endpoint still answers 409 for a consumed one.
+    consumed: { free: "released" },
+    released: {},
+    refused: {},
+  },
+  [], // the rest are the platform's own
+);
 
 /** The audit-log action of each transition (the outbox event is `margin_reservation.status_changed`, with `previous_status`). */
 export const RESERVATION_AUDIT_ACTIONS: Record<ReservationAction, string> = {
@@ -46,13 +49,16 @@ export type EndorsementStatus = (typeof ENDORSEMENT_STATUSES)[number];
 export const ENDORSEMENT_ACTIONS = ["endorse", "refuse", "end", "terminate"] as const;
 export type EndorsementAction = (typeof ENDORSEMENT_ACTIONS)[number];
 
-export const ENDORSEMENT_TRANSITIONS: TransitionTable<EndorsementStatus, EndorsementAction> = {
-  submitted: { endorse: "endorsed", refuse: "refused" },
-  endorsed: { end: "terminating" },
-  refused: {},
-  terminating: { terminate: "terminated" },
-  terminated: {},
-};
+export const ENDORSEMENT_TRANSITIONS = withClientActions<EndorsementStatus, EndorsementAction>(
+  {
+    submitted: { endorse: "endorsed", refuse: "refused" },
+    endorsed: { end: "terminating" },
+    refused: {},
+    terminating: { terminate: "terminated" },
+    terminated: {},
+  },
+  [], // the rest are the platform's own
+);
 
 /** The audit-log action of each transition (the outbox event is `endorsement.status_changed`, with `previous_status`). */
 export const ENDORSEMENT_AUDIT_ACTIONS: Record<EndorsementAction, string> = {

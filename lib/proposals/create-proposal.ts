@@ -1,7 +1,8 @@
 import type { Prisma, Simulation } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { db, type Tx } from "@/lib/db/client";
+import { db, rootDb, type Tx } from "@/lib/db/client";
+import { ambientClient, requestTransactionOptions, runInAmbientTransaction } from "@/lib/db/transaction";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -20,8 +21,9 @@ import { checkDisbursementDate, proposalExpiresAt } from "./disbursement-date";
 import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
-// Inline terms are first stored as a simulation (a quote, visible under /v1/simulations even if the
-// proposal then fails), so every proposal points at the simulation it froze. A payroll product needs the
+// Inline terms are first stored as a simulation, in the proposal's own transaction, so every proposal points at
+// the simulation it froze and a proposal refused (a missing margin query, a past date) leaves no quote or
+// `simulation.created` event behind. A payroll product needs the
 // proposal's customer to hold the matching payroll link (400 `payroll_link_required`), checked again here
 // for a stored simulation: it may predate the rule, or the customer's payroll may have changed since. It
 // also needs a valid margin query of the customer whose available loan margin covers the installment.
@@ -32,11 +34,13 @@ import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
 // terms or a stored simulation — starts before today (its money cannot be released in the past: refused here, before
 // the borrower signs, rather than at the contract), and it lapses at the end of its disbursement day at the latest
 // (./disbursement-date.ts).
-export async function createProposal(
-  scope: Scope,
-  actor: Actor,
-  input: z.infer<typeof CreateProposalBody>,
-): Promise<ProposalResponse> {
+export async function createProposal(scope: Scope, actor: Actor, input: z.infer<typeof CreateProposalBody>): Promise<ProposalResponse> {
+  if (!input.terms || ambientClient()) return createProposalIn(scope, actor, input); // an idempotent request's transaction holds both
+  // The simulation's insert (plain SQL) and the proposal's Prisma writes join one ambient transaction.
+  return runInAmbientTransaction(rootDb(), () => createProposalIn(scope, actor, input), requestTransactionOptions());
+}
+
+async function createProposalIn(scope: Scope, actor: Actor, input: z.infer<typeof CreateProposalBody>): Promise<ProposalResponse> {
   const simulationId = input.terms
     ? (await createSimulation(scope, { ...input.terms, customer_id: input.customer_id })).simulation.id
     : input.simulation_id!;

@@ -1,11 +1,9 @@
 import type { Proposal } from "@prisma/client";
 import { frozenLateCharges } from "@/lib/contracts/late-rules";
+import { allowedActions } from "@/lib/state-machine";
 import { deductedInstallment, type ProposalResponse } from "./schemas";
 import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
-// Actions with an endpoint of their own are listed (staff-only ones too: the caller's permissions decide).
-// issue_contract happens through POST /v1/contracts and expire through the expiry job.
-const INTERNAL_ACTIONS: readonly string[] = ["issue_contract", "expire", "refuse_endorsement"];
 
 export function toProposalResponse(row: Proposal, contractId: string | null = null): ProposalResponse {
   const status = row.status as ProposalStatus;
@@ -14,7 +12,8 @@ export function toProposalResponse(row: Proposal, contractId: string | null = nu
     id: row.id,
     object: "proposal",
     status,
-    allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status]).filter((a) => !INTERNAL_ACTIONS.includes(a)),
+    // Actions with an endpoint of their own (staff-only ones too: the caller's permissions decide), as a 409 lists them.
+    allowed_actions: allowedActions(PROPOSAL_TRANSITIONS, status),
     customer_id: row.customerId,
     simulation_id: row.simulationId,
     margin_query_id: row.marginQueryId,

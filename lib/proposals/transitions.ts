@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 
 // Proposal lifecycle (see docs/state-machines.md):
 //   draft ──submit──▶ pending_review ──approve──▶ approved ──sign──▶ signed ──issue_contract──▶ contract_issued
@@ -15,16 +15,19 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const PROPOSAL_ACTIONS = ["submit", "approve", "reject", "sign", "cancel", "issue_contract", "expire", "refuse_endorsement"] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
-export const PROPOSAL_TRANSITIONS: TransitionTable<ProposalStatus, ProposalAction> = {
-  draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
-  pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
-  approved: { sign: "signed", cancel: "canceled", expire: "expired" },
-  signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected", cancel: "canceled" },
-  rejected: {},
-  contract_issued: {},
-  canceled: {},
-  expired: {},
-};
+export const PROPOSAL_TRANSITIONS = withClientActions<ProposalStatus, ProposalAction>(
+  {
+    draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
+    pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
+    approved: { sign: "signed", cancel: "canceled", expire: "expired" },
+    signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected", cancel: "canceled" },
+    rejected: {},
+    contract_issued: {},
+    canceled: {},
+    expired: {},
+  },
+  ["submit", "approve", "reject", "sign", "cancel"], // the rest are the platform's own
+);
 
 /** How long a proposal stays open before the expiry job closes it (its simulated terms go stale). */
 export const PROPOSAL_VALIDITY_DAYS = 30;

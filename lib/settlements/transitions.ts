@@ -1,4 +1,4 @@
-import type { TransitionTable } from "@/lib/state-machine";
+import { withClientActions } from "@/lib/state-machine";
 import type { EventType } from "@/lib/webhooks/event-catalog";
 
 // Settlement lifecycle (docs/state-machines.md):
@@ -10,11 +10,14 @@ export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 export const SETTLEMENT_ACTIONS = ["complete", "cancel"] as const;
 export type SettlementAction = (typeof SETTLEMENT_ACTIONS)[number];
 
-export const SETTLEMENT_TRANSITIONS: TransitionTable<SettlementStatus, SettlementAction> = {
-  pending: { complete: "completed", cancel: "canceled" },
-  completed: {},
-  canceled: {},
-};
+export const SETTLEMENT_TRANSITIONS = withClientActions<SettlementStatus, SettlementAction>(
+  {
+    pending: { complete: "completed", cancel: "canceled" },
+    completed: {},
+    canceled: {},
+  },
+  ["cancel"], // the rest are the platform's own
+);
 
 export const SETTLEMENT_EVENTS: Record<SettlementAction, EventType> = {
   complete: "settlement.completed",

@@ -109,6 +109,26 @@ describe("proposals", () => {
     expect([deprecated.headers.get("deprecation"), deprecated.headers.get("warning")]).toEqual(["@1701388800", '299 - "tax_rate is deprecated; use monthly_rate"']);
   });
 
+  it("inline terms refused after they were priced (no margin query) store no simulation and send no event", async () => {
+    const t = await creditTenant();
+    const customer = await newCustomer(t);
+    const stored = async () => ({
+      simulations: await db().simulation.count({ where: { tenantId: t.tenant.id } }),
+      events: await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, select: { type: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    });
+    const before = await stored();
+    const terms = { product: "inss_payroll", requested_amount: 500000, term: 24, monthly_rate: "0.0179", disbursement_date: "2026-03-02" };
+    const refused = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms } });
+    expect([refused.status, refused.body.code]).toEqual([400, "margin_query_required"]);
+    expect(await stored()).toEqual(before);
+    // The same inline terms with the margin query: one simulation, one proposal, their two events.
+    const margin_query_id = (await newMarginQuery(t, customer.id)).id;
+    const afterQuery = await stored();
+    const made = await call(createProposal, { path: "/v1/proposals", headers: t.headers, json: { customer_id: customer.id, terms, margin_query_id } });
+    expect(made.status).toBe(201);
+    expect(await stored()).toEqual({ simulations: afterQuery.simulations + 1, events: [...afterQuery.events, { type: "simulation.created" }, { type: "proposal.created" }] });
+  });
+
   it("a simulation priced for a person is not a company's proposal (the IOF rate differs), nothing stored", async () => {
     const t = await creditTenant();
     const company = await call(createCustomerRoute, { path: "/v1/customers", headers: t.headers, json: { document: "11222333000181", name: "Padaria Pão Quente Ltda" } });
@@ -181,6 +201,18 @@ describe("proposals", () => {
   });
 
   it("refuses every action the table does not allow with 409, changing nothing", async () => {
+    // What the 409 offers instead: the actions with an endpoint, never the platform's own (expire, issue_contract,
+    // refuse_endorsement), which a client cannot ask for.
+    const offered: Record<ProposalStatus, string[]> = {
+      draft: ["submit", "cancel"],
+      pending_review: ["approve", "reject", "cancel"],
+      approved: ["sign", "cancel"],
+      signed: ["cancel"],
+      rejected: [],
+      contract_issued: [],
+      canceled: [],
+      expired: [],
+    };
     const t = await creditTenant();
     const { proposal } = await newProposal(t);
     for (const status of PROPOSAL_STATUSES) {
@@ -199,7 +231,7 @@ describe("proposals", () => {
           request_id: expect.any(String),
           current_status: status,
           action,
-          allowed_actions: Object.keys(PROPOSAL_TRANSITIONS[status as ProposalStatus]),
+          allowed_actions: offered[status as ProposalStatus],
         });
         expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe(status);
         expect(await db().auditLog.count({ where: { targetId: proposal.id } })).toBe(before);
