@@ -7,7 +7,7 @@ import { textErrors } from "./text-rules";
 // operation's strict zod schemas for path, query and body. Every failure is a 4xx with field errors.
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
 /** For answers given before the wrapper runs (the /v1 gate, the edge server): the caller's X-Request-Id when it is
  *  a valid one, else a new id — never an error, since the request is being refused for another reason. */

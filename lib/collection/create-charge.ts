@@ -56,7 +56,7 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   if (!found!.contract) throw notFound("Contract");
   const contract = toContract(found!.contract);
   if (!COLLECTIBLE.includes(contract.status as ContractStatus)) {
-    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active and assigned contracts are collected`, { current_status: contract.status });
+    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active, assigned and written-off contracts are collected`, { current_status: contract.status });
   }
   const open = (found!.installments ?? []).map(toInstallment);
   const installments = chosenInstallments(open, body.installment_ids);

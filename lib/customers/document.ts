@@ -10,7 +10,8 @@ export type ParsedDocument = { kind: CustomerKind; document: string };
 
 const LABEL: Record<CustomerKind, string> = { person: "CPF", company: "CNPJ" };
 
-const REASONS: Record<DocumentErrorCode, (label: string) => string> = {
+/** Each `reason` an `invalid_document` problem carries, and its message (the API reference lists these keys). */
+export const REASONS: Record<DocumentErrorCode, (label: string) => string> = {
   invalid_characters: (label) =>
     label === "CPF"
       ? "A CPF has digits only (dots, dashes, slashes and spaces are ignored)"

@@ -62,7 +62,7 @@ export const LATE_PAYOFF_DAYS = 30;
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 
-/** The contract, active or assigned (sold: its payoff is the assignee's money), with its open installments; the date checked against today and the last due date. */
+/** The contract, active, assigned (sold: its payoff is the assignee's money) or written off (still collected), with its open installments; the date checked against today and the last due date. */
 export async function settleableIn(tx: Reader, scope: Scope, contractId: string, date: string, param: string, location: "body" | "query" = "body") {
   const contract = await tx.contract.findFirst({ where: { id: contractId, ...where(scope) } });
   const open = contract ? await openInstallmentsIn(tx, scope, contract.id) : [];
@@ -73,7 +73,7 @@ export async function settleableIn(tx: Reader, scope: Scope, contractId: string,
 export function checkSettleable(contract: Contract | null, open: Installment[], date: string, param: string, location: "body" | "query" = "body") {
   if (!contract) throw notFound("Contract");
   if (!COLLECTIBLE.includes(contract.status as ContractStatus)) {
-    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active and assigned contracts are settled`, { current_status: contract.status });
+    throw new DomainError("contract_not_active", `The contract is ${contract.status}: only active, assigned and written-off contracts are settled`, { current_status: contract.status });
   }
   if (open.length === 0) throw new DomainError("contract_not_active", "Nothing is open on this contract", { current_status: contract.status });
   const today = todayInBrazil();

@@ -45,7 +45,7 @@ export type PayoffQuoteResponse = z.infer<typeof PayoffQuoteResponse>;
 
 export const CreateSettlementBody = z
   .strictObject({
-    contract_id: idSchema("contract", "contract").meta({ description: "An active or assigned contract of this environment (an assigned one's payoff is the assignee's money)." }),
+    contract_id: idSchema("contract", "contract").meta({ description: "An active, assigned or written-off contract of this environment (an assigned one's payoff is the assignee's money; a written-off one's debt is still the borrower's)." }),
     type: z.enum(["full", "partial"]).meta({ description: "`full`: pay everything at its present value and close the contract; `partial`: prepay part of the balance." }),
     date: dateSchema("The settlement date (YYYY-MM-DD), today or later and at most 30 days ahead (a pending settlement holds the contract: its credit, other settlements, assignment). Default: today (Brasília).").optional(),
     amount: z.number().int().min(1).max(100_000_000_00).optional().meta({ description: "`partial` only (required): the centavos prepaid, less than the full payoff amount." }),

@@ -43,7 +43,7 @@ export const CreateSimulationBody = z
       description: `Credit product; its rules are enforced: term, rate and principal (400 \`product_rule_violation\`), the payroll link (400 \`payroll_link_required\`), fee caps (400 \`fee_above_cap\`, see \`fees\`) and a ceiling on the annual CET (400 \`cet_above_ceiling\`, naming the terms that push it: the fees, or the IOF over a short first period or term). ${productRules}.`,
     }),
     requested_amount: centavos(
-      "Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`.",
+      "Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` is never less than it. Without financed IOF it equals it. With financed IOF the principal is the smallest that releases at least it, and since each installment's IOF is rounded on its own row no principal may release it exactly: `released_amount` equals it in about 90% of Price and 98% of SAC loans and is a few centavos more in the rest (at most `term` + 1 centavos). Exactly one of `requested_amount` and `installment_amount`.",
     ).optional(),
     installment_amount: centavos(
       "Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`.",
@@ -65,7 +65,7 @@ export const CreateSimulationBody = z
       description: "Individual (`PF`) or company (`PJ`): picks the IOF daily rate. Default: from the customer when `customer_id` is given, else `PF`; must match the customer.",
     }),
     iof_financed: z.boolean().default(true).meta({
-      description: "true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).",
+      description: "true (default): IOF is added to the principal (solved so the borrower receives `requested_amount`, or a few centavos more when no principal releases it exactly: see `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).",
     }),
     fees: z
       .array(SimulationFee)
@@ -162,7 +162,9 @@ export const SimulationResponse = z
     borrower_kind: z.enum(["PF", "PJ"]),
     requested_amount: z.number().int().nullable().meta({ description: "The request's net amount; null when solved from `installment_amount`." }),
     principal: money("Financed principal = net + financed fees + financed IOF, centavos."),
-    released_amount: money("Credit released to the borrower = principal − financed fees − financed IOF, centavos."),
+    released_amount: money(
+      "Credit released to the borrower = principal − financed fees − financed IOF, centavos. From a `requested_amount`: that amount, or with financed IOF a few centavos more (about 10% of Price and 2% of SAC loans; at most `term` + 1 centavos).",
+    ),
     upfront_charges: money("IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos."),
     installment_amount: money("First installment, centavos (Price: every installment but the last, which absorbs rounding)."),
     max_installment_amount: money(

@@ -53,7 +53,7 @@ describe("a contract paid to its last installment", () => {
     // Closed: nothing more is collected.
     const again = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto" });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: "contract_not_active", detail: "The contract is settled: only active and assigned contracts are collected", current_status: "settled" });
+    expect(again.body).toMatchObject({ code: "contract_not_active", detail: "The contract is settled: only active, assigned and written-off contracts are collected", current_status: "settled" });
   });
 
   it("stays active while an installment is open, and closes once when the last two are paid at the same time", async () => {

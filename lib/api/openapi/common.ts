@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REASONS as DOCUMENT_REASONS } from "@/lib/customers/document";
 import { ERROR_CODES } from "../errors";
 
 // Schemas shared by every operation in the OpenAPI document.
@@ -22,8 +23,8 @@ export const ProblemSchema = z
     errors: z.array(FieldErrorSchema).optional().meta({ description: "Validation errors, one per field." }),
     retryable: z.boolean().optional().meta({ description: "On 502, 503 and 504: whether repeating the request (after `Retry-After`, with the same X-Request-Id) may succeed." }),
     current_status: z.string().optional().meta({ description: "`invalid_transition` and `contract_not_active`: the object's status now." }),
-    allowed_actions: z.array(z.string()).optional().meta({ description: "`invalid_transition` on a proposal: the actions its status allows." }),
-    reason: z.string().optional().meta({ description: "`invalid_document`: why the CPF/CNPJ is invalid (`length`, `repeated_digits`, `check_digits`, `characters`)." }),
+    allowed_actions: z.array(z.string()).optional().meta({ description: "`invalid_transition`: the actions its status allows that a client asks for, each by the endpoint of that name (never the platform's own: an expiry, a payment, a contract's issue)." }),
+    reason: z.string().optional().meta({ description: `\`invalid_document\`: why the CPF/CNPJ is invalid (${Object.keys(DOCUMENT_REASONS).map((r) => `\`${r}\``).join(", ")}).` }),
     error: z.string().optional().meta({ description: "Token endpoint only: the RFC 6749 error code." }),
     error_description: z.string().optional().meta({ description: "Token endpoint only: RFC 6749 description." }),
   })

@@ -10,7 +10,9 @@ import { webhookExample } from "../operations/event-examples";
 import { exampleFor } from "../operations/example-registry";
 import { REQUEST_EXAMPLES } from "../operations/request-examples";
 import type { Operation } from "../operation";
+import { REQUEST_ID } from "../request-input";
 import { ERROR_DESCRIPTIONS, ProblemSchema, problemExample } from "./common";
+import { addIntegerFormats } from "./integer-formats";
 
 // The OpenAPI 3.1 document, generated from the same operations and zod schemas the routes enforce.
 
@@ -23,8 +25,12 @@ const ERROR_HEADERS: Record<number, Record<string, { description: string; schema
   429: retryAfter,
   503: retryAfter,
 };
-/** Every answer after authentication carries the request id and, once counted, the rate-limit headers; a 401 says how
- *  to authenticate. */
+/** Every answer carries the request id. The rate limit is charged as soon as the credential is known (lib/api/route.ts:
+ *  right after authentication, before the tenant, permission and validation checks), so every answer after it — a 403
+ *  for another tenant or a missing permission, a 400 for an invalid field, a 404, 409 or 422 — carries the X-RateLimit-*
+ *  headers too. Answers given before the credential is checked do not: 401 (which says how to authenticate), 413, 415,
+ *  421, and a 400 for an invalid X-Request-Id or a body that is not valid JSON or UTF-8 — so a 400 carries them only
+ *  when it came after authentication, and so does a sandbox-only operation's 404 on the production address. */
 function errorHeaders(op: Operation, status: number): Record<string, { description: string; schema: { type: "integer" | "string" } }> | undefined {
   if (op.auth === "none") return ERROR_HEADERS[status];
   const requestId = { "X-Request-Id": rateLimitHeaders["X-Request-Id"] };
@@ -32,8 +38,21 @@ function errorHeaders(op: Operation, status: number): Record<string, { descripti
     const scheme = op.auth === "oauth_client" ? "`Basic realm=\"credit-platform\", charset=\"UTF-8\"` (RFC 6749 §5.2 `invalid_client`)." : "`Bearer` (with `error=\"invalid_token\"` for a credential that is not valid).";
     return { ...requestId, "WWW-Authenticate": { description: scheme, schema: { type: "string" } } };
   }
-  if ([400, 403, 413, 415, 421, 500].includes(status)) return requestId; // refused before the rate limit counts it (a 400 may carry them)
+  if ([413, 415, 421, 500].includes(status)) return requestId; // refused before the rate limit counts it (a 500 may carry them)
+  if (status === 400 || (status === 404 && op.sandboxOnly)) return { ...countedIfAuthenticated(status), ...(ERROR_HEADERS[status] ?? {}) };
   return { ...rateLimitHeaders, ...(ERROR_HEADERS[status] ?? {}) };
+}
+
+/** The rate-limit headers of an answer that may also be given before the credential is checked (and then lacks them). */
+function countedIfAuthenticated(status: number): typeof rateLimitHeaders {
+  const before =
+    status === 400
+      ? "an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice"
+      : "this sandbox-only operation called on the production address";
+  const note = ` Absent when the request was refused before its credential was checked (${before}).`;
+  return Object.fromEntries(
+    Object.entries(rateLimitHeaders).map(([name, header]) => [name, name === "X-Request-Id" ? header : { ...header, description: header.description + note }]),
+  ) as typeof rateLimitHeaders;
 }
 
 /** On a deprecated operation's answers, and where a deprecated field was used (`deprecationHeaders`). */
@@ -54,6 +73,16 @@ const rateLimitHeaders = {
   "X-Request-Id": { description: "Your X-Request-Id echoed, or one generated for this request.", schema: { type: "string" as const } },
 };
 
+/** X-Request-Id and Idempotency-Key as lib/api/request-input.ts checks them (its REQUEST_ID, `^[…]{1,N}$`): the same
+ *  pattern, and its N as maxLength. */
+const REQUEST_ID_MAX_LENGTH = (() => {
+  const max = Number(/\{1,(\d+)\}\$$/.exec(REQUEST_ID.source)?.[1]);
+  if (!Number.isInteger(max)) throw new Error(`REQUEST_ID (${REQUEST_ID.source}) no longer ends in {1,N}$: say its maximum length here`);
+  return max;
+})();
+const requestIdSchema = () => z.string().regex(REQUEST_ID).max(REQUEST_ID_MAX_LENGTH);
+const REQUEST_ID_RULE = `1–${REQUEST_ID_MAX_LENGTH} characters of A–Z, a–z, 0–9, \`.\`, \`_\`, \`:\`, \`-\` (otherwise 400 \`invalid_request_id\`).`;
+
 function requestHeaders(op: Operation) {
   const headers: z.ZodType[] = [];
   if (op.auth === "bearer") {
@@ -65,9 +94,9 @@ function requestHeaders(op: Operation) {
     : idempotent
     ? "Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request."
     : "Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it.";
-  headers.push(z.string().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: requestIdText, example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
+  headers.push(requestIdSchema().optional().meta({ param: { name: "X-Request-Id", in: "header" }, description: `${requestIdText} ${REQUEST_ID_RULE}`, example: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11" }));
   if (idempotent) {
-    headers.push(z.string().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: "Synonym of X-Request-Id for idempotency; if both are sent they must be equal." }));
+    headers.push(requestIdSchema().optional().meta({ param: { name: "Idempotency-Key", in: "header" }, description: `Synonym of X-Request-Id for idempotency; if both are sent they must be equal. ${REQUEST_ID_RULE}` }));
   }
   for (const own of op.headers ?? []) {
     const schema = own.required ? z.string() : z.string().optional();
@@ -209,7 +238,7 @@ export function openApiDocument(): Record<string, unknown> {
   for (const op of OPERATIONS) registry.registerPath(routeConfig(op));
   for (const event of EVENT_CATALOG) registry.registerWebhook(webhookConfig(event));
   const used = [...new Set(OPERATIONS.flatMap((op) => op.tags))];
-  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     tags: used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? "" })),
     info: {
@@ -232,5 +261,7 @@ export function openApiDocument(): Record<string, unknown> {
       { url: env.PRODUCTION_BASE_URL, description: "Production" },
     ],
   }) as unknown as Record<string, unknown>;
+  // Every integer with a format (int32 only when bounded within 32 bits): money in centavos passes 2^31.
+  cached = addIntegerFormats(structuredClone(generated));
   return cached;
 }

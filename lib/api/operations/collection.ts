@@ -22,7 +22,7 @@ export const createChargeOperation = defineOperation({
     "agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring " +
     "after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). " +
     "Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the " +
-    "tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled, canceled or written-off contract.",
+    "tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's).",
   tags,
   auth: "bearer",
   permission: "collections:write",

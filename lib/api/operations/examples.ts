@@ -258,7 +258,7 @@ export const SETTLEMENT_BATCH_EXAMPLE = {
         type: "urn:credit-platform:problem:contract_not_active",
         title: "The contract is not active",
         status: 409,
-        detail: "The contract is settled: only active contracts are settled",
+        detail: "The contract is settled: only active, assigned and written-off contracts are settled",
         code: "contract_not_active",
         request_id: "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
         current_status: "settled",

@@ -134,7 +134,9 @@ export const createEndorsementOperation = defineOperation({
     "The authority registers the contract (under the CCB number shown as `contract_number`) against the proposal's reserved margin. " +
     "`endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 " +
     "`endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or " +
-    "expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin. Against the production " +
+    "expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin; in production, 422 " +
+    "`disbursement_date_passed` when the proposal's disbursement date is before today (its contract could no longer be issued: " +
+    "cancel the proposal and propose again). Against the production " +
     "authority the endorsement is written ahead: when its answer is lost (a 502, 503 or 504 here, a dropped connection), it stays `submitted` " +
     "(GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key " +
     "and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`)." +
@@ -144,7 +146,12 @@ export const createEndorsementOperation = defineOperation({
   permission: "payroll:write",
   body: CreateEndorsementBody,
   responses: { 201: { description: "The endorsement: endorsed or refused.", schema: EndorsementResponse, example: ENDORSEMENT_EXAMPLE } },
-  errors: [404, 409, ...upstreamErrors],
+  errors: [404, 409, 422, ...upstreamErrors],
+  errorNotes: {
+    422:
+      "`disbursement_date_passed` (production: the proposal's disbursement date is before today — nothing is sent to the authority; cancel the proposal " +
+      "and propose again), or `idempotency_key_reused`.",
+  },
 });
 
 export const listEndorsementsOperation = defineOperation({

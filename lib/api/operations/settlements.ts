@@ -26,7 +26,7 @@ export const payoffQuoteOperation = defineOperation({
     "date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the " +
     "total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less " +
     "the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a " +
-    "contract neither active nor assigned (an assigned one is quoted and settled: the borrower's right to pay early survives the sale).",
+    "contract that is not active, assigned or written off (an assigned one is quoted and settled: the borrower's right to pay early survives the sale; a written-off one too: its debt is still the borrower's).",
   tags,
   auth: "bearer",
   permission: "settlements:read",

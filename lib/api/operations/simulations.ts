@@ -17,7 +17,8 @@ export const createSimulationOperation = defineOperation({
   summary: "Simulate a loan: schedule, IOF and CET",
   description:
     "Computes and stores a simulation. Money is integer centavos (BRL); rates are decimal strings compared exactly. " +
-    "`principal` = net + financed fees (+ IOF when `iof_financed`, solved so the borrower still receives the net); " +
+    "`principal` = net + financed fees (+ IOF when `iof_financed`, solved as the smallest principal that releases at least the net: " +
+    "exactly the net in about 90% of Price and 98% of SAC loans, a few centavos more in the rest); " +
     "`released_amount` = principal − financed fees − financed IOF; `upfront_charges` (fees not financed, IOF when not " +
     "financed) are paid by the borrower on the disbursement date. CET (Res. CMN 4.881/2020) solves " +
     "Σ installmentⱼ/(1+CET)^(daysⱼ/365) = released_amount − upfront_charges. Interest accrues on nominal monthly " +

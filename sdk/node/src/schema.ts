@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a loan: schedule, IOF and CET
-         * @description Computes and stores a simulation. Money is integer centavos (BRL); rates are decimal strings compared exactly. `principal` = net + financed fees (+ IOF when `iof_financed`, solved so the borrower still receives the net); `released_amount` = principal − financed fees − financed IOF; `upfront_charges` (fees not financed, IOF when not financed) are paid by the borrower on the disbursement date. CET (Res. CMN 4.881/2020) solves Σ installmentⱼ/(1+CET)^(daysⱼ/365) = released_amount − upfront_charges. Interest accrues on nominal monthly periods; due dates move per `due_date_rule` on the national bank calendar, and IOF and CET use the moved dates. The product's term, rate cap and amount range are enforced: 400 `product_rule_violation` with `errors`. `tax_rate` (deprecated) still works: the answer then carries `Deprecation: @1701388800` (RFC 9745: since 2023-12-01, release 1.3.0), `Link: </v1/openapi.json>; rel="deprecation"` and `Warning: 299 - "tax_rate is deprecated; use monthly_rate"`. A simulation changes no agreement, so no audit entry is written; a `simulation.created` event (without the schedule) is.
+         * @description Computes and stores a simulation. Money is integer centavos (BRL); rates are decimal strings compared exactly. `principal` = net + financed fees (+ IOF when `iof_financed`, solved as the smallest principal that releases at least the net: exactly the net in about 90% of Price and 98% of SAC loans, a few centavos more in the rest); `released_amount` = principal − financed fees − financed IOF; `upfront_charges` (fees not financed, IOF when not financed) are paid by the borrower on the disbursement date. CET (Res. CMN 4.881/2020) solves Σ installmentⱼ/(1+CET)^(daysⱼ/365) = released_amount − upfront_charges. Interest accrues on nominal monthly periods; due dates move per `due_date_rule` on the national bank calendar, and IOF and CET use the moved dates. The product's term, rate cap and amount range are enforced: 400 `product_rule_violation` with `errors`. `tax_rate` (deprecated) still works: the answer then carries `Deprecation: @1701388800` (RFC 9745: since 2023-12-01, release 1.3.0), `Link: </v1/openapi.json>; rel="deprecation"` and `Warning: 299 - "tax_rate is deprecated; use monthly_rate"`. A simulation changes no agreement, so no audit entry is written; a `simulation.created` event (without the schedule) is.
          *
          *     Requires permission `simulations:write`.
          */
@@ -693,7 +693,7 @@ export interface paths {
         put?: never;
         /**
          * Endorse (averbação) a signed payroll proposal against its reservation
-         * @description The authority registers the contract (under the CCB number shown as `contract_number`) against the proposal's reserved margin. `endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 `endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin. Against the production authority the endorsement is written ahead: when its answer is lost (a 502, 503 or 504 here, a dropped connection), it stays `submitted` (GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`). When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
+         * @description The authority registers the contract (under the CCB number shown as `contract_number`) against the proposal's reserved margin. `endorsed`: the reservation is consumed and POST /v1/contracts issues the contract under that number (before it: 409 `endorsement_required`). `refused`: the proposal is rejected with the authority's reason and its reservation released (or expired). 409 when the proposal is not signed, was already endorsed, or holds no reserved margin; in production, 422 `disbursement_date_passed` when the proposal's disbursement date is before today (its contract could no longer be issued: cancel the proposal and propose again). Against the production authority the endorsement is written ahead: when its answer is lost (a 502, 503 or 504 here, a dropped connection), it stays `submitted` (GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`). When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
          *     Requires permission `payroll:write`.
          */
@@ -767,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * Create a boleto or Pix charge for open installments of a contract
-         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled, canceled or written-off contract.
+         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's).
          *
          *     Requires permission `collections:write`.
          */
@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * What settles the contract on a date (present value at the contract rate, plus late charges)
-         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a contract neither active nor assigned (an assigned one is quoted and settled: the borrower's right to pay early survives the sale).
+         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a contract that is not active, assigned or written off (an assigned one is quoted and settled: the borrower's right to pay early survives the sale; a written-off one too: its debt is still the borrower's).
          *
          *     Requires permission `settlements:read`.
          */
@@ -2191,7 +2191,10 @@ export interface components {
                 /** @description CEP, 8 digits. */
                 zip_code: string;
             } | null;
-            /** @description Integer centavos of BRL. */
+            /**
+             * Format: int64
+             * @description Integer centavos of BRL.
+             */
             monthly_income: number | null;
             payroll: {
                 /** @enum {string} */
@@ -2221,6 +2224,7 @@ export interface components {
             product: "inss_payroll" | "private_payroll" | "personal_loan";
             /** @enum {string} */
             amortization: "price" | "sac";
+            /** Format: int64 */
             term: number;
             /** @description Monthly rate used, normalized decimal fraction. */
             monthly_rate: string;
@@ -2228,35 +2232,71 @@ export interface components {
             annual_rate: string;
             /** @enum {string} */
             borrower_kind: "PF" | "PJ";
-            /** @description The request's net amount; null when solved from `installment_amount`. */
+            /**
+             * Format: int64
+             * @description The request's net amount; null when solved from `installment_amount`.
+             */
             requested_amount: number | null;
-            /** @description Financed principal = net + financed fees + financed IOF, centavos. */
+            /**
+             * Format: int64
+             * @description Financed principal = net + financed fees + financed IOF, centavos.
+             */
             principal: number;
-            /** @description Credit released to the borrower = principal − financed fees − financed IOF, centavos. */
+            /**
+             * Format: int64
+             * @description Credit released to the borrower = principal − financed fees − financed IOF, centavos. From a `requested_amount`: that amount, or with financed IOF a few centavos more (about 10% of Price and 2% of SAC loans; at most `term` + 1 centavos).
+             */
             released_amount: number;
-            /** @description IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos. */
+            /**
+             * Format: int64
+             * @description IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos.
+             */
             upfront_charges: number;
-            /** @description First installment, centavos (Price: every installment but the last, which absorbs rounding). */
+            /**
+             * Format: int64
+             * @description First installment, centavos (Price: every installment but the last, which absorbs rounding).
+             */
             installment_amount: number;
-            /** @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month. */
+            /**
+             * Format: int64
+             * @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month.
+             */
             max_installment_amount: number;
             /** @description IOF-crédito on the principal (rates in the product configuration). */
             iof: {
-                /** @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos.
+                 */
                 daily: number;
-                /** @description principal × 0.38%, half-up, centavos. */
+                /**
+                 * Format: int64
+                 * @description principal × 0.38%, half-up, centavos.
+                 */
                 additional: number;
-                /** @description daily + additional. */
+                /**
+                 * Format: int64
+                 * @description daily + additional.
+                 */
                 total: number;
                 financed: boolean;
             };
             fees: components["schemas"]["SimulationFee"][];
             totals: {
-                /** @description Σ installments, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ installments, centavos.
+                 */
                 payments: number;
-                /** @description Σ interest, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ interest, centavos.
+                 */
                 interest: number;
-                /** @description Σ amortization = principal, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ amortization = principal, centavos.
+                 */
                 amortization: number;
             };
             /** @description Custo Efetivo Total (Res. CMN 4.881/2020), percent with 2 decimals: the annual rate solving Σ installmentⱼ / (1+CET)^(daysⱼ/365) = released_amount − upfront_charges; monthly = (1+annual)^(1/12) − 1. */
@@ -2282,7 +2322,10 @@ export interface components {
              * @enum {string}
              */
             type: "origination" | "registration" | "insurance";
-            /** @description Amount in centavos (BRL). */
+            /**
+             * Format: int64
+             * @description Amount in centavos (BRL).
+             */
             amount: number;
             /** @description true: added to the principal (bears interest, paid in the installments). false: paid by the borrower on the disbursement date (counts in `upfront_charges` and in the CET). */
             financed: boolean;
@@ -2304,14 +2347,25 @@ export interface components {
             terms: {
                 product: string;
                 amortization: string;
-                /** @description Financed principal, centavos. */
+                /**
+                 * Format: int64
+                 * @description Financed principal, centavos.
+                 */
                 principal: number;
-                /** @description Amount released to the borrower, centavos. */
+                /**
+                 * Format: int64
+                 * @description Amount released to the borrower, centavos.
+                 */
                 released_amount: number;
+                /** Format: int64 */
                 installment_amount: number;
-                /** @description The largest installment: what payroll products reserve and endorse against the margin. */
+                /**
+                 * Format: int64
+                 * @description The largest installment: what payroll products reserve and endorse against the margin.
+                 */
                 max_installment_amount: number;
                 monthly_rate: string;
+                /** Format: int64 */
                 term: number;
                 disbursement_date: string;
                 first_due_date: string;
@@ -2346,6 +2400,7 @@ export interface components {
             margin_query_id: string | null;
             /** @example 2026-11.5 */
             scorecard_version: string;
+            /** Format: int32 */
             score: number;
             /**
              * @description A ≥ 800, B ≥ 680, C ≥ 560, D ≥ 440, E below.
@@ -2358,7 +2413,10 @@ export interface components {
              */
             decision: "approve" | "review" | "decline";
             reasons: components["schemas"]["RiskReason"][];
-            /** @description The largest installment the borrower can take, integer centavos: 35% of the monthly income minus other debts, capped by the available payroll margin. */
+            /**
+             * Format: int64
+             * @description The largest installment the borrower can take, integer centavos: 35% of the monthly income minus other debts, capped by the available payroll margin.
+             */
             max_affordable_installment: number;
             inputs: components["schemas"]["RiskInputs"];
             /** @enum {string} */
@@ -2371,7 +2429,10 @@ export interface components {
              * @enum {string}
              */
             code: "income_commitment_low" | "income_commitment_moderate" | "income_commitment_high" | "income_commitment_excessive" | "income_not_declared" | "birth_date_not_declared" | "young_borrower" | "borrower_under_18" | "borrower_age_26_to_60" | "borrower_age_61_to_75" | "age_at_term_end_above_limit" | "payroll_deduction" | "margin_covers_installment" | "insufficient_margin" | "payroll_source_inactive" | "benefit_blocked_for_loans" | "recent_default" | "installment_overdue" | "payroll_installment_unpaid" | "good_payment_history" | "established_customer" | "long_term" | "installment_above_affordable";
-            /** @description What the factor added to (or took from) the score; 0 for knock-outs. */
+            /**
+             * Format: int64
+             * @description What the factor added to (or took from) the score; 0 for knock-outs.
+             */
             points: number;
             /** @description What the code means, for a person. */
             description: string;
@@ -2383,28 +2444,46 @@ export interface components {
             customer_kind: "person" | "company";
             birth_date: string | null;
             customer_since: string;
+            /** Format: int64 */
             monthly_income: number | null;
+            /** Format: int64 */
             other_monthly_debt: number;
+            /** Format: int64 */
             installment_amount: number;
+            /** Format: int64 */
             term_months: number;
             /** @description The last installment's due date (the age at term end is taken there); null for inline terms: `as_of` + the term. */
             last_due_date: string | null;
             product: string;
             payroll_deducted: boolean;
             margin: {
+                /** Format: int64 */
                 available_loan_margin: number;
                 source_status: string;
                 blocked_for_loans: boolean;
             } | null;
             history: {
+                /** Format: int64 */
                 paid_installments: number;
-                /** @description Paid by the due date, or the next business day when it was not one (since scorecard 2026-11.5). */
+                /**
+                 * Format: int64
+                 * @description Paid by the due date, or the next business day when it was not one (since scorecard 2026-11.5).
+                 */
                 paid_on_time?: number;
-                /** @description Unpaid past the due date and 2 business days of clearing (payroll-deducted contracts: only once unpaid for more than 30 days). */
+                /**
+                 * Format: int64
+                 * @description Unpaid past the due date and 2 business days of clearing (payroll-deducted contracts: only once unpaid for more than 30 days).
+                 */
                 overdue_now: number;
-                /** @description Unpaid on payroll-deducted contracts past the clearing days but for at most 30 days: the paying source's transfer may be late — a review (since scorecard 2026-11.5). */
+                /**
+                 * Format: int64
+                 * @description Unpaid on payroll-deducted contracts past the clearing days but for at most 30 days: the paying source's transfer may be late — a review (since scorecard 2026-11.5).
+                 */
                 payroll_unpaid_now?: number;
-                /** @description Unpaid for more than 30 days, or paid more than 30 days late (not counting payroll transfers), in the last 12 months. */
+                /**
+                 * Format: int64
+                 * @description Unpaid for more than 30 days, or paid more than 30 days late (not counting payroll transfers), in the last 12 months.
+                 */
                 late_over_30_days_last_12_months: number;
             };
         };
@@ -2422,11 +2501,17 @@ export interface components {
              */
             authority: "sandbox_simulator" | "http";
             authority_query_id: string;
-            /** @description The benefit (INSS) or available remuneration (private payroll) the shares apply to. Integer centavos. */
+            /**
+             * Format: int64
+             * @description The benefit (INSS) or available remuneration (private payroll) the shares apply to. Integer centavos.
+             */
             margin_base: number;
             /** @description INSS: loan 35%, credit_card 5%, benefit_card 5%. Private payroll: loan 35%. */
             margins: components["schemas"]["Margin"][];
-            /** @description The loan margin still available now (after this platform's reservations from this query). Integer centavos. */
+            /**
+             * Format: int64
+             * @description The loan margin still available now (after this platform's reservations from this query). Integer centavos.
+             */
             available_loan_margin: number;
             /** @description INSS benefit species (e.g. "41" old-age retirement) or the employment type ("clt"). */
             source_type: string;
@@ -2446,7 +2531,9 @@ export interface components {
             existing_loans: {
                 lender: string;
                 contract_number: string;
+                /** Format: int64 */
                 installment_amount: number;
+                /** Format: int64 */
                 remaining_installments: number;
             }[];
             /** @description After this instant the result may not back a proposal or reservation (query again). */
@@ -2478,13 +2565,25 @@ export interface components {
              * @example 0.35
              */
             share: string;
-            /** @description Margin of this kind. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Margin of this kind. Integer centavos.
+             */
             total: number;
-            /** @description Taken by existing deductions. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Taken by existing deductions. Integer centavos.
+             */
             used: number;
-            /** @description Held by reservations: the authority's at query time plus this platform's active reservations made from this query. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Held by reservations: the authority's at query time plus this platform's active reservations made from this query. Integer centavos.
+             */
             reserved: number;
-            /** @description total − used − reserved. Integer centavos. */
+            /**
+             * Format: int64
+             * @description total − used − reserved. Integer centavos.
+             */
             available: number;
         };
         /** @description The authority's reason, as it gave it. */
@@ -2510,30 +2609,50 @@ export interface components {
             customer_id: string;
             product: string;
             amortization: string;
+            /** Format: int64 */
             principal: number;
+            /** Format: int64 */
             released_amount: number;
             monthly_rate: string;
-            /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
+            /**
+             * Format: int64
+             * @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this.
+             */
             term: number;
             disbursement_date: string;
             first_due_date: string;
-            /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
+            /**
+             * Format: int64
+             * @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays.
+             */
             installment_amount: number;
-            /** @description Received on the installments so far, integer centavos. */
+            /**
+             * Format: int64
+             * @description Received on the installments so far, integer centavos.
+             */
             amount_paid: number;
             /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
             assignment_id: string | null;
-            /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
+            /**
+             * Format: int64
+             * @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos.
+             */
             outstanding_balance: number;
-            /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+            /**
+             * Format: int64
+             * @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.
+             */
             credit_balance: number;
             cet: {
                 monthly_percent: string;
                 annual_percent: string;
             };
             iof: {
+                /** Format: int64 */
                 daily: number;
+                /** Format: int64 */
                 additional: number;
+                /** Format: int64 */
                 total: number;
                 financed: boolean;
             };
@@ -2561,23 +2680,41 @@ export interface components {
             settlement_id: string | null;
             /** @description Received on an assigned contract: the assignee's money (GET /v1/assignments/{id}). */
             assignment_id: string | null;
-            /** @description Received. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Received. Integer centavos.
+             */
             amount: number;
             /** @description How it was applied: oldest installment first; fine, late interest, interest, principal. A full settlement: each installment at its present value (`discount`); a partial one (prepayment): empty, see the settlement's `reschedule`. */
             allocations: {
                 installment_id: string;
+                /** Format: int64 */
                 number?: number;
+                /** Format: int64 */
                 fine?: number;
+                /** Format: int64 */
                 late_interest?: number;
+                /** Format: int64 */
                 interest?: number;
+                /** Format: int64 */
                 principal?: number;
-                /** @description Settlements: interest removed for paying early (CDC art. 52 §2). */
+                /**
+                 * Format: int64
+                 * @description Settlements: interest removed for paying early (CDC art. 52 §2).
+                 */
                 discount?: number;
+                /** Format: int64 */
                 total: number;
             }[];
-            /** @description Beyond every open installment: kept as the contract's credit. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Beyond every open installment: kept as the contract's credit. Integer centavos.
+             */
             credit: number;
-            /** @description The contract's credit (earlier overpayments) its allocations used beside its own amount: a full settlement's payoff nets it, a partial one counts what its charge received before. The allocations add up to `amount + credit_applied - credit`. 0 for `source: contract_credit`, whose `amount` is itself the credit used. Integer centavos. */
+            /**
+             * Format: int64
+             * @description The contract's credit (earlier overpayments) its allocations used beside its own amount: a full settlement's payoff nets it, a partial one counts what its charge received before. The allocations add up to `amount + credit_applied - credit`. 0 for `source: contract_credit`, whose `amount` is itself the credit used. Integer centavos.
+             */
             credit_applied: number;
             competence: string | null;
             paid_at: string;
@@ -2590,11 +2727,16 @@ export interface components {
             /** @enum {string} */
             object: "installment";
             contract_id: string;
+            /** Format: int64 */
             number: number;
             due_date: string;
+            /** Format: int64 */
             principal: number;
+            /** Format: int64 */
             interest: number;
+            /** Format: int64 */
             amount: number;
+            /** Format: int64 */
             paid_amount: number;
             /** @enum {string} */
             status: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
@@ -2602,11 +2744,18 @@ export interface components {
             /** @description What settles the installment on `as_of`: fine and pro-rata late interest per the product's rules. */
             amount_due: {
                 as_of: string;
+                /** Format: int64 */
                 days_late: number;
-                /** @description Amount minus what was paid, centavos. */
+                /**
+                 * Format: int64
+                 * @description Amount minus what was paid, centavos.
+                 */
                 outstanding: number;
+                /** Format: int64 */
                 fine: number;
+                /** Format: int64 */
                 late_interest: number;
+                /** Format: int64 */
                 total: number;
             };
             /** @enum {string} */
@@ -2627,19 +2776,31 @@ export interface components {
             /** @description A settlement's charge: paying it in full completes the settlement. */
             settlement_id: string | null;
             due_date: string;
-            /** @description What the charge collects: the installments' open amounts, with late fine and pro-rata late interest up to the due date for those already late. Integer centavos. */
+            /**
+             * Format: int64
+             * @description What the charge collects: the installments' open amounts, with late fine and pro-rata late interest up to the due date for those already late. Integer centavos.
+             */
             amount: number;
-            /** @description Received so far. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Received so far. Integer centavos.
+             */
             amount_paid: number;
             /** @description Per installment, what `amount` is made of. */
             breakdown: {
                 installment_id: string;
+                /** Format: int64 */
                 number: number;
                 due_date: string;
+                /** Format: int64 */
                 fine: number;
+                /** Format: int64 */
                 late_interest: number;
+                /** Format: int64 */
                 interest: number;
+                /** Format: int64 */
                 principal: number;
+                /** Format: int64 */
                 total: number;
             }[];
             boleto: {
@@ -2693,12 +2854,18 @@ export interface components {
             contract_id: string;
             /** @description Refunded from an assigned contract's credit: the assignee's money. */
             assignment_id: string | null;
-            /** @description Refunded. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Refunded. Integer centavos.
+             */
             amount: number;
             /** @enum {string} */
             method: "pix" | "ted" | "other";
             reference: string | null;
-            /** @description The contract's `credit_balance` after this refund. Integer centavos. */
+            /**
+             * Format: int64
+             * @description The contract's `credit_balance` after this refund. Integer centavos.
+             */
             credit_after: number;
             /** @description YYYY-MM-DD. */
             refunded_on: string;
@@ -2719,7 +2886,10 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "completed" | "canceled";
             date: string;
-            /** @description What the borrower pays. Integer centavos. */
+            /**
+             * Format: int64
+             * @description What the borrower pays. Integer centavos.
+             */
             amount: number;
             /** @enum {string} */
             payment_method: "received" | "boleto" | "pix";
@@ -2735,51 +2905,100 @@ export interface components {
                 monthly_rate: string;
                 installments: {
                     installment_id: string;
+                    /** Format: int64 */
                     number: number;
                     due_date: string;
-                    /** @description What is still open of the installment's face amount. Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description What is still open of the installment's face amount. Integer centavos.
+                     */
                     open_amount: number;
-                    /** @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos.
+                     */
                     present_value: number;
-                    /** @description Interest removed for paying early: open_amount − present_value. Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description Interest removed for paying early: open_amount − present_value. Integer centavos.
+                     */
                     discount: number;
-                    /** @description Late fine due on the payoff date (installments already late). Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description Late fine due on the payoff date (installments already late). Integer centavos.
+                     */
                     fine: number;
-                    /** @description Pro-rata late interest due on the payoff date. Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description Pro-rata late interest due on the payoff date. Integer centavos.
+                     */
                     late_interest: number;
-                    /** @description present_value + fine + late_interest. Integer centavos. */
+                    /**
+                     * Format: int64
+                     * @description present_value + fine + late_interest. Integer centavos.
+                     */
                     total: number;
                 }[];
-                /** @description Sum of the open amounts (face value). Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Sum of the open amounts (face value). Integer centavos.
+                 */
                 outstanding_amount: number;
-                /** @description Sum of the present values. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Sum of the present values. Integer centavos.
+                 */
                 present_value: number;
-                /** @description Sum of the discounts. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Sum of the discounts. Integer centavos.
+                 */
                 discount: number;
-                /** @description Sum of fines and late interest. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Sum of fines and late interest. Integer centavos.
+                 */
                 late_charges: number;
-                /** @description The contract's credit (earlier overpayments) used against the total. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description The contract's credit (earlier overpayments) used against the total. Integer centavos.
+                 */
                 credit_applied: number;
-                /** @description What settles the contract on `date`: present value + late charges − credit. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description What settles the contract on `date`: present value + late charges − credit. Integer centavos.
+                 */
                 amount: number;
                 /** @description End of `date` in Brasília (UTC−03:00), as an instant. */
                 valid_until: string;
             };
             /** @description `partial` only. */
             reschedule: {
-                /** @description The remaining installments' present value on `date`. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description The remaining installments' present value on `date`. Integer centavos.
+                 */
                 balance_before: number;
-                /** @description What is left after the prepayment. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description What is left after the prepayment. Integer centavos.
+                 */
                 balance_after: number;
                 /** @description The remaining installments after it, same numbers and due dates. */
                 schedule: {
                     installment_id: string;
+                    /** Format: int64 */
                     number: number;
                     due_date: string;
+                    /** Format: int64 */
                     opening_balance: number;
+                    /** Format: int64 */
                     interest: number;
+                    /** Format: int64 */
                     amortization: number;
+                    /** Format: int64 */
                     payment: number;
+                    /** Format: int64 */
                     closing_balance: number;
                 }[];
                 /** @description `term`: installments that fall away (canceled). */
@@ -2815,17 +3034,29 @@ export interface components {
                 method: "discount_rate" | "price";
                 discount_rate: string | null;
             };
-            /** @description The contracts' open face value. Integer centavos. */
+            /**
+             * Format: int64
+             * @description The contracts' open face value. Integer centavos.
+             */
             face_value: number;
-            /** @description What the assignee pays. Integer centavos. */
+            /**
+             * Format: int64
+             * @description What the assignee pays. Integer centavos.
+             */
             price: number;
-            /** @description face_value − price. Integer centavos. */
+            /**
+             * Format: int64
+             * @description face_value − price. Integer centavos.
+             */
             discount: number;
+            /** Format: int64 */
             contract_count: number;
             /** @description Per contract: open face value and price. */
             contracts: {
                 contract_id: string;
+                /** Format: int64 */
                 face_value: number;
+                /** Format: int64 */
                 price: number;
             }[];
             cancel_reason: string | null;
@@ -2880,6 +3111,7 @@ export interface components {
             /** @description URN naming the problem type: `urn:credit-platform:problem:<code>`. */
             type: string;
             title: string;
+            /** Format: int64 */
             status: number;
             detail: string;
             /**
@@ -2895,9 +3127,9 @@ export interface components {
             retryable?: boolean;
             /** @description `invalid_transition` and `contract_not_active`: the object's status now. */
             current_status?: string;
-            /** @description `invalid_transition` on a proposal: the actions its status allows. */
+            /** @description `invalid_transition`: the actions its status allows that a client asks for, each by the endpoint of that name (never the platform's own: an expiry, a payment, a contract's issue). */
             allowed_actions?: string[];
-            /** @description `invalid_document`: why the CPF/CNPJ is invalid (`length`, `repeated_digits`, `check_digits`, `characters`). */
+            /** @description `invalid_document`: why the CPF/CNPJ is invalid (`invalid_characters`, `invalid_length`, `repeated_digits`, `invalid_check_digits`). */
             reason?: string;
             /** @description Token endpoint only: the RFC 6749 error code. */
             error?: string;
@@ -2948,6 +3180,7 @@ export interface components {
             /** @enum {string} */
             token_type: "Bearer";
             /**
+             * Format: int64
              * @description Seconds the access token is valid: 3600.
              * @example 3600
              */
@@ -2957,6 +3190,7 @@ export interface components {
             /** @description Single-use refresh token; rotates on every use; its grant ends 30 days after client_credentials. */
             refresh_token: string;
             /**
+             * Format: int64
              * @description Seconds left until the grant's end (2592000 on the first grant; rotation does not extend it).
              * @example 2592000
              */
@@ -3013,6 +3247,7 @@ export interface components {
             phone?: string | null;
             address?: components["schemas"]["AddressInput"];
             /**
+             * Format: int64
              * @description Monthly income (persons) or revenue (companies) in integer centavos of BRL, ≥ 0.
              * @example 850000
              */
@@ -3109,6 +3344,7 @@ export interface components {
             phone?: string | null;
             address?: components["schemas"]["AddressInput"];
             /**
+             * Format: int64
              * @description Monthly income (persons) or revenue (companies) in integer centavos of BRL, ≥ 0.
              * @example 850000
              */
@@ -3124,6 +3360,7 @@ export interface components {
             product: "inss_payroll" | "private_payroll" | "personal_loan";
             /** @enum {string} */
             amortization: "price" | "sac";
+            /** Format: int64 */
             term: number;
             /** @description Monthly rate used, normalized decimal fraction. */
             monthly_rate: string;
@@ -3131,35 +3368,71 @@ export interface components {
             annual_rate: string;
             /** @enum {string} */
             borrower_kind: "PF" | "PJ";
-            /** @description The request's net amount; null when solved from `installment_amount`. */
+            /**
+             * Format: int64
+             * @description The request's net amount; null when solved from `installment_amount`.
+             */
             requested_amount: number | null;
-            /** @description Financed principal = net + financed fees + financed IOF, centavos. */
+            /**
+             * Format: int64
+             * @description Financed principal = net + financed fees + financed IOF, centavos.
+             */
             principal: number;
-            /** @description Credit released to the borrower = principal − financed fees − financed IOF, centavos. */
+            /**
+             * Format: int64
+             * @description Credit released to the borrower = principal − financed fees − financed IOF, centavos. From a `requested_amount`: that amount, or with financed IOF a few centavos more (about 10% of Price and 2% of SAC loans; at most `term` + 1 centavos).
+             */
             released_amount: number;
-            /** @description IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos. */
+            /**
+             * Format: int64
+             * @description IOF (when not financed) + fees not financed: paid by the borrower on the disbursement date, centavos.
+             */
             upfront_charges: number;
-            /** @description First installment, centavos (Price: every installment but the last, which absorbs rounding). */
+            /**
+             * Format: int64
+             * @description First installment, centavos (Price: every installment but the last, which absorbs rounding).
+             */
             installment_amount: number;
-            /** @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month. */
+            /**
+             * Format: int64
+             * @description The largest installment of the schedule, centavos. Payroll products check the margin, reserve and endorse this amount: the paying source deducts one fixed amount a month.
+             */
             max_installment_amount: number;
             /** @description IOF-crédito on the principal (rates in the product configuration). */
             iof: {
-                /** @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos.
+                 */
                 daily: number;
-                /** @description principal × 0.38%, half-up, centavos. */
+                /**
+                 * Format: int64
+                 * @description principal × 0.38%, half-up, centavos.
+                 */
                 additional: number;
-                /** @description daily + additional. */
+                /**
+                 * Format: int64
+                 * @description daily + additional.
+                 */
                 total: number;
                 financed: boolean;
             };
             fees: components["schemas"]["SimulationFee"][];
             totals: {
-                /** @description Σ installments, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ installments, centavos.
+                 */
                 payments: number;
-                /** @description Σ interest, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ interest, centavos.
+                 */
                 interest: number;
-                /** @description Σ amortization = principal, centavos. */
+                /**
+                 * Format: int64
+                 * @description Σ amortization = principal, centavos.
+                 */
                 amortization: number;
             };
             /** @description Custo Efetivo Total (Res. CMN 4.881/2020), percent with 2 decimals: the annual rate solving Σ installmentⱼ / (1+CET)^(daysⱼ/365) = released_amount − upfront_charges; monthly = (1+annual)^(1/12) − 1. */
@@ -3183,30 +3456,58 @@ export interface components {
             iof_schedule: components["schemas"]["SimulationIofRow"][] | null;
         };
         SimulationInstallment: {
+            /** Format: int64 */
             number: number;
             /** @description Actual due date (after `due_date_rule`). */
             due_date: string;
-            /** @description Balance before this installment, centavos. */
+            /**
+             * Format: int64
+             * @description Balance before this installment, centavos.
+             */
             opening_balance: number;
-            /** @description Interest of the period, centavos: opening_balance × monthly_rate rounded half-up on this row (the first row uses its period's compound rate (1 + monthly_rate)^t − 1, t = whole months + days/30 from disbursement to the nominal first due date). Nothing is carried between rows. */
+            /**
+             * Format: int64
+             * @description Interest of the period, centavos: opening_balance × monthly_rate rounded half-up on this row (the first row uses its period's compound rate (1 + monthly_rate)^t − 1, t = whole months + days/30 from disbursement to the nominal first due date). Nothing is carried between rows.
+             */
             interest: number;
-            /** @description Principal repaid, centavos: payment − interest (Price) or principal ÷ term rounded down (SAC). The last row amortizes its whole opening balance, absorbing every rounding, so they sum to `principal`; negative when a long first period's interest exceeds the installment (capitalized). */
+            /**
+             * Format: int64
+             * @description Principal repaid, centavos: payment − interest (Price) or principal ÷ term rounded down (SAC). The last row amortizes its whole opening balance, absorbing every rounding, so they sum to `principal`; negative when a long first period's interest exceeds the installment (capitalized).
+             */
             amortization: number;
-            /** @description Installment = interest + amortization, centavos (Price: the same on every row but the last). */
+            /**
+             * Format: int64
+             * @description Installment = interest + amortization, centavos (Price: the same on every row but the last).
+             */
             payment: number;
-            /** @description Balance after this installment = opening_balance − amortization, centavos (0 after the last). */
+            /**
+             * Format: int64
+             * @description Balance after this installment = opening_balance − amortization, centavos (0 after the last).
+             */
             closing_balance: number;
         };
         SimulationIofRow: {
-            /** @description The installment this row taxes. */
+            /**
+             * Format: int64
+             * @description The installment this row taxes.
+             */
             number: number;
             /** @description Actual due date (after `due_date_rule`). */
             due_date: string;
-            /** @description Days from disbursement to the due date, capped at 365. */
+            /**
+             * Format: int64
+             * @description Days from disbursement to the due date, capped at 365.
+             */
             days: number;
-            /** @description Principal amortized in this installment, centavos (0 on a row whose amortization is negative; capitalized interest repaid later is not principal). */
+            /**
+             * Format: int64
+             * @description Principal amortized in this installment, centavos (0 on a row whose amortization is negative; capitalized interest repaid later is not principal).
+             */
             base: number;
-            /** @description base × daily rate (0.0082% for PF) × days, rounded half-up on this row, centavos. */
+            /**
+             * Format: int64
+             * @description base × daily rate (0.0082% for PF) × days, rounded half-up on this row, centavos.
+             */
             iof: number;
         };
         CreateSimulationBody: {
@@ -3215,11 +3516,20 @@ export interface components {
              * @enum {string}
              */
             product: "inss_payroll" | "private_payroll" | "personal_loan";
-            /** @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`. */
+            /**
+             * Format: int64
+             * @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` is never less than it. Without financed IOF it equals it. With financed IOF the principal is the smallest that releases at least it, and since each installment's IOF is rounded on its own row no principal may release it exactly: `released_amount` equals it in about 90% of Price and 98% of SAC loans and is a few centavos more in the rest (at most `term` + 1 centavos). Exactly one of `requested_amount` and `installment_amount`.
+             */
             requested_amount?: number;
-            /** @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`. */
+            /**
+             * Format: int64
+             * @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`.
+             */
             installment_amount?: number;
-            /** @description Number of monthly installments (the product caps it). */
+            /**
+             * Format: int32
+             * @description Number of monthly installments (the product caps it).
+             */
             term: number;
             /** @description Required (or the deprecated `tax_rate`). Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap. */
             monthly_rate?: string;
@@ -3256,7 +3566,7 @@ export interface components {
              */
             borrower_kind?: "PF" | "PJ";
             /**
-             * @description true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).
+             * @description true (default): IOF is added to the principal (solved so the borrower receives `requested_amount`, or a few centavos more when no principal releases it exactly: see `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).
              * @default true
              */
             iof_financed?: boolean;
@@ -3282,11 +3592,20 @@ export interface components {
                  * @enum {string}
                  */
                 product: "inss_payroll" | "private_payroll" | "personal_loan";
-                /** @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` equals it (one centavo more in rare rounding cases). Exactly one of `requested_amount` and `installment_amount`. */
+                /**
+                 * Format: int64
+                 * @description Net amount the borrower wants to receive, centavos (BRL). Financed charges (IOF when `iof_financed`, fees with `financed: true`) are added on top, so `released_amount` is never less than it. Without financed IOF it equals it. With financed IOF the principal is the smallest that releases at least it, and since each installment's IOF is rounded on its own row no principal may release it exactly: `released_amount` equals it in about 90% of Price and 98% of SAC loans and is a few centavos more in the rest (at most `term` + 1 centavos). Exactly one of `requested_amount` and `installment_amount`.
+                 */
                 requested_amount?: number;
-                /** @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`. */
+                /**
+                 * Format: int64
+                 * @description Desired Price installment, centavos — e.g. the payroll margin: the principal is solved as the largest one none of whose installments exceeds it (the last, which absorbs rounding, included: `max_installment_amount` ≤ this). Price only. Exactly one of `requested_amount` and `installment_amount`.
+                 */
                 installment_amount?: number;
-                /** @description Number of monthly installments (the product caps it). */
+                /**
+                 * Format: int32
+                 * @description Number of monthly installments (the product caps it).
+                 */
                 term: number;
                 /** @description Required (or the deprecated `tax_rate`). Monthly contract interest rate as a decimal fraction string, up to 8 decimals: "0.0185" = 1.85% a.m. Compared exactly (no floating point) with the product cap. */
                 monthly_rate?: string;
@@ -3323,7 +3642,7 @@ export interface components {
                  */
                 borrower_kind?: "PF" | "PJ";
                 /**
-                 * @description true (default): IOF is added to the principal (solved so the net stays `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).
+                 * @description true (default): IOF is added to the principal (solved so the borrower receives `requested_amount`, or a few centavos more when no principal releases it exactly: see `requested_amount`). false: IOF is paid by the borrower on the disbursement date (`upfront_charges`).
                  * @default true
                  */
                 iof_financed?: boolean;
@@ -3374,14 +3693,21 @@ export interface components {
             terms?: {
                 /** @enum {string} */
                 product: "inss_payroll" | "private_payroll" | "personal_loan";
-                /** @description The monthly installment, integer centavos. */
+                /**
+                 * Format: int64
+                 * @description The monthly installment, integer centavos.
+                 */
                 installment_amount: number;
-                /** @description Number of monthly installments. */
+                /**
+                 * Format: int32
+                 * @description Number of monthly installments.
+                 */
                 term: number;
             };
             /** @description A margin query of this customer whose available loan margin the installment is checked against (payroll products). Defaults to the proposal's. */
             margin_query_id?: string;
             /**
+             * Format: int64
              * @description Other monthly debt payments the borrower declared elsewhere, integer centavos (added to the open installments of this platform's contracts and the customer's other proposals under review, approved or signed).
              * @default 0
              */
@@ -3430,7 +3756,9 @@ export interface components {
             proposal_id: string | null;
             /** @enum {string} */
             kind: "loan" | "credit_card" | "benefit_card";
+            /** Format: int64 */
             installment_amount: number;
+            /** Format: int64 */
             term: number;
             authority_reservation_id: string | null;
             refusal: components["schemas"]["AuthorityRefusal"];
@@ -3444,9 +3772,15 @@ export interface components {
         CreateMarginReservationBody: {
             /** @description A valid margin query; its customer and source are reserved against. */
             margin_query_id: string;
-            /** @description The monthly installment to reserve, integer centavos. */
+            /**
+             * Format: int64
+             * @description The monthly installment to reserve, integer centavos.
+             */
             installment_amount: number;
-            /** @description Number of monthly installments. */
+            /**
+             * Format: int32
+             * @description Number of monthly installments.
+             */
             term: number;
             /**
              * @default loan
@@ -3478,7 +3812,10 @@ export interface components {
                  * @enum {string}
                  */
                 reason: "settled" | "canceled";
-                /** @description Calls made to the authority so far. */
+                /**
+                 * Format: int64
+                 * @description Calls made to the authority so far.
+                 */
                 attempts: number;
                 /** @description Why the last call failed (it is retried), or null. */
                 last_error: string | null;
@@ -3569,6 +3906,7 @@ export interface components {
                  */
                 kind?: "cob" | "cobv";
                 /**
+                 * Format: int32
                  * @description `cob` only: seconds until it expires (default 86400, as in the BCB API).
                  * @default 86400
                  */
@@ -3578,7 +3916,10 @@ export interface components {
         CreateRefundBody: {
             /** @description A contract of this environment with credit (`credit_balance` > 0), in any status. */
             contract_id: string;
-            /** @description Centavos refunded, at most the contract's `credit_balance`. Default: all of it. */
+            /**
+             * Format: int64
+             * @description Centavos refunded, at most the contract's `credit_balance`. Default: all of it.
+             */
             amount?: number;
             /**
              * @description How the money went back: `pix`, `ted`, or `other` (e.g. a payroll reversal).
@@ -3598,7 +3939,10 @@ export interface components {
             payment: components["schemas"]["Payment"];
         };
         SandboxPayBody: {
-            /** @description Integer centavos paid. Default: what is open on the charge. */
+            /**
+             * Format: int64
+             * @description Integer centavos paid. Default: what is open on the charge.
+             */
             amount?: number;
             /**
              * @description The payment date (YYYY-MM-DD), from the charge's issue day to today (Brasília); late charges are computed to it. Default: today. `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
@@ -3622,7 +3966,10 @@ export interface components {
             txid?: string;
             /** @description Boleto: the charge's nosso número. */
             our_number?: string;
-            /** @description Received, integer centavos. */
+            /**
+             * Format: int64
+             * @description Received, integer centavos.
+             */
             amount: number;
             /**
              * @description The payment date (YYYY-MM-DD). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
@@ -3639,38 +3986,75 @@ export interface components {
             monthly_rate: string;
             installments: {
                 installment_id: string;
+                /** Format: int64 */
                 number: number;
                 due_date: string;
-                /** @description What is still open of the installment's face amount. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description What is still open of the installment's face amount. Integer centavos.
+                 */
                 open_amount: number;
-                /** @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos.
+                 */
                 present_value: number;
-                /** @description Interest removed for paying early: open_amount − present_value. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Interest removed for paying early: open_amount − present_value. Integer centavos.
+                 */
                 discount: number;
-                /** @description Late fine due on the payoff date (installments already late). Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Late fine due on the payoff date (installments already late). Integer centavos.
+                 */
                 fine: number;
-                /** @description Pro-rata late interest due on the payoff date. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Pro-rata late interest due on the payoff date. Integer centavos.
+                 */
                 late_interest: number;
-                /** @description present_value + fine + late_interest. Integer centavos. */
+                /**
+                 * Format: int64
+                 * @description present_value + fine + late_interest. Integer centavos.
+                 */
                 total: number;
             }[];
-            /** @description Sum of the open amounts (face value). Integer centavos. */
+            /**
+             * Format: int64
+             * @description Sum of the open amounts (face value). Integer centavos.
+             */
             outstanding_amount: number;
-            /** @description Sum of the present values. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Sum of the present values. Integer centavos.
+             */
             present_value: number;
-            /** @description Sum of the discounts. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Sum of the discounts. Integer centavos.
+             */
             discount: number;
-            /** @description Sum of fines and late interest. Integer centavos. */
+            /**
+             * Format: int64
+             * @description Sum of fines and late interest. Integer centavos.
+             */
             late_charges: number;
-            /** @description The contract's credit (earlier overpayments) used against the total. Integer centavos. */
+            /**
+             * Format: int64
+             * @description The contract's credit (earlier overpayments) used against the total. Integer centavos.
+             */
             credit_applied: number;
-            /** @description What settles the contract on `date`: present value + late charges − credit. Integer centavos. */
+            /**
+             * Format: int64
+             * @description What settles the contract on `date`: present value + late charges − credit. Integer centavos.
+             */
             amount: number;
             /** @description End of `date` in Brasília (UTC−03:00), as an instant. */
             valid_until: string;
         };
         CreateSettlementBody: {
-            /** @description An active or assigned contract of this environment (an assigned one's payoff is the assignee's money). */
+            /** @description An active, assigned or written-off contract of this environment (an assigned one's payoff is the assignee's money; a written-off one's debt is still the borrower's). */
             contract_id: string;
             /**
              * @description `full`: pay everything at its present value and close the contract; `partial`: prepay part of the balance.
@@ -3682,7 +4066,10 @@ export interface components {
              * @example 2026-01-15
              */
             date?: string;
-            /** @description `partial` only (required): the centavos prepaid, less than the full payoff amount. */
+            /**
+             * Format: int64
+             * @description `partial` only (required): the centavos prepaid, less than the full payoff amount.
+             */
             amount?: number;
             /**
              * @description `partial` only (required): lower every remaining installment, or keep it and shorten the term.
@@ -3708,14 +4095,23 @@ export interface components {
             status: "processing" | "completed";
             /** @description The X-Request-Id it is idempotent by. */
             request_id: string | null;
+            /** Format: int64 */
             item_count: number;
-            /** @description Items with a result so far (progress while `processing`). */
+            /**
+             * Format: int64
+             * @description Items with a result so far (progress while `processing`).
+             */
             processed: number;
+            /** Format: int64 */
             created: number;
+            /** Format: int64 */
             failed: number;
             /** @description One per processed item, in request order. */
             results: {
-                /** @description The item's position in `items` (from 0). */
+                /**
+                 * Format: int64
+                 * @description The item's position in `items` (from 0).
+                 */
                 index: number;
                 contract_id: string | null;
                 /** @enum {string} */
@@ -3759,7 +4155,10 @@ export interface components {
             settlement_date?: string;
             /** @description Monthly discount rate: each contract's price is the present value of its open installments at this rate on `settlement_date`. Send this or `price`. */
             discount_rate?: string;
-            /** @description The total the assignee pays, integer centavos, shared among the contracts in proportion to their open face value (largest remainder, so the parts add up). Send this or `discount_rate`. */
+            /**
+             * Format: int64
+             * @description The total the assignee pays, integer centavos, shared among the contracts in proportion to their open face value (largest remainder, so the parts add up). Send this or `discount_rate`.
+             */
             price?: number;
         };
         CancelAssignmentBody: {
@@ -3865,7 +4264,10 @@ export interface components {
             deleted: true;
         };
         RotateWebhookSecretBody: {
-            /** @description How long the previous secret keeps signing beside the new one (two signatures), 0–86400. Default 86400 (24 h); 0 drops it immediately, for a leaked secret. */
+            /**
+             * Format: int32
+             * @description How long the previous secret keeps signing beside the new one (two signatures), 0–86400. Default 86400 (24 h); 0 drops it immediately, for a leaked secret.
+             */
             grace_period_seconds?: number;
         };
         /** @description One event to one endpoint, with its attempts. */
@@ -3882,9 +4284,12 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
+            /** Format: int64 */
             attempt_count: number;
             next_attempt_at: string | null;
+            /** Format: int64 */
             last_status_code: number | null;
+            /** Format: int64 */
             last_duration_ms: number | null;
             last_error: string | null;
             last_attempt_at: string | null;
@@ -3896,12 +4301,19 @@ export interface components {
             attempts?: components["schemas"]["WebhookAttempt"][];
         };
         WebhookAttempt: {
-            /** @description 1 for the first attempt. */
+            /**
+             * Format: int64
+             * @description 1 for the first attempt.
+             */
             number: number;
             url: string;
             started_at: string;
+            /** Format: int64 */
             duration_ms: number;
-            /** @description The receiver's HTTP status; null when none came (timeout, refused connection, address not allowed). */
+            /**
+             * Format: int64
+             * @description The receiver's HTTP status; null when none came (timeout, refused connection, address not allowed).
+             */
             status_code: number | null;
             error: string | null;
             /** @description What was sent (first 4 KiB). */
@@ -3917,9 +4329,15 @@ export interface components {
             /** @description The window's start as applied (the endpoint's creation when that is later than the one asked for). */
             since: string;
             until: string;
-            /** @description Events in the window the endpoint never had a delivery of (it was disabled, or did not subscribe then): queued now. */
+            /**
+             * Format: int64
+             * @description Events in the window the endpoint never had a delivery of (it was disabled, or did not subscribe then): queued now.
+             */
             deliveries_created: number;
-            /** @description Failed deliveries of events in the window: pending again, their next attempt due now (as a resend). */
+            /**
+             * Format: int64
+             * @description Failed deliveries of events in the window: pending again, their next attempt due now (as a resend).
+             */
             deliveries_resent: number;
             /** @description More than 10,000 deliveries to queue: the oldest were; call again with the same window for the rest. */
             has_more: boolean;
@@ -3960,6 +4378,7 @@ export interface components {
             competence: string;
             /** @enum {string} */
             scenario: "full" | "partial" | "none";
+            /** Format: int64 */
             partial_percent: number | null;
             contracts: {
                 contract_id: string;
@@ -3970,14 +4389,22 @@ export interface components {
                  * @enum {string|null}
                  */
                 reason: "already_processed" | "contract_not_active" | "no_installment_due" | null;
-                /** @description Open on its installments of the month before the transfer, integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Open on its installments of the month before the transfer, integer centavos.
+                 */
                 amount_due: number;
-                /** @description Transferred and applied, integer centavos. */
+                /**
+                 * Format: int64
+                 * @description Transferred and applied, integer centavos.
+                 */
                 amount_paid: number;
                 installments: {
                     id: string;
+                    /** Format: int64 */
                     number: number;
                     due_date: string;
+                    /** Format: int64 */
                     amount_paid: number;
                     /**
                      * @description After the transfer, as of today.
@@ -3987,9 +4414,13 @@ export interface components {
                 }[];
             }[];
             totals: {
+                /** Format: int64 */
                 processed: number;
+                /** Format: int64 */
                 skipped: number;
+                /** Format: int64 */
                 amount_due: number;
+                /** Format: int64 */
                 amount_paid: number;
             };
         };
@@ -4005,6 +4436,7 @@ export interface components {
              */
             scenario: "full" | "partial" | "none";
             /**
+             * Format: int32
              * @description With `partial`: the share of each open installment paid, 1–99 (default 50), rounded down to the centavo.
              * @default 50
              */
@@ -4027,7 +4459,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4063,6 +4495,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4114,6 +4552,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4222,7 +4666,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
                 /** @description Optional: when sent, it must be the client's tenant (403 otherwise). */
                 "X-Tenant-Id"?: string;
@@ -4274,6 +4718,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4298,6 +4748,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4394,7 +4850,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4466,7 +4922,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -4529,6 +4985,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4580,6 +5042,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4707,9 +5175,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4793,6 +5261,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4844,6 +5318,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5074,7 +5554,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -5133,6 +5613,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5184,6 +5670,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5338,7 +5830,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -5407,6 +5899,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5458,6 +5956,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5661,7 +6165,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5730,6 +6234,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5781,6 +6291,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5908,7 +6424,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -5973,6 +6489,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6024,6 +6546,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6185,7 +6713,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -6267,6 +6795,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6318,6 +6852,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6445,9 +6985,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6637,6 +7177,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6688,6 +7234,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6945,7 +7497,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -7116,6 +7668,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7167,6 +7725,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7329,7 +7893,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -7412,6 +7976,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7463,6 +8033,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7590,9 +8166,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7680,6 +8256,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7731,6 +8313,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7988,7 +8576,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -8059,6 +8647,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8110,6 +8704,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8264,9 +8864,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8349,6 +8949,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8400,6 +9006,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8713,9 +9325,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8788,6 +9400,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8839,6 +9457,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9110,9 +9734,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9191,6 +9815,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9242,6 +9872,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9555,9 +10191,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9627,6 +10263,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9678,6 +10320,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9949,9 +10597,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10030,6 +10678,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10081,6 +10735,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10401,7 +11061,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -10483,6 +11143,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10534,6 +11200,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10661,9 +11333,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10742,6 +11414,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10793,6 +11471,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11050,7 +11734,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -11120,6 +11804,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11171,6 +11861,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11325,9 +12021,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11408,6 +12104,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11459,6 +12161,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11716,9 +12424,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11799,6 +12507,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11850,6 +12564,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12120,7 +12840,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12188,6 +12908,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12239,6 +12965,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12407,7 +13139,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -12473,6 +13205,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12524,6 +13262,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12681,7 +13425,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -12735,6 +13479,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12786,6 +13536,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12951,7 +13707,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -13056,6 +13812,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13107,6 +13869,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13234,9 +14002,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13340,6 +14108,12 @@ export interface operations {
             /** @description Besides field errors: `margin_query_required` (a payroll product without a margin query); `margin_query_id` on another product, or a query of another paying source. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13391,6 +14165,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13648,7 +14428,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -13741,6 +14521,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13792,6 +14578,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -13953,7 +14745,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -14055,6 +14847,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14106,6 +14904,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14233,9 +15037,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14334,6 +15138,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14385,6 +15195,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14698,7 +15514,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -14788,6 +15604,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14839,6 +15661,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15001,7 +15829,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -15062,6 +15890,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15113,6 +15947,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15240,9 +16080,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15302,6 +16142,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15353,6 +16199,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15666,7 +16518,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -15715,6 +16567,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15766,6 +16624,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15920,9 +16784,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15973,6 +16837,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16024,6 +16894,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16302,7 +17178,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -16361,6 +17237,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16412,6 +17294,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16539,9 +17427,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16597,6 +17485,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16648,6 +17542,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16790,7 +17690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description `disbursement_date_passed` (production: the proposal's disbursement date is before today — nothing is sent to the authority; cancel the proposal and propose again), or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16961,7 +17861,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -17008,6 +17908,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17059,6 +17965,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17213,7 +18125,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -17256,6 +18168,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17307,6 +18225,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17461,7 +18385,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -17519,6 +18443,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17570,6 +18500,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17785,7 +18721,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -17876,6 +18812,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17927,6 +18869,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18054,9 +19002,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -18151,6 +19099,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18202,6 +19156,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18459,7 +19419,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -18538,6 +19498,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18589,6 +19555,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18743,9 +19715,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18826,6 +19798,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18877,6 +19855,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19099,7 +20083,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -19170,6 +20154,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19221,6 +20211,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19348,7 +20344,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -19407,6 +20403,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19458,6 +20460,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19618,7 +20626,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -19675,6 +20683,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19726,6 +20740,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19853,9 +20873,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -19913,6 +20933,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19964,6 +20990,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -20221,7 +21253,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -20266,6 +21298,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -20317,6 +21355,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -20471,9 +21515,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20593,6 +21637,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -20644,6 +21694,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -20665,11 +21721,11 @@ export interface operations {
             /** @description Not found — also for another tenant's or environment's objects. */
             404: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -20899,7 +21955,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` under the provider's secret; several `v1=` allowed while a secret rotates; `t` within 5 minutes of our clock. Missing or wrong: 401. */
                 "X-Provider-Signature": string;
@@ -21166,7 +22222,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -21235,6 +22291,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21286,6 +22348,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21482,7 +22550,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -21584,6 +22652,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21635,6 +22709,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21762,9 +22842,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -21867,6 +22947,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21918,6 +23004,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -22175,7 +23267,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -22265,6 +23357,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -22316,6 +23414,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -22470,9 +23574,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22573,6 +23677,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -22624,6 +23734,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -22881,9 +23997,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them. */
+                /** @description Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -22956,7 +24072,7 @@ export interface operations {
                      *             "type": "urn:credit-platform:problem:contract_not_active",
                      *             "title": "The contract is not active",
                      *             "status": 409,
-                     *             "detail": "The contract is settled: only active contracts are settled",
+                     *             "detail": "The contract is settled: only active, assigned and written-off contracts are settled",
                      *             "code": "contract_not_active",
                      *             "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
                      *             "current_status": "settled"
@@ -22974,6 +24090,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23025,6 +24147,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23255,7 +24383,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -23306,7 +24434,7 @@ export interface operations {
                      *             "type": "urn:credit-platform:problem:contract_not_active",
                      *             "title": "The contract is not active",
                      *             "status": 409,
-                     *             "detail": "The contract is settled: only active contracts are settled",
+                     *             "detail": "The contract is settled: only active, assigned and written-off contracts are settled",
                      *             "code": "contract_not_active",
                      *             "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
                      *             "current_status": "settled"
@@ -23324,6 +24452,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23375,6 +24509,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23535,7 +24675,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -23610,6 +24750,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23661,6 +24807,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23788,9 +24940,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -23870,6 +25022,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23921,6 +25079,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24151,7 +25315,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -24214,6 +25378,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24265,6 +25435,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24419,9 +25595,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24486,6 +25662,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24537,6 +25719,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24752,9 +25940,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24828,6 +26016,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24879,6 +26073,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25143,7 +26343,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -25205,6 +26405,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25256,6 +26462,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25383,9 +26595,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25451,6 +26663,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25502,6 +26720,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25732,7 +26956,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -25782,6 +27006,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25833,6 +27063,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25987,7 +27223,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -26024,6 +27260,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26075,6 +27317,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26229,7 +27477,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -26291,6 +27539,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26342,6 +27596,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26538,9 +27798,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26602,6 +27862,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26653,6 +27919,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26910,9 +28182,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26963,6 +28235,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27014,6 +28292,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27229,9 +28513,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27284,6 +28568,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27335,6 +28625,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27599,7 +28895,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -27658,6 +28954,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27709,6 +29011,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27836,7 +29144,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -27883,6 +29191,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27934,6 +29248,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28098,7 +29418,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -28159,6 +29479,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28210,6 +29536,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28337,7 +29669,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. */
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -28408,6 +29740,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28459,6 +29797,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28613,9 +29957,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28666,6 +30010,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28717,6 +30067,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28932,9 +30288,9 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. */
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
-                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. */
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -29007,6 +30363,12 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -29058,6 +30420,12 @@ export interface operations {
             /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
             403: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -29079,11 +30447,11 @@ export interface operations {
             /** @description Not found — also for another tenant's or environment's objects. */
             404: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (this sandbox-only operation called on the production address). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -29490,7 +30858,10 @@ export interface operations {
                             /** @description CEP, 8 digits. */
                             zip_code: string;
                         } | null;
-                        /** @description Integer centavos of BRL. */
+                        /**
+                         * Format: int64
+                         * @description Integer centavos of BRL.
+                         */
                         monthly_income: number | null;
                         payroll: {
                             /** @enum {string} */
@@ -29813,14 +31184,25 @@ export interface operations {
                         terms: {
                             product: string;
                             amortization: string;
-                            /** @description Financed principal, centavos. */
+                            /**
+                             * Format: int64
+                             * @description Financed principal, centavos.
+                             */
                             principal: number;
-                            /** @description Amount released to the borrower, centavos. */
+                            /**
+                             * Format: int64
+                             * @description Amount released to the borrower, centavos.
+                             */
                             released_amount: number;
+                            /** Format: int64 */
                             installment_amount: number;
-                            /** @description The largest installment: what payroll products reserve and endorse against the margin. */
+                            /**
+                             * Format: int64
+                             * @description The largest installment: what payroll products reserve and endorse against the margin.
+                             */
                             max_installment_amount: number;
                             monthly_rate: string;
+                            /** Format: int64 */
                             term: number;
                             disbursement_date: string;
                             first_due_date: string;
@@ -30167,7 +31549,9 @@ export interface operations {
                         proposal_id: string | null;
                         /** @enum {string} */
                         kind: "loan" | "credit_card" | "benefit_card";
+                        /** Format: int64 */
                         installment_amount: number;
+                        /** Format: int64 */
                         term: number;
                         authority_reservation_id: string | null;
                         refusal: components["schemas"]["AuthorityRefusal"];
@@ -30278,7 +31662,10 @@ export interface operations {
                              * @enum {string}
                              */
                             reason: "settled" | "canceled";
-                            /** @description Calls made to the authority so far. */
+                            /**
+                             * Format: int64
+                             * @description Calls made to the authority so far.
+                             */
                             attempts: number;
                             /** @description Why the last call failed (it is retried), or null. */
                             last_error: string | null;
@@ -30502,30 +31889,50 @@ export interface operations {
                         customer_id: string;
                         product: string;
                         amortization: string;
+                        /** Format: int64 */
                         principal: number;
+                        /** Format: int64 */
                         released_amount: number;
                         monthly_rate: string;
-                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
+                        /**
+                         * Format: int64
+                         * @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this.
+                         */
                         term: number;
                         disbursement_date: string;
                         first_due_date: string;
-                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
+                        /**
+                         * Format: int64
+                         * @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays.
+                         */
                         installment_amount: number;
-                        /** @description Received on the installments so far, integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description Received on the installments so far, integer centavos.
+                         */
                         amount_paid: number;
                         /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
                         assignment_id: string | null;
-                        /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos.
+                         */
                         outstanding_balance: number;
-                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        /**
+                         * Format: int64
+                         * @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.
+                         */
                         credit_balance: number;
                         cet: {
                             monthly_percent: string;
                             annual_percent: string;
                         };
                         iof: {
+                            /** Format: int64 */
                             daily: number;
+                            /** Format: int64 */
                             additional: number;
+                            /** Format: int64 */
                             total: number;
                             financed: boolean;
                         };
@@ -30659,30 +32066,50 @@ export interface operations {
                         customer_id: string;
                         product: string;
                         amortization: string;
+                        /** Format: int64 */
                         principal: number;
+                        /** Format: int64 */
                         released_amount: number;
                         monthly_rate: string;
-                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
+                        /**
+                         * Format: int64
+                         * @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this.
+                         */
                         term: number;
                         disbursement_date: string;
                         first_due_date: string;
-                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
+                        /**
+                         * Format: int64
+                         * @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays.
+                         */
                         installment_amount: number;
-                        /** @description Received on the installments so far, integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description Received on the installments so far, integer centavos.
+                         */
                         amount_paid: number;
                         /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
                         assignment_id: string | null;
-                        /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos.
+                         */
                         outstanding_balance: number;
-                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        /**
+                         * Format: int64
+                         * @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.
+                         */
                         credit_balance: number;
                         cet: {
                             monthly_percent: string;
                             annual_percent: string;
                         };
                         iof: {
+                            /** Format: int64 */
                             daily: number;
+                            /** Format: int64 */
                             additional: number;
+                            /** Format: int64 */
                             total: number;
                             financed: boolean;
                         };
@@ -30905,30 +32332,50 @@ export interface operations {
                         customer_id: string;
                         product: string;
                         amortization: string;
+                        /** Format: int64 */
                         principal: number;
+                        /** Format: int64 */
                         released_amount: number;
                         monthly_rate: string;
-                        /** @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this. */
+                        /**
+                         * Format: int64
+                         * @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this.
+                         */
                         term: number;
                         disbursement_date: string;
                         first_due_date: string;
-                        /** @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays. */
+                        /**
+                         * Format: int64
+                         * @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays.
+                         */
                         installment_amount: number;
-                        /** @description Received on the installments so far, integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description Received on the installments so far, integer centavos.
+                         */
                         amount_paid: number;
                         /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
                         assignment_id: string | null;
-                        /** @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos.
+                         */
                         outstanding_balance: number;
-                        /** @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower. */
+                        /**
+                         * Format: int64
+                         * @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.
+                         */
                         credit_balance: number;
                         cet: {
                             monthly_percent: string;
                             annual_percent: string;
                         };
                         iof: {
+                            /** Format: int64 */
                             daily: number;
+                            /** Format: int64 */
                             additional: number;
+                            /** Format: int64 */
                             total: number;
                             financed: boolean;
                         };
@@ -31111,11 +32558,16 @@ export interface operations {
                         /** @enum {string} */
                         object: "installment";
                         contract_id: string;
+                        /** Format: int64 */
                         number: number;
                         due_date: string;
+                        /** Format: int64 */
                         principal: number;
+                        /** Format: int64 */
                         interest: number;
+                        /** Format: int64 */
                         amount: number;
+                        /** Format: int64 */
                         paid_amount: number;
                         /** @enum {string} */
                         status: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
@@ -31123,11 +32575,18 @@ export interface operations {
                         /** @description What settles the installment on `as_of`: fine and pro-rata late interest per the product's rules. */
                         amount_due: {
                             as_of: string;
+                            /** Format: int64 */
                             days_late: number;
-                            /** @description Amount minus what was paid, centavos. */
+                            /**
+                             * Format: int64
+                             * @description Amount minus what was paid, centavos.
+                             */
                             outstanding: number;
+                            /** Format: int64 */
                             fine: number;
+                            /** Format: int64 */
                             late_interest: number;
+                            /** Format: int64 */
                             total: number;
                         };
                         /** @enum {string} */
@@ -31223,11 +32682,16 @@ export interface operations {
                         /** @enum {string} */
                         object: "installment";
                         contract_id: string;
+                        /** Format: int64 */
                         number: number;
                         due_date: string;
+                        /** Format: int64 */
                         principal: number;
+                        /** Format: int64 */
                         interest: number;
+                        /** Format: int64 */
                         amount: number;
+                        /** Format: int64 */
                         paid_amount: number;
                         /** @enum {string} */
                         status: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
@@ -31235,11 +32699,18 @@ export interface operations {
                         /** @description What settles the installment on `as_of`: fine and pro-rata late interest per the product's rules. */
                         amount_due: {
                             as_of: string;
+                            /** Format: int64 */
                             days_late: number;
-                            /** @description Amount minus what was paid, centavos. */
+                            /**
+                             * Format: int64
+                             * @description Amount minus what was paid, centavos.
+                             */
                             outstanding: number;
+                            /** Format: int64 */
                             fine: number;
+                            /** Format: int64 */
                             late_interest: number;
+                            /** Format: int64 */
                             total: number;
                         };
                         /** @enum {string} */
@@ -32182,14 +33653,22 @@ export interface operations {
                          * @enum {string|null}
                          */
                         reason: "already_processed" | "contract_not_active" | "no_installment_due" | null;
-                        /** @description Open on its installments of the month before the transfer, integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description Open on its installments of the month before the transfer, integer centavos.
+                         */
                         amount_due: number;
-                        /** @description Transferred and applied, integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description Transferred and applied, integer centavos.
+                         */
                         amount_paid: number;
                         installments: {
                             id: string;
+                            /** Format: int64 */
                             number: number;
                             due_date: string;
+                            /** Format: int64 */
                             amount_paid: number;
                             /**
                              * @description After the transfer, as of today.
@@ -32735,17 +34214,29 @@ export interface operations {
                             method: "discount_rate" | "price";
                             discount_rate: string | null;
                         };
-                        /** @description The contracts' open face value. Integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description The contracts' open face value. Integer centavos.
+                         */
                         face_value: number;
-                        /** @description What the assignee pays. Integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description What the assignee pays. Integer centavos.
+                         */
                         price: number;
-                        /** @description face_value − price. Integer centavos. */
+                        /**
+                         * Format: int64
+                         * @description face_value − price. Integer centavos.
+                         */
                         discount: number;
+                        /** Format: int64 */
                         contract_count: number;
                         /** @description Per contract: open face value and price. */
                         contracts: {
                             contract_id: string;
+                            /** Format: int64 */
                             face_value: number;
+                            /** Format: int64 */
                             price: number;
                         }[];
                         cancel_reason: string | null;
