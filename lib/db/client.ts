@@ -7,7 +7,7 @@ import { ambientClient } from "./transaction";
 // One Prisma client per process (kept on globalThis so Next's dev reloads do not open new pools).
 // engineType = "client" + the pg driver adapter: no native query engine is needed.
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool; side?: { prisma: PrismaClient; pool: pg.Pool } };
 
 // A bounded wait for a connection (pg's default is to wait forever): with the database down or the pool
 // exhausted, a request fails within DATABASE_CONNECT_TIMEOUT_MS and answers 503 (lib/db/availability.ts).
@@ -44,6 +44,24 @@ export function rootDb(): PrismaClient {
   return globalForPrisma.prisma;
 }
 
+/**
+ * For what must commit on its own while the caller's transaction holds a connection of the main pool: the payroll
+ * calls written ahead (lib/payroll/reservation-recovery.ts, endorsement-recovery.ts) and a contract number taken
+ * before an averbação. On the main pool, as many such requests as it has connections would each hold one and wait
+ * for another — none would get it, and all would answer 503 once the connect timeout passed. A small pool of its
+ * own (SIDE_POOL_SIZE connections, each statement short) cannot be exhausted by the requests waiting on it.
+ */
+export function sideDb(): PrismaClient {
+  if (globalForPrisma.side) return globalForPrisma.side.prisma;
+  const env = getEnv();
+  const side = new pg.Pool({ connectionString: env.DATABASE_URL, max: SIDE_POOL_SIZE, connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS, keepAlive: true });
+  side.on("error", () => undefined);
+  globalForPrisma.side = { prisma: new PrismaClient({ adapter: new PrismaPg(side) }), pool: side };
+  return globalForPrisma.side.prisma;
+}
+
+const SIDE_POOL_SIZE = 3;
+
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 export async function disconnectDb(): Promise<void> {
@@ -52,4 +70,10 @@ export async function disconnectDb(): Promise<void> {
   const open = globalForPrisma.pgPool;
   globalForPrisma.pgPool = undefined;
   if (open && !open.ended) await open.end();
+  const side = globalForPrisma.side;
+  globalForPrisma.side = undefined;
+  if (side) {
+    await side.prisma.$disconnect();
+    if (!side.pool.ended) await side.pool.end();
+  }
 }

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/audit/audit-log";
-import { db, rootDb, type Tx } from "@/lib/db/client";
+import { db, sideDb, type Tx } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { where, type Scope } from "@/lib/scope";
@@ -43,13 +43,14 @@ export async function endorseAtAuthority(tx: Tx, authority: PayrollAuthority, ro
     if (!earlier) await tx.endorsement.create({ data });
     return authority.endorse(call);
   }
-  if (earlier) await rootDb().endorsement.update({ where: { id: row.id }, data: { recoveryNextAttemptAt: fence() } });
-  else await rootDb().endorsement.create({ data: { ...data, recoveryNextAttemptAt: fence() } });
+  // Committed now, on the side pool: the caller's transaction holds a connection of the main one (lib/db/client.ts).
+  if (earlier) await sideDb().endorsement.update({ where: { id: row.id }, data: { recoveryNextAttemptAt: fence() } });
+  else await sideDb().endorsement.create({ data: { ...data, recoveryNextAttemptAt: fence() } });
   try {
     return await authority.endorse(call);
   } catch (err) {
     if (!earlier && err instanceof AuthorityError && !err.reached) {
-      await rootDb().endorsement.delete({ where: { id: row.id } }); // never reached the authority: nothing to recover
+      await sideDb().endorsement.delete({ where: { id: row.id } }); // never reached the authority: nothing to recover
     } else {
       log().warn({ endorsement_id: row.id, tenant_id: row.tenantId, err: err instanceof Error ? err.message : String(err) }, "an averbação call's outcome is unknown; left for the endorsement worker");
     }

@@ -1,7 +1,7 @@
 import type { Endorsement } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { nextContractNumber } from "@/lib/contracts/contract-number";
-import { db, rootDb, type Tx } from "@/lib/db/client";
+import { db, sideDb, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -77,9 +77,10 @@ export async function createEndorsement(scope: Scope, actor: Actor, proposalId: 
  * answer for it. A number whose averbação is refused stays with that proposal (the CCB was signed under it).
  */
 async function takeContractNumber(scope: Scope, proposalId: string): Promise<void> {
-  // The root client: committed now, even inside an idempotent request's transaction (which the authority's answer may
-  // roll back — the number must not go back to the sequence while an averbação under it may exist).
-  await rootDb().$transaction(async (tx) => {
+  // Committed now, even inside an idempotent request's transaction (which the authority's answer may roll back — the
+  // number must not go back to the sequence while an averbação under it may exist); on the side pool, as that
+  // transaction holds a connection of the main one (lib/db/client.ts).
+  await sideDb().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string; contract_number: string | null; product: string; disbursement_date: string }[]>`
       SELECT status, contract_number, terms->>'product' AS product, terms->>'disbursement_date' AS disbursement_date
         FROM proposals WHERE id = ${proposalId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;

@@ -21,8 +21,9 @@ import { HOLDING_STATUSES } from "./transitions";
 type StoredResult = Omit<MarginQueryResponse, "id" | "object" | "customer_id" | "source" | "authority" | "available_loan_margin" | "status" | "environment" | "created_at" | "valid_until">;
 
 export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBody): Promise<MarginQueryResponse> {
-  // The authority is asked before anything is written (a query reserves nothing): no connection or lock is
-  // held while it answers. The row and its event are then written by one statement (atomic on its own, and
+  // The authority is asked before anything is written (a query reserves nothing): no lock is held while it
+  // answers, and no connection either outside an idempotent request (inside one, the request's transaction keeps
+  // its connection throughout, as every write of such a request does). The row and its event are then written by one statement (atomic on its own, and
   // inside an idempotent request's transaction when there is one). Plain SQL on this hot path (lib/db/sql.ts):
   // Prisma's query building cost ~7 ms of CPU per request here (bench/margin-query-cost.ts).
   const [customer] = await queryRows<Pick<Customer, "id" | "kind" | "document" | "payroll">>(sql`

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { isDeepStrictEqual } from "node:util";
-import { rootDb, type Tx } from "@/lib/db/client";
+import { rootDb, sideDb, type Tx } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { runPollLoop } from "@/lib/jobs/poll-loop";
@@ -49,7 +49,7 @@ export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, sc
     const recorded = await tx.reservationRecovery.count({ where: { ...where(scope), baseKey } });
     key = recorded === 0 ? baseKey : `${baseKey}:${recorded}`;
     id = newId("reservationRecovery");
-    await rootDb().reservationRecovery.create({
+    await sideDb().reservationRecovery.create({
       data: { id, ...where(scope), baseKey, authorityKey: key, request: call as unknown as Prisma.InputJsonObject, nextAttemptAt: new Date(Date.now() + fenceMs()) },
     });
   }
@@ -58,7 +58,7 @@ export async function reserveAtAuthority(tx: Tx, authority: PayrollAuthority, sc
     answer = await authority.reserveMargin({ ...call, requestId: key });
   } catch (err) {
     if (err instanceof AuthorityError && !err.reached && !earlier) {
-      await rootDb().reservationRecovery.delete({ where: { id } }); // never reached the authority: the key stays unused
+      await sideDb().reservationRecovery.delete({ where: { id } }); // never reached the authority: the key stays unused
     } else {
       log().warn({ authority_key: key, tenant_id: scope.tenantId, err: err instanceof Error ? err.message : String(err) }, "a reservation call's outcome is unknown; left for the recovery worker");
     }

@@ -11,6 +11,7 @@ export async function startRouteServer(
   leaseSeconds: number,
   script: "route-server.ts" | "api-server.ts" = "route-server.ts",
   environment: "sandbox" | "production" = "sandbox",
+  extraEnv: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const loopback = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests", "helpers", script)], {
@@ -26,7 +27,9 @@ export async function startRouteServer(
       PAYROLL_AUTHORITY_MAX_RETRIES: "0",
       PAYROLL_AUTHORITY_TIMEOUT_MS: String(Math.max(100, leaseSeconds * 1000 - 1000)),
       RATE_LIMIT_SANDBOX_PER_MINUTE: "1000000",
+      RATE_LIMIT_PRODUCTION_PER_MINUTE: "1000000",
       LOG_LEVEL: "silent",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,5 +1,6 @@
 import * as customers from "@/app/v1/customers/route";
 import * as endorsements from "@/app/v1/payroll/endorsements/route";
+import * as reservations from "@/app/v1/payroll/margin-reservations/route";
 import * as settlementBatch from "@/app/v1/settlements/batch/route";
 import * as simulations from "@/app/v1/simulations/route";
 import { createHandlerServer } from "./serve-handlers";
@@ -14,5 +15,6 @@ const server = createHandlerServer({
   "/v1/simulations": { GET: simulations.GET, POST: simulations.POST },
   "/v1/settlements/batch": { POST: settlementBatch.POST },
   "/v1/payroll/endorsements": { GET: endorsements.GET, POST: endorsements.POST },
+  "/v1/payroll/margin-reservations": { GET: reservations.GET, POST: reservations.POST },
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
