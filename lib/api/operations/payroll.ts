@@ -76,7 +76,9 @@ export const createReservationOperation = defineOperation({
     "Checks the margin query (valid: else 422 `margin_query_expired`; source active and not blocked: else 422 " +
     "`payroll_source_unavailable`; available loan margin covering the installment: else 422 `insufficient_margin`), then asks the " +
     "authority. 201 with status `reserved` (and `expires_at`) or `refused` (with the authority's `refusal`). Proposal submission " +
-    "reserves by itself; this endpoint is for integrators that hold margin before a proposal." +
+    "reserves by itself, under its own reservation: a reservation made here is never attached to a proposal and counts against " +
+    "the customer's margin until it is canceled or expires — cancel it before submitting a proposal that needs that margin. " +
+    "This endpoint is for margin held outside this platform's proposals (a payroll card, an operation of your own)." +
     UPSTREAM,
   tags,
   auth: "bearer",
