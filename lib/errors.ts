@@ -20,6 +20,7 @@ export const DOMAIN_ERROR_CODES = [
   "invalid_cursor",
   "margin_query_required",
   "margin_query_expired",
+  "margin_query_refused",
   "insufficient_margin",
   "payroll_source_unavailable",
   "endorsement_required",

@@ -32,6 +32,7 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   invalid_cursor: "invalid_cursor",
   margin_query_required: "margin_query_required",
   margin_query_expired: "margin_query_expired",
+  margin_query_refused: "margin_query_refused",
   insufficient_margin: "insufficient_margin",
   payroll_source_unavailable: "payroll_source_unavailable",
   endorsement_required: "endorsement_required",

@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   cet_above_ceiling: { status: 400, title: "The CET exceeds the product's ceiling" },
   margin_query_required: { status: 400, title: "Payroll products need a margin query of the customer" },
   margin_query_expired: { status: 422, title: "The margin query is no longer valid; query the margin again" },
+  margin_query_refused: { status: 422, title: "The payroll authority refused the margin query" },
   insufficient_margin: { status: 422, title: "The available payroll margin does not cover the installment" },
   payroll_source_unavailable: { status: 422, title: "The benefit or employment link cannot take new deductions" },
   endorsement_required: { status: 409, title: "The payroll contract needs its endorsement first" },

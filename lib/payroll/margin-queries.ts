@@ -10,7 +10,7 @@ import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { parseCnpj } from "@/lib/customers/document";
 import { where, type Scope } from "@/lib/scope";
 import { payrollAuthorityFor } from "./authority";
-import type { MarginQueryResult, PayrollSource } from "./authority/types";
+import { MarginQueryRefused, type MarginQueryResult, type PayrollSource } from "./authority/types";
 import type { CreateMarginQueryBody, ListMarginQueriesQuery, MarginQueryResponse } from "./schemas";
 import { HOLDING_STATUSES } from "./transitions";
 
@@ -39,7 +39,10 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: employerCnpj(link.employer_cnpj), registration: link.registration };
   const id = newId("marginQuery");
   const authority = payrollAuthorityFor(scope.environment);
-  const answer = await authority.queryMargin({ document: customer.document, source, requestId: id });
+  const answer = await authority.queryMargin({ document: customer.document, source, requestId: id }).catch((err: unknown) => {
+    if (!(err instanceof MarginQueryRefused)) throw err;
+    throw new DomainError("margin_query_refused", `The payroll authority refused the margin query: ${err.refusal.message}`, { refusal: err.refusal });
+  });
   const row: MarginQuery = {
     id,
     ...where(scope),

@@ -14,7 +14,8 @@ export const SANDBOX_TRIGGER_TABLE =
   "…0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; " +
   "…0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused " +
   "(`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable " +
-  "(503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number.";
+  "(503 `authority_unavailable`); …0008 margin query refused: the holder has not authorized this institution (422 " +
+  "`margin_query_refused`, `refusal.code` `authorization_missing`). Any other number answers normally, deterministically from the CPF and the number.";
 
 export const CreateMarginQueryBody = z
   .strictObject({

@@ -227,6 +227,16 @@ describe("HttpPayrollAuthority", () => {
     await expect(client.terminateEndorsement({ authorityEndorsementId: "E-1", reason: "canceled", requestId: "k6" })).rejects.toMatchObject({ name: "AuthorityError" });
   });
 
+  it("a margin query refused (422) is a MarginQueryRefused with the authority's refusal, not retried; a malformed refusal is bad_response", async () => {
+    const { fake, client } = await setup();
+    fake.handler = () => ({ status: 422, json: { error: { code: "authorization_missing", message: "The beneficiary has not authorized this institution" } } });
+    const query = { document: "52998224725", source: { kind: "inss" as const, benefitNumber: "1234567890" }, requestId: "q1" };
+    await expect(client.queryMargin(query)).rejects.toMatchObject({ name: "MarginQueryRefused", refusal: { code: "authorization_missing", message: "The beneficiary has not authorized this institution" } });
+    expect(fake.calls("/v1/margin-queries")).toHaveLength(1);
+    fake.handler = () => ({ status: 422, json: { unexpected: true } });
+    await expect(client.queryMargin({ ...query, requestId: "q2" })).rejects.toMatchObject({ name: "AuthorityError", kind: "bad_response" });
+  });
+
   it("renews the token once on a 401 and goes on", async () => {
     const { fake, client } = await setup();
     fake.handler = (req) => (req.headers.authorization === "Bearer tok-1" ? { status: 401, json: {} } : { status: 200, json: VALID_MARGIN_ANSWER });

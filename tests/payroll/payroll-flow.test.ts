@@ -147,6 +147,24 @@ describe("margin queries", () => {
     expect(await db().marginQuery.count({ where: { tenantId: t.tenant.id } })).toBe(0);
   });
 
+  it("trigger …0008: a margin query the authority refuses is 422 margin_query_refused with its refusal, nothing stored", async () => {
+    const t = await creditTenant();
+    const unauthorized = await customerWithBenefit(t, "1000000008");
+    const before = await db().outboxEvent.count({ where: { tenantId: t.tenant.id } });
+    const refused = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: unauthorized.id });
+    expect(refused.body).toEqual(
+      problem(
+        "margin_query_refused",
+        422,
+        "The payroll authority refused the margin query",
+        "The payroll authority refused the margin query: The beneficiary has not authorized this institution to query the benefit (Meu INSS)",
+        { refusal: { code: "authorization_missing", message: "The beneficiary has not authorized this institution to query the benefit (Meu INSS)" } },
+      ),
+    );
+    expect(await db().marginQuery.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect(await db().outboxEvent.count({ where: { tenantId: t.tenant.id } })).toBe(before);
+  });
+
   it("needs a payroll link (or source), a person, and a margin query on payroll proposals", async () => {
     const t = await creditTenant();
     const customer = await newCustomer(t);

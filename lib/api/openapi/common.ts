@@ -25,6 +25,10 @@ export const ProblemSchema = z
     current_status: z.string().optional().meta({ description: "`invalid_transition` and `contract_not_active`: the object's status now." }),
     allowed_actions: z.array(z.string()).optional().meta({ description: "`invalid_transition`: the actions its status allows that a client asks for, each by the endpoint of that name (never the platform's own: an expiry, a payment, a contract's issue)." }),
     reason: z.string().optional().meta({ description: `\`invalid_document\`: why the CPF/CNPJ is invalid (${Object.keys(DOCUMENT_REASONS).map((r) => `\`${r}\``).join(", ")}).` }),
+    refusal: z
+      .object({ code: z.string(), message: z.string() })
+      .optional()
+      .meta({ description: "`margin_query_refused`: the payroll authority's refusal as it gave it (e.g. `authorization_missing`)." }),
     error: z.string().optional().meta({ description: "Token endpoint only: the RFC 6749 error code." }),
     error_description: z.string().optional().meta({ description: "Token endpoint only: RFC 6749 description." }),
   })

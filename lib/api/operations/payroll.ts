@@ -31,7 +31,9 @@ export const createMarginQueryOperation = defineOperation({
   description:
     "Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin " +
     "base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, " +
-    "paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. " +
+    "paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. A refusal by the authority (no such " +
+    "benefit or employment link for the CPF, or its holder has not authorized this institution) is 422 `margin_query_refused` with " +
+    "the authority's `refusal` (`code`, `message`); nothing is stored. " +
     SANDBOX_TRIGGER_TABLE +
     UPSTREAM,
   tags,
@@ -39,7 +41,10 @@ export const createMarginQueryOperation = defineOperation({
   permission: "payroll:write",
   body: CreateMarginQueryBody,
   responses: { 201: { description: "The authority's answer, stored.", schema: MarginQueryResponse, example: MARGIN_QUERY_EXAMPLE } },
-  errors: [404, ...upstreamErrors],
+  errors: [404, 422, ...upstreamErrors],
+  errorNotes: {
+    422: "`margin_query_refused`: the authority refused the query, its `refusal` (`code`, `message`) beside — nothing is stored; or `idempotency_key_reused`.",
+  },
 });
 
 export const listMarginQueriesOperation = defineOperation({

@@ -17,6 +17,7 @@ import type { z } from "zod";
 import { log } from "@/lib/log";
 import {
   AuthorityError,
+  MarginQueryRefused,
   type EndorseInput,
   type EndorseResult,
   type MarginQueryInput,
@@ -132,6 +133,7 @@ export class HttpPayrollAuthority implements PayrollAuthority {
 
   async queryMargin(input: MarginQueryInput): Promise<MarginQueryResult> {
     const answer = await this.call("v1/margin-queries", input.requestId, { cpf: input.document, source: wireSource(input.source) });
+    if (answer.status === 422) throw new MarginQueryRefused(parse(RefusalAnswer, answer.body, "margin query refusal").error);
     const body = parse(MarginQueryAnswer, expectStatus(answer, [200, 201]), "margin query");
     return {
       authorityQueryId: body.query_id,

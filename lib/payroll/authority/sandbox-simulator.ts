@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   AuthorityError,
+  MarginQueryRefused,
   type EndorseInput,
   type EndorseResult,
   type Margin,
@@ -24,6 +25,7 @@ import {
 //   …0005  endorsement refused by the authority (beneficiary_consent_refused)
 //   …0006  the authority times out (504 authority_timeout, retryable)
 //   …0007  the authority is unavailable (503 authority_unavailable, retryable, Retry-After 30)
+//   …0008  the margin query is refused: the holder has not authorized this institution (422 margin_query_refused)
 // Anything else answers normally. README and the OpenAPI descriptions list the same table.
 
 export const SANDBOX_TRIGGERS = {
@@ -34,6 +36,7 @@ export const SANDBOX_TRIGGERS = {
   "0005": "endorsement_refused",
   "0006": "timeout",
   "0007": "unavailable",
+  "0008": "query_refused",
 } as const;
 type Trigger = (typeof SANDBOX_TRIGGERS)[keyof typeof SANDBOX_TRIGGERS] | "none";
 
@@ -74,6 +77,14 @@ export class SandboxSimulator implements PayrollAuthority {
   async queryMargin(input: MarginQueryInput): Promise<MarginQueryResult> {
     const trigger = triggerOf(input.source);
     failIfTriggered(trigger);
+    if (trigger === "query_refused") {
+      throw new MarginQueryRefused({
+        code: "authorization_missing",
+        message: input.source.kind === "inss"
+          ? "The beneficiary has not authorized this institution to query the benefit (Meu INSS)"
+          : "The employee has not authorized this institution to query the employment link",
+      });
+    }
     const h = digest(input.document, input.source.kind, sourceKey(input.source));
     const inss = input.source.kind === "inss";
     // Benefit (or available remuneration) between R$ 4.000,00 and R$ 8.157,00 (the INSS ceiling), whole reais;

@@ -57,6 +57,15 @@ export type ReserveMarginInput = {
 
 export type Refusal = { code: string; message: string };
 
+/** The authority refused a margin query (HTTP 422): no such benefit or employment link for the CPF, or its holder has
+ *  not authorized this institution to see it. A business answer, not a failure: nothing to retry, nothing stored. */
+export class MarginQueryRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+    this.name = "MarginQueryRefused";
+  }
+}
+
 export type ReserveMarginResult =
   | { status: "reserved"; authorityReservationId: string; expiresAt: Date }
   | { status: "refused"; refusal: Refusal };

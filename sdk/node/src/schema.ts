@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Query a customer's payroll margin at the authority
-         * @description Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
+         * @description Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. A refusal by the authority (no such benefit or employment link for the CPF, or its holder has not authorized this institution) is 422 `margin_query_refused` with the authority's `refusal` (`code`, `message`); nothing is stored. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`); …0008 margin query refused: the holder has not authorized this institution (422 `margin_query_refused`, `refusal.code` `authorization_missing`). Any other number answers normally, deterministically from the CPF and the number. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
          *     Requires permission `payroll:write`.
          */
@@ -2487,7 +2487,7 @@ export interface components {
                 late_over_30_days_last_12_months: number;
             };
         };
-        /** @description A margin query's result as the authority answered it. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`). Any other number answers normally, deterministically from the CPF and the number. */
+        /** @description A margin query's result as the authority answered it. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`); …0008 margin query refused: the holder has not authorized this institution (422 `margin_query_refused`, `refusal.code` `authorization_missing`). Any other number answers normally, deterministically from the CPF and the number. */
         MarginQuery: {
             /** @example mgq_01JD2Z6Q7X9V3K8M4N5P6R7S8T */
             id: string;
@@ -3118,7 +3118,7 @@ export interface components {
              * @description Stable, machine-readable code.
              * @enum {string}
              */
-            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
+            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "margin_query_refused" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
             /** @description The request id (X-Request-Id): quote it to support. */
             request_id: string;
             /** @description Validation errors, one per field. */
@@ -3131,6 +3131,11 @@ export interface components {
             allowed_actions?: string[];
             /** @description `invalid_document`: why the CPF/CNPJ is invalid (`invalid_characters`, `invalid_length`, `repeated_digits`, `invalid_check_digits`). */
             reason?: string;
+            /** @description `margin_query_refused`: the payroll authority's refusal as it gave it (e.g. `authorization_missing`). */
+            refusal?: {
+                code: string;
+                message: string;
+            };
             /** @description Token endpoint only: the RFC 6749 error code. */
             error?: string;
             /** @description Token endpoint only: RFC 6749 description. */
@@ -15343,7 +15348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description `margin_query_refused`: the authority refused the query, its `refusal` (`code`, `message`) beside — nothing is stored; or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
