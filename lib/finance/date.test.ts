@@ -32,6 +32,26 @@ describe("date", () => {
     expect(monthsAndDays("2025-01-10", "2025-03-25")).toEqual({ months: 2, days: 15 });
     expect(monthsAndDays("2025-01-31", "2025-02-28")).toEqual({ months: 1, days: 0 });
     expect(monthsAndDays("2025-01-15", "2025-02-10")).toEqual({ months: 0, days: 26 });
+    // A month end is a month end either way: after a short month, the due dates of a month-end contract are whole
+    // months away (counted back from them), not a month and 1–3 days.
+    expect(monthsAndDays("2026-02-28", "2026-03-31")).toEqual({ months: 1, days: 0 });
+    expect(monthsAndDays("2026-02-28", "2026-04-30")).toEqual({ months: 2, days: 0 });
+    expect(monthsAndDays("2026-02-28", "2026-05-31")).toEqual({ months: 3, days: 0 });
+    expect(monthsAndDays("2026-02-28", "2026-03-28")).toEqual({ months: 1, days: 0 });
+    expect(monthsAndDays("2026-02-27", "2026-03-31")).toEqual({ months: 1, days: 1 }); // a day to February's end, then month end to month end
+    expect(monthsAndDays("2025-01-30", "2025-03-01")).toEqual({ months: 1, days: 1 }); // Jan 30 + 1 month = Feb 28, then a day
+    expect(monthsAndDays("2026-03-10", "2026-03-10")).toEqual({ months: 0, days: 0 });
+  });
+
+  it("counts whole months from a month-end disbursement's payoff on a due date: the discount periods are 1, 2, 3 … (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2000, max: 2190 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), (year, month, ahead) => {
+        const anchor = `${year}-${String(month).padStart(2, "0")}-31`.replace(/-(02|04|06|09|11)-31$/, (_, m: string) => `-${m}-${m === "02" ? "28" : "30"}`);
+        const payoff = addMonths(anchor, 1); // a due date of a contract anchored on the 31st (or the month's end)
+        const due = addMonths(anchor, 1 + ahead);
+        expect(monthsAndDays(payoff, due).months).toBe(ahead);
+      }),
+    );
   });
 
   it("agrees with UTC Date arithmetic (property)", () => {

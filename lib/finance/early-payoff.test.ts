@@ -32,6 +32,16 @@ describe("earlyPayoff", () => {
     expect(result.discount).toBe(5 * 8885 + 8884 - 51492);
   });
 
+  // A month-end contract (disbursed Jan 31: due Feb 28, Mar 31, Apr 30 …), paid off on Feb 28 right after installment
+  // 1: the later due dates are 1, 2, 3 … whole periods away, as in the schedule. Counted forward from Feb 28 they were
+  // 1 month + 3 days, 2 months + 2 days … and the quote came to R$ 14,86 less than the balance owed.
+  it("on a month-end contract, right after an installment, returns the outstanding balance", () => {
+    const monthEnd = priceSchedule({ principal: 1000000, monthlyRate: "0.0185", installments: 12, disbursementDate: "2026-01-31" });
+    expect(monthEnd.slice(0, 3).map((r) => r.due_date)).toEqual(["2026-02-28", "2026-03-31", "2026-04-30"]);
+    const result = earlyPayoff({ monthlyRate: "0.0185", payoffDate: "2026-02-28", installments: monthEnd.slice(1) });
+    expect(Math.abs(result.amount - monthEnd[0]!.closing_balance)).toBeLessThanOrEqual(6); // ≤ ½ centavo per row of rounding
+  });
+
   it("counts installments due on or before the payoff date at face value", () => {
     const result = earlyPayoff({
       monthlyRate: "0.01",
