@@ -27,6 +27,8 @@ export type ApiContext = {
   /** The caller's X-Request-Id / Idempotency-Key, when sent (null: the request id above was generated). */
   idempotencyKey: string | null;
   credential: Credential;
+  /** Whose idempotency keys these are: the credential and its permission set (see the wrapper below). */
+  idempotencyScope: string;
   tenantId: string;
   environment: Environment;
   actor: Actor;
@@ -80,6 +82,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const ctx: ApiContext = {
         requestId,
         idempotencyKey: ids.idempotencyKey,
+        idempotencyScope: `${credential.id}:${permissionsTag(credential.permissions)}`,
         credential,
         tenantId: credential.tenantId,
         environment,
@@ -93,7 +96,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       // seen in logs) runs its own request and never gets this one's response replayed. A replay skips the handler
       // and its checks, so the namespace also carries the credential's permissions: every access token of one OAuth
       // client shares its id, and a token narrowed to fewer scopes must not replay what a wider one was allowed to do.
-      const scope = { tenantId: ctx.tenantId, environment, key: `${credential.id}:${permissionsTag(credential.permissions)}:${ids.idempotencyKey!}` };
+      const scope = { tenantId: ctx.tenantId, environment, key: `${ctx.idempotencyScope}:${ids.idempotencyKey!}` };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
       const response = errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);

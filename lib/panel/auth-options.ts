@@ -108,6 +108,16 @@ export function passwordVersion(passwordChangedAt: Date | null): number {
   return passwordChangedAt?.getTime() ?? 0;
 }
 
+/** The longest a panel session lasts from its sign-in, however often it is used: next-auth renews the cookie's
+ *  8 hours on every visit, so a session (or a copy of its cookie) kept busy would otherwise never end. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
+
+/** Whether the session's sign-in is recent enough (one without a sign-in time, from before it was recorded, is not). */
+export function sessionWithinLifetime(session: SessionClaims, now = Date.now()): boolean {
+  const signedInAt = session.signedInAt ?? 0;
+  return signedInAt > 0 && Math.floor(now / 1000) - signedInAt <= SESSION_MAX_AGE_SECONDS;
+}
+
 /**
  * Whether a session still stands for the account's password: it proved the password the account has now. A session
  * from before `passwordVersion` existed is judged by its sign-in time (a second's resolution: one that read the old

@@ -3,7 +3,7 @@ import { LOCALE_COOKIE, negotiateLocale, type Locale } from "@/i18n/locales";
 import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
-import { queryObject, rejectIllFormedText, validate } from "@/lib/api/request-input";
+import { queryObject, readBodyText, rejectIllFormedText, validate } from "@/lib/api/request-input";
 import { requestHost } from "@/lib/api/environment";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -123,9 +123,14 @@ async function readInput(
     if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") {
       throw new ApiError("unsupported_media_type", "Send Content-Type: application/json");
     }
-    raw = await request.json().catch(() => {
+    // Read as /v1 reads it: at most MAX_BODY_BYTES (413, declared or not, never buffered whole: some of these routes
+    // answer anyone — a password reset, an invitation's acceptance), UTF-8 (400), then JSON.
+    const text = await readBodyText(request);
+    try {
+      raw = JSON.parse(text) as unknown;
+    } catch {
       throw new ApiError("invalid_json");
-    });
+    }
   }
   // What /v1 checks before any schema or database sees it (lib/api/text-rules.ts): a NUL or a lone surrogate in a
   // path segment, the query or the body is a 400 here too, never a database error.

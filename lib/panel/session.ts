@@ -36,7 +36,7 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
-  const [{ getServerSession }, { authOptions, sessionMatchesPassword }, { listMemberships }, { db }] = await Promise.all([
+  const [{ getServerSession }, { authOptions, sessionMatchesPassword, sessionWithinLifetime }, { listMemberships }, { db }] = await Promise.all([
     import("next-auth"),
     import("./auth-options"),
     import("@/lib/tenants/tenants"),
@@ -45,6 +45,7 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!session?.user || !userId) return null;
+  if (!sessionWithinLifetime(session as SessionClaims)) return null; // signed in too long ago, however busy since
   // A session that proved a password the account no longer has (changed or reset since: lib/auth/account-password.ts)
   // is over (./auth-options.ts, sessionMatchesPassword).
   const [account, memberships] = await Promise.all([db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }), listMemberships(userId)]);

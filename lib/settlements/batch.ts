@@ -83,14 +83,14 @@ class LeaseLost extends Error {}
 export async function runSettlementBatch(
   scope: Scope,
   actor: Actor,
-  input: { requestId: string | null; items: unknown[]; describe: DescribeError },
+  input: { requestId: string | null; caller: string; items: unknown[]; describe: DescribeError },
 ): Promise<{ replayed: boolean; batch: SettlementBatchResponse }> {
   if (input.items.length > MAX_BATCH_ITEMS) {
     throw new DomainError("batch_too_large", `A batch holds at most ${MAX_BATCH_ITEMS} items; this one has ${input.items.length}`, { max_items: MAX_BATCH_ITEMS });
   }
   const hash = createHash("sha256").update(stringify(input.items) ?? "").digest("hex");
   const token = randomUUID();
-  const claimed = await claim(scope, input.requestId, hash, input.items.length, token);
+  const claimed = await claim(scope, input.caller, input.requestId, hash, input.items.length, token);
   if (claimed.status === "completed") return { replayed: true, batch: await batchResponse(scope, claimed) };
 
   const done = new Set((await db().settlementBatchItem.findMany({ where: { batchId: claimed.id }, select: { index: true } })).map((r) => r.index));
@@ -114,16 +114,18 @@ export async function runSettlementBatch(
 
 const inProgress = () => new DomainError("idempotency_in_progress", "This batch is being processed by another request; retry later with the same X-Request-Id");
 
-async function claim(scope: Scope, requestId: string | null, hash: string, itemCount: number, token: string): Promise<SettlementBatch> {
+/** The caller's batch of this X-Request-Id (its own, per credential and permission set: another key of the tenant
+ *  sending the same id neither replays it nor takes over its lease), claimed for this request. */
+async function claim(scope: Scope, caller: string, requestId: string | null, hash: string, itemCount: number, token: string): Promise<SettlementBatch> {
   const leaseExpiresAt = new Date(Date.now() + leaseMs());
-  const fresh = { id: newId("settlementBatch"), ...where(scope), requestId, requestHash: hash, itemCount, status: "processing", leaseToken: token, leaseExpiresAt };
+  const fresh = { id: newId("settlementBatch"), ...where(scope), caller, requestId, requestHash: hash, itemCount, status: "processing", leaseToken: token, leaseExpiresAt };
   if (requestId === null) return db().settlementBatch.create({ data: fresh });
   const [inserted] = await db().$queryRaw<{ id: string }[]>`
-    INSERT INTO settlement_batches (id, tenant_id, environment, request_id, request_hash, item_count, status, lease_token, lease_expires_at, updated_at)
-    VALUES (${fresh.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${requestId}, ${hash}, ${itemCount}, 'processing', ${token}, ${leaseExpiresAt}, now())
-    ON CONFLICT (tenant_id, environment, request_id) DO NOTHING
+    INSERT INTO settlement_batches (id, tenant_id, environment, caller, request_id, request_hash, item_count, status, lease_token, lease_expires_at, updated_at)
+    VALUES (${fresh.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${caller}, ${requestId}, ${hash}, ${itemCount}, 'processing', ${token}, ${leaseExpiresAt}, now())
+    ON CONFLICT (tenant_id, environment, caller, request_id) DO NOTHING
     RETURNING id`;
-  const row = (await db().settlementBatch.findFirst({ where: { ...where(scope), requestId } }))!;
+  const row = (await db().settlementBatch.findFirst({ where: { ...where(scope), caller, requestId } }))!;
   if (inserted) return row;
   if (row.requestHash !== hash) throw new DomainError("idempotency_key_reused", "This X-Request-Id was used for a batch with other items");
   if (row.status === "completed") return row;

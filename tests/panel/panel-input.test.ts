@@ -43,6 +43,22 @@ describe("panel input", () => {
     expect(await inBody.json()).toMatchObject({ code: "validation_error", errors: [{ param: "description", in: "body" }] });
   });
 
+  it("caps a body as /v1 does, on the routes that answer anyone too: 413 past 1 MiB (declared or streamed), 400 for bytes that are not UTF-8", async () => {
+    const { POST: requestReset } = await import("@/app/api/password-resets/route");
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      requestReset(new Request("http://localhost:3000/api/password-resets", { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000", ...headers }, body, duplex: "half" } as RequestInit), {
+        params: Promise.resolve({}),
+      });
+    const big = JSON.stringify({ email: `${"a".repeat(1024 * 1024)}@x.test` });
+    const declared = await post(big);
+    expect([declared.status, (await declared.json()).code]).toEqual([413, "payload_too_large"]);
+    const chunks = [new TextEncoder().encode('{"email":"'), new Uint8Array(1024 * 1024 + 10).fill(97), new TextEncoder().encode('@x.test"}')];
+    const streamed = await post(new ReadableStream({ pull(controller) { const next = chunks.shift(); if (next) controller.enqueue(next); else controller.close(); } }));
+    expect([streamed.status, (await streamed.json()).code]).toEqual([413, "payload_too_large"]);
+    const latin1 = await post(new Uint8Array([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]));
+    expect(latin1.status).toBe(400);
+  });
+
   it("answers 400 for a date filter that is not a real day (a 13th month was a database error, 30 February read as 1 March)", async () => {
     const { GET: queue } = await import("@/app/api/panel/proposals/route");
     const { GET: auditLog } = await import("@/app/api/panel/audit-log/route");

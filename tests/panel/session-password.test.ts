@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { changePassword } from "@/lib/auth/account-password";
 import { requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
 import { db } from "@/lib/db/client";
-import { authOptions, authorizeSignIn, sessionMatchesPassword, type SessionClaims, type SignedIn } from "@/lib/panel/auth-options";
+import { authOptions, authorizeSignIn, SESSION_MAX_AGE_SECONDS, sessionMatchesPassword, sessionWithinLifetime, type SessionClaims, type SignedIn } from "@/lib/panel/auth-options";
 import { newTenant } from "../helpers/factory";
 
 // A panel session stands for the password it proved. A change or reset of that password ends it — exactly, including
@@ -50,6 +50,18 @@ describe("a panel session and the account's password", () => {
     expect(sessionMatchesPassword(old, await account(email))).toBe(false);
     const renewed = await sessionOf((await authorizeSignIn({ email, password: "another long passphrase" }))!);
     expect(sessionMatchesPassword(renewed, await account(email))).toBe(true);
+  });
+
+  it("lasts 12 hours from its sign-in however often it is renewed; one without a sign-in time has ended", async () => {
+    const { tenant } = await newTenant();
+    const session = await sessionOf((await authorizeSignIn({ email: `owner@${tenant.slug}.test`, password: "correct horse battery" }))!);
+    const signedIn = session.signedInAt! * 1000;
+    expect(SESSION_MAX_AGE_SECONDS).toBe(12 * 3600);
+    expect(sessionWithinLifetime(session, signedIn)).toBe(true);
+    expect(sessionWithinLifetime(session, signedIn + SESSION_MAX_AGE_SECONDS * 1000)).toBe(true);
+    expect(sessionWithinLifetime(session, signedIn + (SESSION_MAX_AGE_SECONDS + 1) * 1000)).toBe(false);
+    expect(sessionWithinLifetime({ signedInAt: 0 }, signedIn)).toBe(false);
+    expect(sessionWithinLifetime({}, signedIn)).toBe(false);
   });
 
   it("judges a session made before sessions carried the password's version by its sign-in time", () => {

@@ -74,6 +74,17 @@ describe("POST /v1/settlements/batch", () => {
     expect(fromProduction.body.results[0].error).toMatchObject({ status: 404, code: "not_found" }); // a sandbox contract
     const reused = await send(t, items.slice(0, 1), requestId);
     expect(reused.body).toMatchObject({ status: 422, code: "idempotency_key_reused" });
+
+    // Another key of the tenant with the same X-Request-Id (a tracing id seen in a log) runs its own batch: it never
+    // gets this one's results replayed; its items meet the contracts as they are now (a settled one, a pending
+    // settlement): each fails, nothing is applied twice.
+    const second = bearer((await newKey(t.tenant.id, "sandbox", ["read", "write"])).key, t.tenant.id);
+    const fromAnotherKey = await send(t, items, requestId, second);
+    expect(fromAnotherKey.status).toBe(201);
+    expect(fromAnotherKey.headers.get("idempotent-replayed")).toBeNull();
+    expect(fromAnotherKey.body).toMatchObject({ request_id: requestId, created: 0, failed: 6 });
+    expect(fromAnotherKey.body.id).not.toBe(res.body.id);
+    expect(await db().settlementBatch.count({ where: { tenantId: t.tenant.id, requestId } })).toBe(2);
   });
 
   it("refuses more than 5,000 items (413) and a body without items (400), applying nothing; needs settlements:write", async () => {

@@ -8,6 +8,7 @@ import { runSettlementBatch } from "@/lib/settlements/batch";
 export const POST = apiRoute(settlementBatchOperation, async ({ ctx, body }) => {
   const { replayed, batch } = await runSettlementBatch(ctx, ctx.actor, {
     requestId: ctx.idempotencyKey,
+    caller: ctx.idempotencyScope,
     items: body.items,
     describe: (err) => toProblem(toApiError(err, ctx.requestId), ctx.requestId) as unknown as Record<string, unknown>,
   });
