@@ -36,7 +36,16 @@ describe("national bank holidays", () => {
       "2026-11-15",
       "2026-11-20",
       "2026-12-25",
+      "2026-12-31", // the year's last business day: banks closed to the public (Res. CMN 2.932/2002)
     ]);
+  });
+
+  it("the year's last business day is not one: 31 December, or the Friday before it when that falls on a weekend", () => {
+    expect(isBusinessDay("2026-12-31")).toBe(false); // a Thursday
+    expect(isBusinessDay("2026-12-30")).toBe(true);
+    expect(isBusinessDay("2022-12-30")).toBe(false); // 31 December 2022 was a Saturday
+    expect(isBusinessDay("2021-12-31")).toBe(false); // a Friday
+    expect(isBusinessDay("2021-12-30")).toBe(true);
   });
 
   it("treats Nov 20 as national only from 2024 (Lei 14.759/2023)", () => {

@@ -1,4 +1,4 @@
-import { addDays, formatIsoDate, parseIsoDate, type IsoDate } from "./date";
+import { addDays, formatIsoDate, parseIsoDate, weekday, type IsoDate } from "./date";
 import { easterSunday } from "./easter";
 
 // Brazilian national bank holidays (FEBRABAN calendar): fixed-date national holidays plus the
@@ -40,6 +40,12 @@ function holidayMap(year: number): ReadonlyMap<IsoDate, string> {
     if (fromYear === undefined || year >= fromYear) map.set(formatIsoDate({ year, month, day }), name);
   }
   for (const { offset, name } of EASTER_OFFSETS) map.set(addDays(easter, offset), name);
+  // Banks do not open to the public on the year's last business day (Res. CMN 2.932/2002; FEBRABAN announces it as
+  // 31 December, or the Friday before when that falls on a weekend): what is due then is paid on the next business
+  // day without charges, as on a holiday.
+  let last = formatIsoDate({ year, month: 12, day: 31 });
+  while (weekday(last) === 0 || weekday(last) === 6 || map.has(last)) last = addDays(last, -1);
+  map.set(last, "Último dia útil do ano (sem expediente bancário ao público)");
   cache.set(year, map);
   return map;
 }

@@ -53,6 +53,12 @@ describe("lateCharges", () => {
     expect(lateCharges({ ...carnival, asOf: "2026-02-19" })).toMatchObject({ fine: 2000, late_interest: 100, days_late: 3 });
   });
 
+  it("carries the grace over the year's last business day, when banks do not open: due 31 Dec 2026, paid Mon 4 Jan 2027 it is on time", () => {
+    const base = { amount: 100000, fineRate: "0.02", monthlyLateInterestRate: "0.01", dueDate: "2026-12-31" };
+    expect(lateCharges({ ...base, asOf: "2027-01-04" })).toMatchObject({ fine: 0, late_interest: 0, days_late: 0, total: 100000 });
+    expect(lateCharges({ ...base, asOf: "2027-01-05" })).toMatchObject({ fine: 2000, late_interest: 167, days_late: 5 }); // 1000.00 × 1% × 5/30 = 1.666… → 1.67
+  });
+
   it("counts late interest from the day it was last reckoned when given, the fine still by the due date", () => {
     expect(lateCharges({ ...base, accruedThrough: "2026-01-25", asOf: "2026-02-09" })).toMatchObject({ fine: 2000, late_interest: 500, days_late: 30 });
   });
