@@ -33,7 +33,16 @@ export async function cancelChargeIn(tx: Tx, scope: Scope, actor: Actor, charge:
 
 const OPEN: ChargeStatus[] = ["pending", "partially_paid", "overdue"];
 
+/** The contract's open charges locked, so that their status is read after any change in flight (the job marks charges
+ *  overdue without the contract's lock: read unlocked, a charge it had just made `overdue` was skipped by a cancel
+ *  conditional on the `pending` read, and stayed open for installments already paid). */
+async function lockOpenCharges(tx: Tx, scope: Scope, contractId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM charges WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+    AND contract_id = ${contractId} AND settlement_id IS NULL AND status IN ('pending', 'partially_paid', 'overdue') ORDER BY id FOR UPDATE`;
+}
+
 export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string): Promise<string[]> {
+  await lockOpenCharges(tx, scope, contractId);
   const charges = await tx.charge.findMany({ where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN } } });
   if (charges.length === 0) return [];
   const ids = [...new Set(charges.flatMap((c) => c.installmentIds))];
@@ -52,6 +61,7 @@ export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, c
  *  omitted — canceled with `reason`: installments rescheduled by a partial settlement (the charge asks for the old
  *  amounts), or a contract that ended (withdrawn, settled in full). */
 export async function cancelOpenChargesOf(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string, installmentIds?: readonly string[]): Promise<string[]> {
+  await lockOpenCharges(tx, scope, contractId);
   const charges = await tx.charge.findMany({
     where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN }, ...(installmentIds ? { installmentIds: { hasSome: [...installmentIds] } } : {}) },
   });

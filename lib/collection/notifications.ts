@@ -2,6 +2,7 @@ import type { Environment } from "@prisma/client";
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { queryRows, sql } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { DomainError, notFound } from "@/lib/errors";
 import { dateSchema } from "@/lib/date-schema";
@@ -49,11 +50,12 @@ export function verifyProvider(provider: string, environment: Environment, signa
 }
 
 export async function handleProviderNotification(environment: Environment, provider: string, body: ProviderNotificationBody): Promise<{ payment: PaymentResponse; replayed: boolean }> {
-  const found = await db().charge.findMany({
-    where: { environment, ...(body.txid ? { pix: { path: ["txid"], equals: body.txid } } : { boleto: { path: ["our_number"], equals: body.our_number } }) },
-    select: { id: true, tenantId: true },
-    take: 2,
-  });
+  // By the identifier's expression index (migration 20261128120000), not a scan of the environment's charges.
+  const found = await queryRows<{ id: string; tenantId: string }>(
+    body.txid
+      ? sql`SELECT id, tenant_id AS "tenantId" FROM charges WHERE environment = ${environment}::"Environment" AND pix IS NOT NULL AND pix ->> 'txid' = ${body.txid} LIMIT 2`
+      : sql`SELECT id, tenant_id AS "tenantId" FROM charges WHERE environment = ${environment}::"Environment" AND boleto IS NOT NULL AND boleto ->> 'our_number' = ${body.our_number ?? ""} LIMIT 2`,
+  );
   if (found.length === 0) throw notFound("Charge");
   // A nosso número embeds the agreement, unique per bank; the same agreement number at two banks could repeat one:
   // never guess whose money it is.

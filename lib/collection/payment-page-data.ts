@@ -9,7 +9,7 @@ import { toChargeResponse } from "./serialize";
 
 // What the printable payment page shows (app/pay/[token]/page.tsx): the charge named by a valid page token,
 // served only on its own environment's address. The payer's CPF is masked (LGPD: the page is a link that
-// travels by e-mail and chat); a CNPJ is public and shown whole. Codes are shown only while payable (pending or overdue).
+// travels by e-mail and chat); a CNPJ is public and shown whole. Codes are shown only while payable (pending or overdue, nothing paid yet, not past a cob's expiry).
 
 export type PaymentPage = {
   charge: ChargeResponse;
@@ -42,7 +42,10 @@ export async function loadPaymentPage(token: string, environment: Environment | 
   const charge = toChargeResponse(row);
   // A partly paid charge is not shown as payable: its barcode and BR Code carry its whole amount, and paying them again
   // would bring in the whole amount once more (the excess only a refund gives back); the payer asks for a new charge.
-  const payable = charge.status === "pending" || charge.status === "overdue";
+  // That includes one the job marked overdue after a part was paid (`partially_paid → overdue`), and a Pix `cob` past
+  // its expiry the job has not marked yet (the PSP no longer takes it).
+  const lapsed = charge.pix?.expires_at ? Date.parse(charge.pix.expires_at) <= Date.now() : false;
+  const payable = (charge.status === "pending" || charge.status === "overdue") && charge.amount_paid === 0 && !lapsed;
   const beneficiary = charge.beneficiary ?? { name: "", document: "", city: "", agreement: "", bank_code: "" };
   return {
     charge,

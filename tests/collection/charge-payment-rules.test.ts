@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { POST as createCharge } from "@/app/v1/charges/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
@@ -105,5 +106,29 @@ describe("paying a charge", () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe("Nothing is open on this charge: its installments are paid or canceled");
     expect(await db().payment.count({ where: { chargeId: charge.id } })).toBe(0);
+  });
+
+  it("a charge the job is marking overdue as the installment is paid by another is still canceled (read after the job's change)", async () => {
+    const t = await creditTenant();
+    const { contract, charge: pix } = await chargeOf(t);
+    const boleto = (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: pix.installment_ids } })).body as { id: string };
+    // The job's transition of the Pix charge, in flight: its row is changed and locked, not yet committed.
+    const job = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await job.connect();
+    try {
+      await job.query("BEGIN");
+      await job.query("UPDATE charges SET status = 'overdue' WHERE id = $1 AND status = 'pending'", [pix.id]);
+      const paying = sandboxPay(t, boleto.id); // pays the installment: the Pix charge covers nothing open any more
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the payment waits on the Pix charge's row
+      await job.query("COMMIT");
+      expect((await paying).status).toBe(200);
+    } finally {
+      await job.end();
+    }
+    // Read after the job committed: overdue, and canceled from there (a cancel conditional on the `pending` read
+    // before matched nothing, and the charge stayed open for a paid installment).
+    expect((await db().charge.findUniqueOrThrow({ where: { id: pix.id } })).status).toBe("canceled");
+    const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: pix.id, action: "charge.canceled" } });
+    expect(audit.metadata).toMatchObject({ from: "overdue", to: "canceled" });
   });
 });

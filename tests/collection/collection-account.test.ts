@@ -197,5 +197,15 @@ describe("collection account", () => {
     const paid = await call(sandboxPay, { base: t.base, path: `/v1/sandbox/charges/${charge.id}/pay`, headers: t.headers, params: { id: charge.id }, json: { amount: 1000 } });
     expect(paid.body.charge.status).toBe("partially_paid");
     expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, paidText: "R$ 10,00", barcodeSvg: null, qrSvg: null });
+    // Marked overdue by the job after that part was paid: still not payable by its whole-amount codes.
+    await db().charge.update({ where: { id: charge.id }, data: { status: "overdue" } });
+    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, barcodeSvg: null, qrSvg: null });
+
+    // An immediate Pix past its expiry, before the job has marked it: the PSP no longer takes it, nor does the page.
+    const cob = (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.body.id, method: "pix", pix: { kind: "cob", expires_in: 3600 } } })).body;
+    const cobToken = cob.payment_page_url.split("/pay/")[1];
+    expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: true });
+    await db().charge.update({ where: { id: cob.id }, data: { expiresAt: new Date(Date.now() - 1000), pix: { ...cob.pix, expires_at: new Date(Date.now() - 1000).toISOString() } } });
+    expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: false, qrSvg: null });
   });
 });

@@ -166,4 +166,15 @@ describe("POST /v1/charges/notifications/{provider}", () => {
     const here = await send("acme-bank", event); // the refused delivery recorded nothing, not even its event id
     expect(here.body).toMatchObject({ received: true, replayed: false, payment: { charge_id: boleto.id, source: "boleto", amount: boleto.amount } });
   });
+
+  it("finds the charge by its identifier's index, not by reading every charge of the environment", async () => {
+    const plan = async (statement: string) =>
+      db().$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off"); // a small test table: make the planner show what it can use
+        const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${statement}`);
+        return rows.map((r) => r["QUERY PLAN"]).join("\n");
+      });
+    expect(await plan(`SELECT id FROM charges WHERE environment = 'production' AND pix IS NOT NULL AND pix ->> 'txid' = 'X' LIMIT 2`)).toContain("charges_environment_pix_txid_idx");
+    expect(await plan(`SELECT id FROM charges WHERE environment = 'production' AND boleto IS NOT NULL AND boleto ->> 'our_number' = 'X' LIMIT 2`)).toContain("charges_environment_boleto_our_number_idx");
+  });
 });
