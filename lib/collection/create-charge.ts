@@ -6,7 +6,7 @@ import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import type { Tx } from "@/lib/db/client";
 import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
-import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/errors";
 import { addMonths } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
@@ -76,7 +76,8 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
   if (body.method === "boleto" && amount > MAX_BOLETO_AMOUNT) {
     throw invalidField("installment_ids", "The amount is over a boleto's maximum (R$ 99.999.999,99): collect these installments in more than one charge");
   }
-  return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix }, account);
+  const unchangedSince = { amountPaid: contract.amountPaid, outstandingBalance: contract.outstandingBalance };
+  return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix, unchangedSince }, account);
 }
 
 export type NewCharge = {
@@ -89,6 +90,9 @@ export type NewCharge = {
   method: "boleto" | "pix";
   pix?: { kind?: "cob" | "cobv"; expires_in?: number };
   settlementId?: string;
+  /** The contract's money as the charge was computed from it, when that read was not under the contract's lock: a
+   *  payment committed since (installments paid, amounts changed) makes the insert write nothing. */
+  unchangedSince?: { amountPaid: bigint; outstandingBalance: bigint };
 };
 
 /** Issues a charge in the caller's Prisma transaction (a settlement's): row, audit, `charge.created`. */
@@ -126,6 +130,8 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
   };
   const response = toChargeResponse(row);
   const audit = { contract_id: input.contract.id, method: input.method, amount: input.amount };
+  const paidBefore = input.unchangedSince ? String(input.unchangedSince.amountPaid) : null;
+  const owedBefore = input.unchangedSince ? String(input.unchangedSince.outstandingBalance) : null;
   const inserted = await run<{ id: string }>(sql`
     WITH c AS (
       INSERT INTO charges (id, tenant_id, environment, contract_id, customer_id, method, status, installment_ids, settlement_id, due_date, amount,
@@ -137,6 +143,7 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
         FROM contracts
        WHERE id = ${row.contractId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
          AND status = ANY(${[...COLLECTIBLE]}::text[])
+         AND (${paidBefore}::bigint IS NULL OR (amount_paid = ${paidBefore}::bigint AND outstanding_balance = ${owedBefore}::bigint))
          FOR SHARE
       RETURNING id
     ), a AS (
@@ -147,10 +154,15 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
     INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at)
     SELECT ${newId("event")}, ${scope.tenantId}, ${scope.environment}::"Environment", 'charge.created', ${JSON.stringify(response)}::jsonb, ${now} FROM c
     RETURNING id`);
-  // The contract row is read again under a share lock as the charge is written: one that closed (settled, paid off,
-  // withdrawn) since the charge was computed gets none — the closing transaction canceled the open charges it saw,
-  // and waits for this one if it comes second.
+  // The contract row is read again under a share lock as the charge is written (every payment changes it): one that
+  // closed (settled, paid off, withdrawn) since the charge was computed gets none — the closing transaction canceled
+  // the open charges it saw, and waits for this one if it comes second — and neither does one a payment reached
+  // meanwhile (its installments may be paid now, or owe less: a charge for them would ask for the money again).
   if (inserted.length === 0) {
+    const [current] = await run<{ status: string }>(sql`SELECT status FROM contracts WHERE id = ${row.contractId} AND tenant_id = ${scope.tenantId}`);
+    if (current && COLLECTIBLE.includes(current.status as ContractStatus)) {
+      throw new TransientConflict("A payment reached the contract while the charge was being issued: issue it again", { contract_id: input.contract.id });
+    }
     throw new DomainError("contract_not_active", "The contract closed while the charge was being issued", { contract_id: input.contract.id });
   }
   return response;

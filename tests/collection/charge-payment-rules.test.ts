@@ -131,4 +131,27 @@ describe("paying a charge", () => {
     const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: pix.id, action: "charge.canceled" } });
     expect(audit.metadata).toMatchObject({ from: "overdue", to: "canceled" });
   });
+
+  it("a charge computed while a payment was reaching the contract is not issued: 409 to issue it again, with the amounts as they are now", async () => {
+    const t = await creditTenant();
+    const { contract, charge: first } = await chargeOf(t);
+    // A payment in flight: it holds the contract's row, changed (every payment moves amount_paid), not yet committed.
+    const payment = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await payment.connect();
+    let issuing: ReturnType<typeof call>;
+    try {
+      await payment.query("BEGIN");
+      await payment.query("UPDATE contracts SET amount_paid = amount_paid + 100, outstanding_balance = outstanding_balance - 100 WHERE id = $1", [contract.id]);
+      issuing = call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: first.installment_ids } });
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the charge, computed from the old amounts, waits on the row
+      await payment.query("COMMIT");
+    } finally {
+      await payment.end();
+    }
+    const refused = await issuing!;
+    expect([refused.status, refused.body.code]).toEqual([409, "conflict"]);
+    expect(await db().charge.count({ where: { contractId: contract.id } })).toBe(1); // only the first
+    const again = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: first.installment_ids } });
+    expect(again.status).toBe(201);
+  });
 });
