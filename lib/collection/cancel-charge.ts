@@ -38,7 +38,7 @@ const OPEN: ChargeStatus[] = ["pending", "partially_paid", "overdue"];
  *  conditional on the `pending` read, and stayed open for installments already paid). */
 async function lockOpenCharges(tx: Tx, scope: Scope, contractId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM charges WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
-    AND contract_id = ${contractId} AND settlement_id IS NULL AND status IN ('pending', 'partially_paid', 'overdue') ORDER BY id FOR UPDATE`;
+    AND contract_id = ${contractId} AND settlement_id IS NULL AND status = ANY(${OPEN}::text[]) ORDER BY id FOR UPDATE`;
 }
 
 export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string): Promise<string[]> {
