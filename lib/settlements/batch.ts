@@ -4,18 +4,20 @@ import stringify from "safe-stable-stringify";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
-import { queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
+import { withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { DomainError, notFound } from "@/lib/errors";
 import { idSchema } from "@/lib/id-schema";
 import { newId } from "@/lib/ids";
 import { where, type Scope } from "@/lib/scope";
 import { createSettlementIn } from "./create-settlement";
-import { NeedsServicesPath, settleFullReceivedSql } from "./settle-received-sql";
+import { LeaseLost, NeedsServicesPath, settleFullReceivedSql } from "./settle-received-sql";
 import { CreateSettlementBody } from "./schemas";
 
 // POST /v1/settlements/batch: up to MAX_BATCH_ITEMS settlements, each validated and applied in its own
-// transaction, with a result per item in request order. Exactly once, also across crashes and races:
+// transaction, with a result per item in request order. Items start in request order, a few at once (inWindow; two
+// naming the same contract one after the other, so the earlier wins as it would one at a time). Exactly once, also
+// across crashes and races:
 // - the batch row is found again by the caller's X-Request-Id (+ the items' hash: another body → 422);
 // - one request at a time holds its lease (IDEMPOTENCY_LEASE_SECONDS, renewed by every item, checked in the
 //   item's transaction):
@@ -78,8 +80,6 @@ export type SettlementBatchResponse = z.infer<typeof SettlementBatchResponse>;
 
 export const SettlementBatchIdParams = z.strictObject({ id: idSchema("settlementBatch", "settlement batch") });
 
-class LeaseLost extends Error {}
-
 export async function runSettlementBatch(
   scope: Scope,
   actor: Actor,
@@ -94,11 +94,13 @@ export async function runSettlementBatch(
   if (claimed.status === "completed") return { replayed: true, batch: await batchResponse(scope, claimed) };
 
   const done = new Set((await db().settlementBatchItem.findMany({ where: { batchId: claimed.id }, select: { index: true } })).map((r) => r.index));
+  const pending = [...input.items.entries()].filter(([index]) => !done.has(index));
+  const lease = new Lease(claimed.id, token);
   try {
-    for (const [index, raw] of input.items.entries()) {
-      if (done.has(index)) continue;
-      await applyItem(scope, actor, claimed.id, token, index, raw, input.describe);
-    }
+    await inWindow(pending, itemsInFlight(), ([, raw]) => itemContractId(raw), async ([index, raw]) => {
+      await lease.keep();
+      await applyItem(scope, actor, lease, index, raw, input.describe);
+    });
   } catch (err) {
     if (err instanceof LeaseLost) throw inProgress();
     // Not an item's own refusal (those are recorded) but a failure of the request (the database lost, a bug): give the
@@ -110,6 +112,42 @@ export async function runSettlementBatch(
   }
   await db().settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { status: "completed", completedAt: new Date(), leaseToken: null, leaseExpiresAt: null } });
   return { replayed: false, batch: await batchResponse(scope, (await db().settlementBatch.findUnique({ where: { id: claimed.id } }))!) };
+}
+
+/** Items applied at once: one item's database round trips overlap the next one's work in node (a batch of 1,000
+ *  settlements: 4.1 → ≈ 2.5 s in process). At most a third of the pool, so a batch leaves the rest to other requests. */
+const itemsInFlight = () => Math.max(1, Math.min(3, Math.floor(getEnv().DATABASE_POOL_SIZE / 3)));
+
+/** Runs `apply` over the items in request order, at most `limit` at once and never two with the same key (a contract
+ *  named twice: the later item starts once the earlier has its result, as one at a time, so the first one wins).
+ *  The first failure (not an item's own refusal: those are recorded) starts nothing more and is thrown once the
+ *  items already started have settled. */
+export async function inWindow<T>(items: T[], limit: number, keyOf: (item: T) => string | null, apply: (item: T) => Promise<void>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  const busy = new Set<string>();
+  let failure: { err: unknown } | undefined;
+  for (const item of items) {
+    const key = keyOf(item);
+    while (!failure && (running.size >= limit || (key !== null && busy.has(key)))) await Promise.race(running);
+    if (failure) break;
+    if (key !== null) busy.add(key);
+    const run: Promise<void> = apply(item)
+      .catch((err: unknown) => {
+        failure ??= { err };
+      })
+      .finally(() => {
+        running.delete(run);
+        if (key !== null) busy.delete(key);
+      });
+    running.add(run);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.err;
+}
+
+/** The contract an item names (as its result records it), whatever else the item holds. */
+function itemContractId(raw: unknown): string | null {
+  return typeof raw === "object" && raw !== null && typeof (raw as { contract_id?: unknown }).contract_id === "string" ? (raw as { contract_id: string }).contract_id.slice(0, 64) : null;
 }
 
 const inProgress = () => new DomainError("idempotency_in_progress", "This batch is being processed by another request; retry later with the same X-Request-Id");
@@ -138,21 +176,50 @@ async function claim(scope: Scope, caller: string, requestId: string | null, has
   return { ...row, leaseToken: token, leaseExpiresAt };
 }
 
-/** In the item's transaction: renew the lease, or learn that another request holds it now. */
-async function fence(tx: Tx, batchId: string, token: string): Promise<void> {
-  const renewed = await tx.settlementBatch.updateMany({ where: { id: batchId, leaseToken: token }, data: { leaseExpiresAt: new Date(Date.now() + leaseMs()) } });
-  if (renewed.count !== 1) throw new LeaseLost();
+/** This request's hold on its batch. Renewed every third of its length, before an item starts (not in every item's
+ *  transaction: items in flight together would queue on the batch's row). Each item's transaction checks it under a
+ *  share lock (fence), so a request taking a lapsed lease over waits for the items in flight, and every item after that
+ *  sees the new holder. */
+class Lease {
+  private renewedAt = Date.now();
+  private renewing: Promise<void> | undefined;
+  constructor(
+    readonly batchId: string,
+    readonly token: string,
+  ) {}
+
+  keep(): Promise<void> {
+    if (Date.now() - this.renewedAt < leaseMs() / 3) return Promise.resolve();
+    this.renewing ??= this.renew().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
+  }
+
+  private async renew(): Promise<void> {
+    const at = Date.now();
+    const renewed = await db().settlementBatch.updateMany({ where: { id: this.batchId, leaseToken: this.token }, data: { leaseExpiresAt: new Date(at + leaseMs()) } });
+    if (renewed.count !== 1) throw new LeaseLost();
+    this.renewedAt = at;
+  }
 }
 
-async function applyItem(scope: Scope, actor: Actor, batchId: string, token: string, index: number, raw: unknown, describe: DescribeError): Promise<void> {
-  const contractId = typeof raw === "object" && raw !== null && typeof (raw as { contract_id?: unknown }).contract_id === "string" ? (raw as { contract_id: string }).contract_id.slice(0, 64) : null;
+/** In the item's transaction: check that this request still holds the lease (held until the transaction ends). */
+async function fence(tx: Tx, lease: Lease): Promise<void> {
+  const held = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM settlement_batches WHERE id = ${lease.batchId} AND lease_token = ${lease.token} FOR SHARE`;
+  if (held.length !== 1) throw new LeaseLost();
+}
+
+async function applyItem(scope: Scope, actor: Actor, lease: Lease, index: number, raw: unknown, describe: DescribeError): Promise<void> {
+  const batchId = lease.batchId;
+  const contractId = itemContractId(raw);
   const record = (tx: Tx, result: { status: "created" | "failed"; settlementId?: string; error?: Record<string, unknown> }) =>
     tx.settlementBatchItem.create({
       data: { batchId, index, contractId, status: result.status, settlementId: result.settlementId ?? null, error: (result.error as Prisma.InputJsonObject | undefined) ?? undefined },
     });
   const failed = async (err: DomainError) => {
     await db().$transaction(async (tx) => {
-      await fence(tx, batchId, token);
+      await fence(tx, lease);
       await record(tx, { status: "failed", error: describe(itemError(err, index)) });
     });
   };
@@ -166,10 +233,7 @@ async function applyItem(scope: Scope, actor: Actor, batchId: string, token: str
       // The common case of a batch, in plain SQL (same rules and figures: lib/settlements/settle-received-sql.ts);
       // a contract with open charges to cancel or an averbação to end takes the services' path below.
       const done = await withSqlTransaction(async () => {
-        const [held] = await queryRows<{ id: string }>(sql`
-          UPDATE settlement_batches SET lease_expires_at = ${new Date(Date.now() + leaseMs())} WHERE id = ${batchId} AND lease_token = ${token} RETURNING id`);
-        if (!held) throw new LeaseLost();
-        await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId });
+        await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId, leaseToken: lease.token });
         return true;
       }).catch((err: unknown) => {
         if (err instanceof NeedsServicesPath) return false;
@@ -178,7 +242,7 @@ async function applyItem(scope: Scope, actor: Actor, batchId: string, token: str
       if (done) return;
     }
     await db().$transaction(async (tx) => {
-      await fence(tx, batchId, token);
+      await fence(tx, lease);
       const settlement = await createSettlementIn(tx, scope, actor, parsed.data, batchId);
       await record(tx, { status: "created", settlementId: settlement.id });
     });

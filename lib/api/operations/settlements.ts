@@ -104,7 +104,7 @@ export const settlementBatchOperation = defineOperation({
   path: "/v1/settlements/batch",
   summary: `Settle many contracts in one request (up to ${MAX_BATCH_ITEMS} items)`,
   description:
-    `Each item is a CreateSettlementBody, validated and applied in its own transaction; \`results\` has one entry per item in request ` +
+    `Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); \`results\` has one entry per item in request ` +
     "order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named " +
     `\`items.<index>.<field>\`). More than ${MAX_BATCH_ITEMS} items: 413 \`batch_too_large\`, nothing applied. Idempotent by X-Request-Id ` +
     "(send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 " +
