@@ -32,17 +32,20 @@ export type ProductRules = {
   maxAnnualCet: string;
 };
 
-// Fee caps and CET ceilings (choices, not regulation; change them here):
+// Fee caps and CET ceilings (choices, not regulation; change them here). Each ceiling is above the worst fee-free
+// loan at the product's rate cap whose first due date — after its due-date rule — is 20 days or more after
+// disbursement; searched over every disbursement day of 2026–2027, terms 1–12, nominal first periods of 20–30 days
+// and the three rules: the worst is one installment whose due date `preceding` moves back (Carnival), e.g.
+// disbursed 2026-01-23, nominal 25 days, paid on day 21 (interest for 25 days over 21).
 // - INSS consignado: no fees at all. INSS rules forbid TAC and any other charge on the loan, and the
-//   prestamista insurance may not be bundled. CET ceiling 45% a.a.: every loan at the 1.85% cap with a
-//   first period of 20 days or more stays below it (worst: 1 installment, 20 days, 42.6%); what it rejects
-//   is the flat 0.38% IOF annualized over a first period of a few days.
+//   prestamista insurance may not be bundled. CET ceiling 45% a.a. (worst: 43.6%); what it rejects is the flat
+//   IOF annualized over a first period of a few days (a nominal 20 days moved back to 16: 48.5%).
 // - Crédito do Trabalhador: no TAC (forbidden for individuals since Res. CMN 3.518/2007), registration
-//   (cadastro) ≤ 1%, insurance ≤ 5%. CET ceiling 100% a.a. (worst fee-free loan at the 3.99% cap: 88.9%).
+//   (cadastro) ≤ 1%, insurance ≤ 5%. CET ceiling 100% a.a. (worst fee-free loan at the 3.99% cap: 94.1%).
 // - Personal loan: TAC ≤ 5% for companies only (forbidden for individuals, as above: a PF simulation with an
 //   origination fee is refused — lib/simulations/product-rules.ts), registration ≤ 3%, insurance ≤ 5%. CET
-//   ceiling 250% a.a. (worst fee-free loan at the 8% cap: 215%): a 97% upfront fee (CET ≈ 3·10¹³%) or the
-//   maximum fees on a one-month loan are refused.
+//   ceiling 300% a.a. (worst fee-free loan at the 8% cap: 235.7% for a person, 270.9% for a company, whose flat
+//   IOF is 0.95%): a 97% upfront fee (CET ≈ 3·10¹³%) or the maximum fees on a one-month loan are refused.
 
 export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
   inss_payroll: {
@@ -88,13 +91,16 @@ export const PRODUCTS: Readonly<Record<ProductCode, ProductRules>> = {
     payrollLink: null,
     amortizations: ["price", "sac"],
     maxFeeRates: { origination: "0.05", registration: "0.03", insurance: "0.05" },
-    maxAnnualCet: "2.50",
+    maxAnnualCet: "3.00",
   },
 };
 
-/** IOF rates (Decreto 6.306/2007 as amended; PJ daily rate per Decreto 12.499/2025 — unverified, keep here). */
+/** IOF rates (Decreto 6.306/2007 as amended). Companies per Decreto 12.499/2025: 0.0082% a day (was 0.0041%) and
+ *  0.95% flat (was 0.38%, as individuals still pay) — unverified against the decree's text, so kept here alone. Not
+ *  modelled: the decree's lower daily rate for Simples Nacional companies borrowing up to R$ 30,000. */
 export const IOF_RATES = {
   dailyRatePF: "0.000082",
   dailyRatePJ: "0.000082",
-  additionalRate: "0.0038",
+  additionalRatePF: "0.0038",
+  additionalRatePJ: "0.0095",
 } as const;

@@ -69,6 +69,7 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
       checkPricedFace(members.find((m) => m.contractId === contract.id)!, faces.get(contract.id) ?? 0n);
       checkNoCredit(contract);
       const updated = await tx.contract.update({ where: { id: contract.id }, data: { status, assignmentId: id } });
+      await writeAudit(tx, { ...where(scope), actor, action: CONTRACT_EVENTS.assign, target: { type: "contract", id: contract.id }, metadata: { from: contract.status, to: status, assignment_id: id } });
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
   } else {

@@ -6,7 +6,7 @@ import { parseCnpj } from "@/lib/customers/document";
 import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField } from "@/lib/errors";
-import { addDays, decimal as D, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
+import { addDays, decimal as D, formatReais, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -59,6 +59,12 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
       return { contractId: id, face, value };
     });
     if (lines.every((l) => l.face === 0)) throw invalidField("contract_ids", "Nothing is open on these contracts");
+    const openFace = lines.reduce((s, l) => s + l.face, 0);
+    // More than every open installment is worth at face: a buyer paying it loses money on every outcome (a typo, or
+    // the price of another portfolio). The discount-rate price is a present value, never above face.
+    if (body.price !== undefined && body.price > openFace) {
+      throw invalidField("price", `Must not exceed the contracts' open face value (${formatReais(openFace)} BRL)`);
+    }
     const prices = body.price !== undefined ? shareProportionally(body.price, lines.map((l) => l.face)) : lines.map((l) => l.value);
 
     const id = newId("assignment");

@@ -34,6 +34,15 @@ describe("CNPJ", () => {
     expect(validateCnpj(input)).toEqual({ ok: false, error });
   });
 
+  it("refuses non-ASCII letters that upper-case into ASCII ones (ß → SS, ı → I, ſ → S)", () => {
+    const base = "12ABC345SS01";
+    const valid = base + cnpjCheckDigits(base);
+    expect(validateCnpj(valid)).toEqual({ ok: true, value: valid });
+    for (const input of [`12ABC345ß01${valid.slice(12)}`, valid.replace("SS", "ſſ"), "12ıBC34501DE35"]) {
+      expect(validateCnpj(input)).toEqual({ ok: false, error: "invalid_characters" });
+    }
+  });
+
   it("any [0-9A-Z]{12} base with computed DVs validates; a changed DV never does (property)", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9A-Z]{12}$/), fc.integer({ min: 1, max: 9 }), fc.boolean(), (base, delta, first) => {

@@ -19,8 +19,10 @@ export function cnpjCheckDigits(base: string): string {
 // Accepts "11.222.333/0001-81", "12.ABC.345/01DE-35" or unpunctuated; letters are upper-cased.
 // Returns the 14 characters when valid.
 export function validateCnpj(input: string): DocumentResult {
-  const value = stripPunctuation(input).toUpperCase();
-  if (!/^[0-9A-Z]*$/.test(value)) return invalid("invalid_characters");
+  // ASCII letters only, checked before upper-casing: Unicode case mapping turns "ß" into "SS" and "ı" into "I".
+  const stripped = stripPunctuation(input);
+  if (!/^[0-9A-Za-z]*$/.test(stripped)) return invalid("invalid_characters");
+  const value = stripped.toUpperCase();
   if (value.length !== 14) return invalid("invalid_length");
   if (!/^\d{2}$/.test(value.slice(12))) return invalid("invalid_characters");
   if (/^(.)\1{13}$/.test(value)) return invalid("repeated_digits");

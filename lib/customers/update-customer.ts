@@ -16,7 +16,10 @@ import { toCustomerView } from "./serialize";
  */
 export async function updateCustomer(ctx: CustomerContext, id: string, input: UpdateCustomerBody): Promise<CustomerView> {
   return db().$transaction(async (tx) => {
-    // Scoped read: another tenant's or environment's customer is "not found", like one that does not exist.
+    // Scoped read: another tenant's or environment's customer is "not found", like one that does not exist. Locked
+    // first, so two PATCHes at once take turns: each compares (`changed_fields`, the event) against what the other
+    // committed, not against a row already changed under it.
+    await tx.$queryRaw`SELECT id FROM customers WHERE id = ${id} AND tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" FOR UPDATE`;
     const existing = await tx.customer.findFirst({ where: { ...where(ctx), id } });
     if (!existing) throw notFound("Customer");
     const fields = customerFields(existing.kind as CustomerKind, input);

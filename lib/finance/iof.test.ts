@@ -19,6 +19,15 @@ describe("computeIof", () => {
     expect(computeIof(input, { ...IOF_2025, dailyRatePJ: "0.000082" }).total).toBe(626);
   });
 
+  // Decreto 12.499/2025 for companies (lib/products.ts IOF_RATES): 1000 × 0.000082 × 30 = 2.46 a day's worth, and the
+  // flat 0.95% = 9.50 instead of an individual's 0.38% = 3.80.
+  it("the flat additional rate is the borrower's: companies 0.95%, individuals 0.38%", () => {
+    const rates = { ...IOF_2025, dailyRatePJ: "0.000082", additionalRatePJ: "0.0095" };
+    const input = { principal: 100000, disbursementDate: "2025-01-01", installments: [{ due_date: "2025-01-31", amortization: 100000 }] };
+    expect(computeIof({ ...input, borrower: "PJ" }, rates)).toMatchObject({ daily: 246, additional: 950, total: 1196 });
+    expect(computeIof({ ...input, borrower: "PF" }, rates)).toMatchObject({ daily: 246, additional: 380, total: 626 });
+  });
+
   // 500.00 at 30 days: 500 × 0.000082 × 30 = 1.23; 500.00 at 401 days is capped at 365:
   // 500 × 0.000082 × 365 = 14.965 → 14.97 on its row (half-up). daily = 1.23 + 14.97 = 16.20.
   it("caps days at 365 and rounds each row's daily IOF on its row", () => {

@@ -10,8 +10,10 @@ export type IofConfig = {
   dailyRatePF: string;
   /** Daily rate for companies: "0.000041" historically, "0.000082" under Decreto 12.499/2025. */
   dailyRatePJ: string;
-  /** Flat additional rate on the principal, e.g. "0.0038". */
-  additionalRate: string;
+  /** Flat additional rate on the principal for individuals: "0.0038". */
+  additionalRatePF: string;
+  /** Flat additional rate on the principal for companies: "0.0038" historically, "0.0095" under Decreto 12.499/2025. */
+  additionalRatePJ: string;
   /** Cap on days per installment; 365 by law. */
   maxDays?: number;
 };
@@ -39,14 +41,14 @@ export type IofBreakdown = { daily: Centavos; additional: Centavos; total: Centa
 
 // Each row: iof = base × dailyRate × min(days, 365), rounded half-up to the centavo on that row, so a
 // person checks every row from the figures shown; daily = Σ rows' iof (the total of what is shown);
-// additional = principal × additionalRate, half-up; total = daily + additional. The base is the
+// additional = principal × the borrower's additional rate, half-up; total = daily + additional. The base is the
 // principal amortized in each installment. A negative amortization (a long first period whose interest
 // exceeds the installment) is interest capitalized into the balance, not principal (base 0): later
 // amortizations repay it first — payments go to overdue interest before capital (Código Civil art. 354)
 // — and only the rest is taxed, so the bases still add up to the principal.
 export function computeIof(input: IofInput, config: IofConfig): IofBreakdown {
   const dailyRate = parseRate(input.borrower === "PF" ? config.dailyRatePF : config.dailyRatePJ, "dailyRate");
-  const additionalRate = parseRate(config.additionalRate, "additionalRate");
+  const additionalRate = parseRate(input.borrower === "PF" ? config.additionalRatePF : config.additionalRatePJ, "additionalRate");
   const maxDays = config.maxDays ?? 365;
   const rows: IofRow[] = [];
   let daily = 0;

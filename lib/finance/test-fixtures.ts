@@ -5,7 +5,7 @@ import { addDays } from "./date";
 import type { IofConfig } from "./iof";
 import type { AmortizationSystem } from "./schedule-types";
 
-export const IOF_2025: IofConfig = { dailyRatePF: "0.000082", dailyRatePJ: "0.000041", additionalRate: "0.0038" };
+export const IOF_2025: IofConfig = { dailyRatePF: "0.000082", dailyRatePJ: "0.000041", additionalRatePF: "0.0038", additionalRatePJ: "0.0038" };
 
 // principal 1,000.00–1,000,000.00 BRL, monthly rate 0–5% (basis points), 1–120 installments,
 // disbursement any day from 2024 to mid-2030 (covers leap years and the Nov 20 change).

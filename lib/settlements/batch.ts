@@ -4,6 +4,7 @@ import stringify from "safe-stable-stringify";
 import { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
+import { requestTransactionOptions } from "@/lib/db/transaction";
 import { withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { DomainError, notFound } from "@/lib/errors";
@@ -19,8 +20,8 @@ import { CreateSettlementBody } from "./schemas";
 // naming the same contract one after the other, so the earlier wins as it would one at a time). Exactly once, also
 // across crashes and races:
 // - the batch row is found again by the caller's X-Request-Id (+ the items' hash: another body → 422);
-// - one request at a time holds its lease (IDEMPOTENCY_LEASE_SECONDS, renewed by every item, checked in the
-//   item's transaction):
+// - one request at a time holds its lease (IDEMPOTENCY_LEASE_SECONDS, renewed every third of it as items start,
+//   checked under a share lock in every item's transaction: Lease below):
 //   a second request while it is alive gets 409 `idempotency_in_progress`; once it lapses (the process died),
 //   a replay takes the lease over;
 // - an item's result row is written in the same transaction as its settlement, and its (batch, index) key is
@@ -90,16 +91,22 @@ export async function runSettlementBatch(
   }
   const hash = createHash("sha256").update(stringify(input.items) ?? "").digest("hex");
   const token = randomUUID();
+  const claiming = Date.now(); // the lease runs from here: a takeover may wait behind the items in flight of the last holder
   const claimed = await claim(scope, input.caller, input.requestId, hash, input.items.length, token);
   if (claimed.status === "completed") return { replayed: true, batch: await batchResponse(scope, claimed) };
 
   const done = new Set((await db().settlementBatchItem.findMany({ where: { batchId: claimed.id }, select: { index: true } })).map((r) => r.index));
   const pending = [...input.items.entries()].filter(([index]) => !done.has(index));
-  const lease = new Lease(claimed.id, token);
+  const lease = new Lease(claimed.id, token, claiming);
   try {
     await inWindow(pending, itemsInFlight(), ([, raw]) => itemContractId(raw), async ([index, raw]) => {
-      await lease.keep();
-      await applyItem(scope, actor, lease, index, raw, input.describe);
+      const release = await itemSlot();
+      try {
+        await lease.keep();
+        await applyItem(scope, actor, lease, index, raw, input.describe);
+      } finally {
+        release();
+      }
     });
   } catch (err) {
     if (err instanceof LeaseLost) throw inProgress();
@@ -110,13 +117,32 @@ export async function runSettlementBatch(
       .catch(() => undefined); // the database itself may be what failed: then the lease lapses
     throw err;
   }
-  await db().settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { status: "completed", completedAt: new Date(), leaseToken: null, leaseExpiresAt: null } });
+  const completed = await db().settlementBatch.updateMany({ where: { id: claimed.id, leaseToken: token }, data: { status: "completed", completedAt: new Date(), leaseToken: null, leaseExpiresAt: null } });
+  // Taken over after the last item (this request stalled past its lease): the batch is the new holder's to finish.
+  if (completed.count !== 1) throw inProgress();
   return { replayed: false, batch: await batchResponse(scope, (await db().settlementBatch.findUnique({ where: { id: claimed.id } }))!) };
 }
 
 /** Items applied at once: one item's database round trips overlap the next one's work in node (a batch of 1,000
- *  settlements: 4.1 → ≈ 2.5 s in process). At most a third of the pool, so a batch leaves the rest to other requests. */
+ *  settlements: 4.15 → 3.1 s in process). At most a third of the pool, shared by every batch the process runs
+ *  (itemSlot), so batches leave the rest to other requests. */
 const itemsInFlight = () => Math.max(1, Math.min(3, Math.floor(getEnv().DATABASE_POOL_SIZE / 3)));
+
+const slots = { free: undefined as number | undefined, waiting: [] as (() => void)[] };
+/** One of the process's itemsInFlight() slots, first come first served; call what it returns to give it back. */
+async function itemSlot(): Promise<() => void> {
+  slots.free ??= itemsInFlight();
+  if (slots.free > 0) slots.free -= 1;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    const next = slots.waiting.shift();
+    if (next) next(); // the slot passes straight to the next waiter
+    else slots.free! += 1;
+  };
+}
 
 /** Runs `apply` over the items in request order, at most `limit` at once and never two with the same key (a contract
  *  named twice: the later item starts once the earlier has its result, as one at a time, so the first one wins).
@@ -145,9 +171,9 @@ export async function inWindow<T>(items: T[], limit: number, keyOf: (item: T) =>
   if (failure) throw failure.err;
 }
 
-/** The contract an item names (as its result records it), whatever else the item holds. */
+/** The contract an item names (as its result records it, trimmed as the schema trims it), whatever else the item holds. */
 function itemContractId(raw: unknown): string | null {
-  return typeof raw === "object" && raw !== null && typeof (raw as { contract_id?: unknown }).contract_id === "string" ? (raw as { contract_id: string }).contract_id.slice(0, 64) : null;
+  return typeof raw === "object" && raw !== null && typeof (raw as { contract_id?: unknown }).contract_id === "string" ? (raw as { contract_id: string }).contract_id.trim().slice(0, 64) : null;
 }
 
 const inProgress = () => new DomainError("idempotency_in_progress", "This batch is being processed by another request; retry later with the same X-Request-Id");
@@ -181,11 +207,12 @@ async function claim(scope: Scope, caller: string, requestId: string | null, has
  *  share lock (fence), so a request taking a lapsed lease over waits for the items in flight, and every item after that
  *  sees the new holder. */
 class Lease {
-  private renewedAt = Date.now();
   private renewing: Promise<void> | undefined;
   constructor(
     readonly batchId: string,
     readonly token: string,
+    /** When the lease was last set: its claim started then. */
+    private renewedAt: number,
   ) {}
 
   keep(): Promise<void> {
@@ -221,7 +248,7 @@ async function applyItem(scope: Scope, actor: Actor, lease: Lease, index: number
     await db().$transaction(async (tx) => {
       await fence(tx, lease);
       await record(tx, { status: "failed", error: describe(itemError(err, index)) });
-    });
+    }, requestTransactionOptions());
   };
   const parsed = CreateSettlementBody.safeParse(raw);
   if (!parsed.success) {
@@ -231,7 +258,7 @@ async function applyItem(scope: Scope, actor: Actor, lease: Lease, index: number
   try {
     if (parsed.data.type === "full" && parsed.data.payment_method === "received") {
       // The common case of a batch, in plain SQL (same rules and figures: lib/settlements/settle-received-sql.ts);
-      // a contract with open charges to cancel or an averbação to end takes the services' path below.
+      // a contract with open charges to cancel takes the services' path below (the SQL path ends an averbação itself).
       const done = await withSqlTransaction(async () => {
         await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId, leaseToken: lease.token });
         return true;
@@ -245,7 +272,7 @@ async function applyItem(scope: Scope, actor: Actor, lease: Lease, index: number
       await fence(tx, lease);
       const settlement = await createSettlementIn(tx, scope, actor, parsed.data, batchId);
       await record(tx, { status: "created", settlementId: settlement.id });
-    });
+    }, requestTransactionOptions()); // Prisma's 2 s / 5 s defaults ended the whole batch for an item waiting on a contract's lock
   } catch (err) {
     if (err instanceof DomainError) return failed(err);
     throw err;

@@ -5,7 +5,9 @@ import { toContractResponse } from "@/lib/contracts/serialize";
 import type { Environment, Prisma } from "@prisma/client";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { toEndorsementResponse } from "@/lib/payroll/endorsement-transition";
-import { ENDORSEMENT_AUDIT_ACTIONS } from "@/lib/payroll/transitions";
+import { CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
+import { ENDORSEMENT_AUDIT_ACTIONS, ENDORSEMENT_TRANSITIONS } from "@/lib/payroll/transitions";
+import { nextState } from "@/lib/state-machine";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import { queryRows, raw, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -14,14 +16,17 @@ import { dateColumn } from "@/lib/serialize";
 import { checkNotTaken, checkReceivedDate, checkSettleable, computeQuote } from "./payoff-quote";
 import type { CreateSettlementBody } from "./schemas";
 import { toSettlementResponse } from "./serialize";
+import { SETTLEMENT_TRANSITIONS } from "./transitions";
 
 // The batch's hot path: a full settlement with funds received, in plain SQL inside the caller's
 // withSqlTransaction — lock and read the contract (with its pending settlement and live assignment), read its
 // open installments, then one statement that writes everything createSettlementIn + completeSettlementIn
-// would: the settlement (completed), every installment paid (unnest), the contract settled, the payment, three
-// audit rows, three events and the batch item's result. Same rules (checkSettleable, checkNotTaken), same
-// quote (computeQuote), same serializers for the event payloads; tests/settlements/batch-sql-path.test.ts
-// compares its database state with the generic path's. ~20 Prisma statements + one per installment → 4.
+// would: the settlement (completed), every installment paid (unnest), the contract settled, a payroll contract's
+// averbação `terminating`, the payment, the audit rows (three, and the averbação's), the events (installment.paid per
+// installment, contract.closed, payment.received, settlement.completed, and the averbação's) and the batch item's
+// result. Same rules (checkSettleable, checkNotTaken), same transition tables, same quote (computeQuote), same
+// serializers for the event payloads; tests/settlements/batch-sql-path.test.ts compares its database state with the
+// generic path's. ~20 Prisma statements + one per installment → 3 (fence and lock, read, write).
 
 type Taken = { pending_settlement: string | null; live_assignment: string | null; open_charges: boolean; endorsement: Record<string, unknown> | null };
 
@@ -70,6 +75,8 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   checkNotTaken(c!.pending_settlement, contract!.status === "active" ? c!.live_assignment : null); // an assigned one's live row is its sale
   if (c!.open_charges) throw new NeedsServicesPath();
   const settled = contract!;
+  const closedAs = nextState(CONTRACT_TRANSITIONS, "contract", settled.status as ContractStatus, "settle");
+  const completedAs = nextState(SETTLEMENT_TRANSITIONS, "settlement", "pending", "complete"); // created and completed at once
 
   const quote = computeQuote(settled, open, date);
   const needed = quote.amount;
@@ -82,13 +89,13 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     credit: 0n, creditApplied: BigInt(quote.credit_applied), provider: null, providerEventId: null, paidAt: now, createdAt: now,
   };
   const settlement = toSettlementResponse({
-    id: settlementId, tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, batchId: item.batchId, type: "full", status: "completed",
+    id: settlementId, tenantId: scope.tenantId, environment: scope.environment, contractId: settled.id, batchId: item.batchId, type: "full", status: completedAs,
     settlementDate: dateColumn(date), amount: BigInt(needed), reduce: null, paymentMethod: "received", quote, reschedule: null, chargeId: null,
     paymentId: payment.id, cancelReason: null, completedAt: now, canceledAt: null, createdAt: now, updatedAt: now,
   });
   const closed = toContractResponse({
     ...settled,
-    status: "settled",
+    status: closedAs,
     amountPaid: settled.amountPaid + BigInt(needed + quote.credit_applied),
     outstandingBalance: 0n,
     creditBalance: settled.creditBalance - BigInt(quote.credit_applied),
@@ -96,8 +103,8 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   });
   const audits: { id: string; action: string; target_type: string; target_id: string; metadata: Record<string, unknown> }[] = [
     { id: newId("audit"), action: "settlement.created", target_type: "settlement", target_id: settlementId, metadata: { contract_id: settled.id, type: "full", amount: needed, payment_method: "received" } },
-    { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: settled.status, to: "settled", settlement_id: settlementId } },
-    { id: newId("audit"), action: "settlement.completed", target_type: "settlement", target_id: settlementId, metadata: { from: "pending", to: "completed", payment_id: payment.id, amount: needed } },
+    { id: newId("audit"), action: "contract.closed", target_type: "contract", target_id: settled.id, metadata: { from: settled.status, to: closedAs, settlement_id: settlementId } },
+    { id: newId("audit"), action: "settlement.completed", target_type: "settlement", target_id: settlementId, metadata: { from: "pending", to: completedAs, payment_id: payment.id, amount: needed } },
   ];
   // A payroll contract's averbação ends with it (lib/payroll/endorsement-termination.ts): `terminating` here, the
   // worker asks the authority.
@@ -127,10 +134,11 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     { id: newId("event"), type: "settlement.completed", payload: settlement },
   ];
   const lines = quote.installments;
+  // The averbação's audit row and event are written only if its update found it still endorsed (en).
   const [written] = await queryRows<{ installments: number }>(sql`
     WITH s AS (
       INSERT INTO settlements (id, tenant_id, environment, contract_id, batch_id, type, status, settlement_date, amount, payment_method, quote, payment_id, completed_at, created_at, updated_at)
-      VALUES (${settlementId}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${item.batchId}, 'full', 'completed', ${date}::date,
+      VALUES (${settlementId}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${item.batchId}, 'full', ${completedAs}, ${date}::date,
               ${String(needed)}::bigint, 'received', ${JSON.stringify(quote)}::jsonb, ${payment.id}, ${now}, ${now}, ${now})
     ), i AS (
       UPDATE installments AS t
@@ -140,12 +148,13 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
       WHERE t.id = u.id AND t.contract_id = ${settled.id}
       RETURNING t.id
     ), k AS (
-      UPDATE contracts SET status = 'settled', amount_paid = amount_paid + ${String(needed + quote.credit_applied)}::bigint, outstanding_balance = 0,
+      UPDATE contracts SET status = ${closedAs}, amount_paid = amount_paid + ${String(needed + quote.credit_applied)}::bigint, outstanding_balance = 0,
              credit_balance = credit_balance - ${String(quote.credit_applied)}::bigint, updated_at = ${now}
       WHERE id = ${settled.id}
     ), en AS (
-      UPDATE endorsements SET status = 'terminating', termination_reason = 'settled', termination_next_attempt_at = ${now}, updated_at = ${now}
+      UPDATE endorsements SET status = ${endorsement?.status ?? null}, termination_reason = 'settled', termination_next_attempt_at = ${now}, updated_at = ${now}
       WHERE id = ${endorsement?.id ?? null} AND status = 'endorsed'
+      RETURNING id
     ), p AS (
       INSERT INTO payments (id, tenant_id, environment, contract_id, assignment_id, settlement_id, amount, source, allocations, credit, credit_applied, paid_at, created_at)
       VALUES (${payment.id}, ${scope.tenantId}, ${scope.environment}::"Environment", ${settled.id}, ${settled.assignmentId}, ${settlementId}, ${String(needed)}::bigint, 'settlement',
@@ -154,10 +163,12 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
       INSERT INTO audit_logs (id, tenant_id, environment, actor_type, actor_id, actor_label, action, target_type, target_id, metadata, created_at)
       SELECT x.id, ${scope.tenantId}, ${scope.environment}::"Environment", ${actor.type}, ${actor.id ?? null}, ${actor.label}, x.action, x.target_type, x.target_id, x.metadata, ${now}
       FROM jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS x(id text, action text, target_type text, target_id text, metadata jsonb)
+      WHERE x.target_type <> 'endorsement' OR EXISTS (SELECT 1 FROM en)
     ), e AS (
       INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at)
       SELECT x.id, ${scope.tenantId}, ${scope.environment}::"Environment", x.type, x.payload, ${now}
       FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS x(id text, type text, payload jsonb)
+      WHERE x.type <> 'endorsement.status_changed' OR EXISTS (SELECT 1 FROM en)
     ), b AS (
       INSERT INTO settlement_batch_items (batch_id, index, contract_id, status, settlement_id, created_at)
       VALUES (${item.batchId}, ${item.index}, ${item.contractId}, 'created', ${settlementId}, ${now})
@@ -177,7 +188,7 @@ function endingEndorsement(row: Record<string, unknown>, now: Date) {
     proposalId: row.proposal_id as string,
     reservationId: row.reservation_id as string,
     contractNumber: row.contract_number as string,
-    status: "terminating",
+    status: nextState(ENDORSEMENT_TRANSITIONS, "endorsement", "endorsed", "end"),
     authorityEndorsementId: (row.authority_endorsement_id as string | null) ?? null,
     refusal: (row.refusal as Prisma.JsonValue) ?? null,
     endorsedAt: at(row.endorsed_at),

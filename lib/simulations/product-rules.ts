@@ -105,7 +105,7 @@ function checkCet(result: SimulationResult, params: Params): void {
     const days = daysBetween(result.disbursement_date, result.schedule[0]!.due_date);
     if (!above(interestOnly)) {
       const iof = formatReais(result.iof.total);
-      const message = `The IOF (${iof} BRL, 0.38% of it charged at once) over a first period of ${days} days and ${result.term} installment(s) gives a CET of ${withoutFees}% a year without fees: a later first_due_date or a longer term lowers it`;
+      const message = `The IOF (${iof} BRL, ${formatReais(result.iof.additional)} BRL of it charged at once) over a first period of ${days} days and ${result.term} installment(s) gives a CET of ${withoutFees}% a year without fees: a later first_due_date or a longer term lowers it`;
       errors.push({ param: days < 28 ? "first_due_date" : "term", in: "body", message });
     } else {
       errors.push({ param: params.rateParam, in: "body", message: `The interest alone over these due dates gives a CET of ${interestOnly}% a year` });

@@ -146,7 +146,7 @@ export const IofRow = z
     due_date: z.string().meta({ description: "Actual due date (after `due_date_rule`)." }),
     days: z.number().int().meta({ description: "Days from disbursement to the due date, capped at 365." }),
     base: money("Principal amortized in this installment, centavos (0 on a row whose amortization is negative; capitalized interest repaid later is not principal)."),
-    iof: money("base × daily rate (0.0082% for PF) × days, rounded half-up on this row, centavos."),
+    iof: money("base × daily rate (0.0082% for PF and, since Decreto 12.499/2025, for PJ) × days, rounded half-up on this row, centavos."),
   })
   .meta({ id: "SimulationIofRow" });
 
@@ -173,7 +173,7 @@ export const SimulationResponse = z
     iof: z
       .object({
         daily: money("Σ of the `iof_schedule` rows' `iof` (each rounded on its row), centavos."),
-        additional: money("principal × 0.38%, half-up, centavos."),
+        additional: money("principal × 0.38% (PF) or 0.95% (PJ, Decreto 12.499/2025), half-up, centavos."),
         total: money("daily + additional."),
         financed: z.boolean(),
       })

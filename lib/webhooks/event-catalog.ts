@@ -83,7 +83,7 @@ export const EVENT_CATALOG = [
     summary: "The paying source's monthly transfer (repasse) was applied to a payroll contract.",
     data: RepasseContractResult.extend({ competence: z.string(), scenario: z.string(), source: z.string() }),
   },
-  { type: "settlement.created", summary: "A full settlement or partial prepayment was requested.", data: SettlementResponse },
+  { type: "settlement.created", summary: "A full settlement or partial prepayment was requested and waits for its money (a charge). One with funds received (`payment_method: received`) completes at once: only `settlement.completed` is sent.", data: SettlementResponse },
   { type: "settlement.completed", summary: "A settlement was paid and applied.", data: SettlementResponse },
   { type: "settlement.canceled", summary: "A pending settlement was canceled or lapsed.", data: SettlementResponse },
   { type: "assignment.created", summary: "Contracts were offered to an assignee (cessão).", data: AssignmentResponse },

@@ -10,7 +10,7 @@ import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
-import { addDays, payoffLines, shareProportionally } from "@/lib/finance";
+import { addDays, formatReais, payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
@@ -89,6 +89,8 @@ describe("assignments", () => {
     expect(contract).toMatchObject({ status: "assigned", assignment_id: made.id });
     const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { in: ["contract.assigned", "assignment.status_changed"] } } });
     expect(events.map((e) => e.type).sort()).toEqual(["assignment.status_changed", "contract.assigned"]);
+    const assignedAudit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "contract.assigned", targetId: id } });
+    expect(assignedAudit).toMatchObject({ targetType: "contract", metadata: { from: "active", to: "assigned", assignment_id: made.id } });
     expect((events.find((e) => e.type === "assignment.status_changed")!.payload as { previous_status: string }).previous_status).toBe("pending");
 
     const charge = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: id, method: "pix" } });
@@ -164,6 +166,17 @@ describe("assignments", () => {
     expect(settle.body).toMatchObject({ status: 409, code: "conflict", contract_id: later, credit_balance: 700 });
     expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(1);
     expect((await db().contract.findUniqueOrThrow({ where: { id: later } })).status).toBe("active");
+  });
+
+  it("a price above the contracts' open face value is 400, nothing offered; the face value itself is taken", async () => {
+    const t = await creditTenant();
+    const ids = await contractsOf(t, 2);
+    const face = (await Promise.all(ids.map(async (id) => (await openRows(id)).reduce((s, r) => s + r.payment, 0)))).reduce((a, b) => a + b, 0);
+    const over = await post(t, { assignee: ASSIGNEE, contract_ids: ids, price: face + 1 });
+    expect(over.status).toBe(400);
+    expect(over.body.errors).toEqual([{ param: "price", in: "body", message: `Must not exceed the contracts' open face value (${formatReais(face)} BRL)` }]);
+    expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: ids, price: face })).status).toBe(201);
   });
 
   it("a discount rate above 1 (100% a month) is 400", async () => {

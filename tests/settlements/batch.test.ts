@@ -114,4 +114,22 @@ describe("POST /v1/settlements/batch", () => {
     for (const id of ids) expect(await db().settlement.count({ where: { contractId: id } })).toBe(1);
     expect(await db().settlementBatchItem.count({ where: { settlementId: { not: null }, contractId: { in: ids } } })).toBe(4);
   });
+
+  it("items run a few at once: two batches racing over the same fresh contracts settle each once; a contract named twice (once padded) by the earlier item", async () => {
+    const t = await creditTenant();
+    const ids = await contractsOf(t, 6);
+    const full = (contract_id: string) => ({ contract_id, type: "full", payment_method: "received" });
+    const [forward, backward] = await Promise.all([send(t, ids.map(full)), send(t, [...ids].reverse().map(full))]);
+    expect([forward.status, backward.status]).toEqual([201, 201]);
+    const created = [...forward.body.results, ...backward.body.results].filter((r: { status: string }) => r.status === "created");
+    expect(created.map((r: { contract_id: string }) => r.contract_id).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(await db().settlement.count({ where: { contractId: id } })).toBe(1);
+
+    const [fresh] = await contractsOf(t, 1);
+    const twice = await send(t, [full(` ${fresh} `), full(fresh!)]);
+    expect(twice.body.results).toEqual([
+      { index: 0, contract_id: fresh, status: "created", settlement_id: expect.stringMatching(/^stl_/), error: null },
+      { index: 1, contract_id: fresh, status: "failed", settlement_id: null, error: expect.objectContaining({ status: 409, code: "contract_not_active" }) },
+    ]);
+  });
 });

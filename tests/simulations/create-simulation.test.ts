@@ -186,6 +186,9 @@ describe("POST /v1/simulations", () => {
     expect([ok.status, ok.body.customer_id, ok.body.borrower_kind]).toEqual([201, inss, "PF"]);
     const pj = await simulate(who, { ...PERSONAL, customer_id: company });
     expect([pj.status, pj.body.borrower_kind]).toEqual([201, "PJ"]);
+    // A company's flat IOF is 0.95% of the principal (Decreto 12.499/2025), an individual's 0.38%.
+    expect(pj.body.iof.additional).toBe(Number((BigInt(pj.body.principal) * 95n + 5_000n) / 10_000n));
+    expect(ok.body.iof.additional).toBe(Number((BigInt(ok.body.principal) * 38n + 5_000n) / 10_000n));
 
     for (const id of [live, foreign, "cus_01JD0000000000000000000000"]) {
       const res = await simulate(who, { ...INSS_96, term: 12, customer_id: id });

@@ -109,7 +109,7 @@ export const settlementBatchOperation = defineOperation({
     `\`items.<index>.<field>\`). More than ${MAX_BATCH_ITEMS} items: 413 \`batch_too_large\`, nothing applied. Idempotent by X-Request-Id ` +
     "(send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 " +
     "`idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the " +
-    "items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Progress: GET /v1/settlements/batch/{id}.",
+    "items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Batches keep their own record of ids (a lease and a result per item, not one stored response): an id already used on another operation is not recognised here, nor a batch's id there. Progress: GET /v1/settlements/batch/{id}.",
   tags,
   auth: "bearer",
   permission: "settlements:write",

@@ -1049,7 +1049,7 @@ export interface paths {
         put?: never;
         /**
          * Settle many contracts in one request (up to 5000 items)
-         * @description Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); `results` has one entry per item in request order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named `items.<index>.<field>`). More than 5000 items: 413 `batch_too_large`, nothing applied. Idempotent by X-Request-Id (send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 `idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Progress: GET /v1/settlements/batch/{id}.
+         * @description Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); `results` has one entry per item in request order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named `items.<index>.<field>`). More than 5000 items: 413 `batch_too_large`, nothing applied. Idempotent by X-Request-Id (send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 `idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Batches keep their own record of ids (a lease and a result per item, not one stored response): an id already used on another operation is not recognised here, nor a batch's id there. Progress: GET /v1/settlements/batch/{id}.
          *
          *     Requires permission `settlements:write`.
          */
@@ -2031,7 +2031,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.created
-         * @description A full settlement or partial prepayment was requested.
+         * @description A full settlement or partial prepayment was requested and waits for its money (a charge). One with funds received (`payment_method: received`) completes at once: only `settlement.completed` is sent.
          *
          *     POSTed to each enabled endpoint subscribed to `settlement.created` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
@@ -2271,7 +2271,7 @@ export interface components {
                 daily: number;
                 /**
                  * Format: int64
-                 * @description principal × 0.38%, half-up, centavos.
+                 * @description principal × 0.38% (PF) or 0.95% (PJ, Decreto 12.499/2025), half-up, centavos.
                  */
                 additional: number;
                 /**
@@ -3412,7 +3412,7 @@ export interface components {
                 daily: number;
                 /**
                  * Format: int64
-                 * @description principal × 0.38%, half-up, centavos.
+                 * @description principal × 0.38% (PF) or 0.95% (PJ, Decreto 12.499/2025), half-up, centavos.
                  */
                 additional: number;
                 /**
@@ -3511,13 +3511,13 @@ export interface components {
             base: number;
             /**
              * Format: int64
-             * @description base × daily rate (0.0082% for PF) × days, rounded half-up on this row, centavos.
+             * @description base × daily rate (0.0082% for PF and, since Decreto 12.499/2025, for PJ) × days, rounded half-up on this row, centavos.
              */
             iof: number;
         };
         CreateSimulationBody: {
             /**
-             * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%, price or sac.
+             * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 300%, price or sac.
              * @enum {string}
              */
             product: "inss_payroll" | "private_payroll" | "personal_loan";
@@ -3593,7 +3593,7 @@ export interface components {
             /** @description Inline terms, exactly as the body of POST /v1/simulations: the simulation is computed and stored (it appears under /v1/simulations and is the proposal's `simulation_id`), then frozen into the proposal. `customer_id` inside, if sent, must be the same. */
             terms?: {
                 /**
-                 * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 250%, price or sac.
+                 * @description Credit product; its rules are enforced: term, rate and principal (400 `product_rule_violation`), the payroll link (400 `payroll_link_required`), fee caps (400 `fee_above_cap`, see `fees`) and a ceiling on the annual CET (400 `cet_above_ceiling`, naming the terms that push it: the fees, or the IOF over a short first period or term). `inss_payroll`: 1–96 months, rate ≤ 0.0185 a.m., principal 10000–50000000 centavos, annual CET ≤ 45%, price, `customer_id` of a customer with a payroll link of type inss required; `private_payroll`: 1–96 months, rate ≤ 0.0399 a.m., principal 10000–50000000 centavos, annual CET ≤ 100%, price, `customer_id` of a customer with a payroll link of type private required; `personal_loan`: 1–60 months, rate ≤ 0.0800 a.m., principal 10000–100000000 centavos, annual CET ≤ 300%, price or sac.
                  * @enum {string}
                  */
                 product: "inss_payroll" | "private_payroll" | "personal_loan";
