@@ -24,7 +24,8 @@ export type ResultOf<K extends OperationId> = 200 extends keyof Responses<K>
       : undefined;
 
 export type RequestOptions = {
-  /** The idempotency key of a POST (default: a random UUID, the same on every retry of this call). */
+  /** The X-Request-Id of a POST, its idempotency key (default: a random UUID), the same on every retry of this call.
+   *  Every error of the call carries it (`err.requestId`): on an unknown outcome, send the call again with it. */
   requestId?: string;
   /** This call's timeout per attempt, ms (default: the client's). */
   timeoutMs?: number;
@@ -70,6 +71,9 @@ export type ClientOptions = {
   maxRetries?: number;
   /** First backoff delay, ms (default 500; doubles each retry, with jitter, at most 20 s). */
   retryBaseDelayMs?: number;
+  /** The longest Retry-After the client waits for before a retry, ms (default 60,000): an answer asking for a longer
+   *  wait is thrown at once (its `ApiError.retryAfterSeconds` says how long). */
+  maxRetryAfterMs?: number;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
 };
@@ -141,29 +145,32 @@ export class CreditPlatform {
 
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, how: { auth: boolean; safe: boolean; options: RequestOptions }): Promise<unknown> {
     const maxRetries = this.options.maxRetries ?? 3;
+    const maxRetryAfterMs = this.options.maxRetryAfterMs ?? 60_000;
+    const requestId = headers["x-request-id"];
+    const signal = how.options.signal;
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       if (how.auth) {
         headers.authorization = `Bearer ${await this.credential()}`;
         headers["x-tenant-id"] = this.tenantId;
       }
-      let response: Response;
+      // The whole exchange — headers, body and its JSON — is one attempt: a failure anywhere in it is a
+      // ConnectionError or TimeoutError, retried (under the same X-Request-Id) where the operation allows it.
+      let answer: Answer;
       try {
-        response = await this.fetchOnce(method, url, headers, body, how.options);
+        answer = await this.fetchOnce(method, url, headers, body, how.options, requestId);
       } catch (err) {
-        if (how.options.signal?.aborted) throw err;
+        if (signal?.aborted) throw err;
         if (how.safe && attempt < maxRetries) {
-          await sleep(this.backoff(attempt));
+          await sleep(this.backoff(attempt), signal);
           continue;
         }
         throw err;
       }
-      if (response.ok) {
-        const text = await response.text();
-        return text ? JSON.parse(text) : undefined;
-      }
-      const problem = await readProblem(response);
-      const error = new ApiError(problem, response.headers);
+      const { response } = answer;
+      if (response.ok) return answer.data;
+      const problem = problemOf(response, answer.text);
+      const error = new ApiError(problem, response.headers, requestId);
       if (response.status === 401 && how.auth && !this.options.apiKey && !renewedToken) {
         // The cached token was revoked or expired early: fetch a new one, once.
         this.token = null;
@@ -171,24 +178,40 @@ export class CreditPlatform {
         continue;
       }
       const retryable = response.status === 429 || (response.status === 503 && how.safe) || (response.status === 409 && problem.code === "idempotency_in_progress");
-      if (retryable && attempt < maxRetries) {
-        await sleep(Math.max(this.backoff(attempt), (error.retryAfterSeconds ?? 0) * 1000));
+      const retryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
+      // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
+      if (retryable && attempt < maxRetries && retryAfterMs <= maxRetryAfterMs) {
+        await sleep(Math.max(this.backoff(attempt), retryAfterMs), signal);
         continue;
       }
       throw error;
     }
   }
 
-  private async fetchOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, options: RequestOptions): Promise<Response> {
+  /** One attempt: the request, and the answer's whole body (parsed when it is a success), within its timeout. */
+  private async fetchOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, options: RequestOptions, requestId: string | undefined): Promise<Answer> {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const what = `${method} ${url.pathname}`;
+    let response: Response | undefined;
     try {
-      return await (this.options.fetch ?? fetch)(url, { method, headers, body, signal, redirect: "error" });
+      response = await (this.options.fetch ?? fetch)(url, { method, headers, body, signal, redirect: "error" });
+      const text = await response.text();
+      if (!response.ok || !text) return { response, text, data: undefined };
+      try {
+        return { response, text, data: JSON.parse(text) };
+      } catch (err) {
+        // A success whose body is not JSON: cut short by something on the way (or not the API answering).
+        throw new ConnectionError(`${what}: the ${response.status} answer's body is not JSON (${(err as Error).message})`, err, requestId);
+      }
     } catch (err) {
-      if (timeout.aborted && !options.signal?.aborted) throw new TimeoutError(`${method} ${url.pathname}: no answer within ${timeoutMs} ms`);
+      if (err instanceof ConnectionError) throw err;
+      if (timeout.aborted && !options.signal?.aborted) {
+        throw new TimeoutError(response ? `${what}: the answer's body did not arrive within ${timeoutMs} ms` : `${what}: no answer within ${timeoutMs} ms`, { cause: err, requestId });
+      }
       if (options.signal?.aborted) throw err;
-      throw new ConnectionError(`${method} ${url.pathname}: ${(err as Error).message}`, err);
+      throw new ConnectionError(`${what}: ${response ? `the connection failed while the answer's body arrived: ${(err as Error).message}` : (err as Error).message}`, err, requestId);
     }
   }
 
@@ -232,8 +255,9 @@ function userAgent(): string {
   return `credit-platform-node/${SDK_VERSION} ${runtime}`;
 }
 
-async function readProblem(response: Response): Promise<Problem> {
-  const text = await response.text().catch(() => "");
+type Answer = { response: Response; text: string; data: unknown };
+
+function problemOf(response: Response, text: string): Problem {
   try {
     const parsed = JSON.parse(text) as Partial<Problem>;
     if (parsed && typeof parsed === "object" && typeof parsed.code === "string") return { status: response.status, type: "", title: "", ...parsed } as Problem;
@@ -243,4 +267,18 @@ async function readProblem(response: Response): Promise<Problem> {
   return { type: "about:blank", title: response.statusText || "Error", status: response.status, code: `http_${response.status}`, detail: text.slice(0, 500) || undefined };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

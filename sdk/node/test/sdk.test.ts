@@ -12,11 +12,12 @@ import { freePort, ROOT } from "@/scripts/lib/database";
 import { uniqueCpf } from "@/tests/credit/flow-helpers";
 import { newClient, newKey, newTenant } from "@/tests/helpers/factory";
 import { startRouteServer } from "@/tests/helpers/route-server-process";
-import { ApiError, CreditPlatform, OPERATIONS, SDK_VERSION, verifyWebhook, WebhookVerificationError } from "../src/index";
+import { ApiError, ConnectionError, CreditPlatform, OPERATIONS, SDK_VERSION, TimeoutError, verifyWebhook, WebhookVerificationError } from "../src/index";
 
 // The Node.js SDK against the real /v1 handlers in a server process of their own, on the test database — no
 // mocks: the credit flow, OAuth2 client credentials, a 429 retried after its Retry-After and a POST retried after
-// a dropped connection (both through a local proxy that injects the fault), pagination, problem errors, webhook
+// a dropped connection or an answer cut (or stalled) mid-body (all through a local proxy that injects the fault), a
+// Retry-After beyond the client's bound, an abortable backoff, pagination, problem errors, webhook
 // signatures made by the platform's worker, the ESM and CJS builds, and one method per documented operation.
 
 let server: ChildProcess;
@@ -38,8 +39,11 @@ afterAll(() => {
 
 const client = (extra: Partial<ConstructorParameters<typeof CreditPlatform>[0]> = {}) => new CreditPlatform({ baseUrl: base, tenantId, apiKey, retryBaseDelayMs: 50, ...extra });
 
-/** A proxy in front of the server whose `fault` decides, per request, to pass it on or to misbehave. */
-async function proxy(fault: (n: number, req: http.IncomingMessage, body: string) => "pass" | "429" | "drop-after-upstream") {
+/** A proxy in front of the server whose `fault` decides, per request, to pass it on or to misbehave: answer 429
+ *  (Retry-After 1 s, or `429:<seconds>`), or pass it to the server and then drop the connection before the answer
+ *  (`drop-after-upstream`), after its headers and half its body (`cut-body`), or stall there (`stall-body`). */
+type Fault = "pass" | "429" | `429:${number}` | "drop-after-upstream" | "cut-body" | "stall-body";
+async function proxy(fault: (n: number, req: http.IncomingMessage, body: string) => Fault) {
   const seen: { method: string; url: string; requestId: string | undefined }[] = [];
   const target = new URL(base);
   const srv = http.createServer((req, res) => {
@@ -48,8 +52,8 @@ async function proxy(fault: (n: number, req: http.IncomingMessage, body: string)
     req.on("end", () => {
       seen.push({ method: req.method!, url: req.url!, requestId: req.headers["x-request-id"] as string | undefined });
       const action = fault(seen.length, req, body);
-      if (action === "429") {
-        res.writeHead(429, { "content-type": "application/problem+json", "retry-after": "1" });
+      if (action.startsWith("429")) {
+        res.writeHead(429, { "content-type": "application/problem+json", "retry-after": action.split(":")[1] ?? "1" });
         res.end(JSON.stringify({ type: "urn:credit-platform:problem:rate_limited", title: "Too Many Requests", status: 429, code: "rate_limited", detail: "Slow down" }));
         return;
       }
@@ -61,6 +65,16 @@ async function proxy(fault: (n: number, req: http.IncomingMessage, body: string)
             req.socket.destroy(); // the server did the work; the client never hears of it
             return;
           }
+          if (action === "cut-body" || action === "stall-body") {
+            // The server did the work; the client gets the status, the headers and half the body, then the
+            // connection is reset (or nothing more comes).
+            const whole = Buffer.concat(chunks);
+            const headers = { ...answer.headers, "content-length": String(whole.length) };
+            delete headers["transfer-encoding"];
+            res.writeHead(answer.statusCode!, headers);
+            res.write(whole.subarray(0, Math.floor(whole.length / 2)), () => action === "cut-body" && req.socket.destroy());
+            return;
+          }
           res.writeHead(answer.statusCode!, answer.headers);
           res.end(Buffer.concat(chunks));
         });
@@ -69,7 +83,12 @@ async function proxy(fault: (n: number, req: http.IncomingMessage, body: string)
     });
   });
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => srv.close(r)) };
+  const close = () => {
+    const closed = new Promise((r) => srv.close(r));
+    srv.closeAllConnections(); // the stalled ones
+    return closed;
+  };
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, seen, close };
 }
 
 describe("the Node.js SDK", () => {
@@ -144,6 +163,95 @@ describe("the Node.js SDK", () => {
       expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
       const rows = await db().customer.findMany({ where: { tenantId, document } });
       expect(rows.map((r) => r.id)).toEqual([made.id]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("retries a POST whose answer was cut mid-body (after the headers): one customer, the same X-Request-Id", async () => {
+    const p = await proxy((n) => (n === 1 ? "cut-body" : "pass"));
+    try {
+      const document = uniqueCpf();
+      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name: "Cut Mid-Body" } });
+      expect(made).toMatchObject({ object: "customer", name: "Cut Mid-Body" });
+      expect(p.seen).toHaveLength(2);
+      expect(p.seen[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
+      const rows = await db().customer.findMany({ where: { tenantId, document } });
+      expect(rows.map((r) => r.id)).toEqual([made.id]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("throws a ConnectionError carrying its X-Request-Id, sent once, when the answer of a call not safe to resend is cut mid-body", async () => {
+    const { client: oauth, clientSecret } = await newClient(tenantId, "sandbox", ["read"]);
+    const p = await proxy((n) => (n === 1 ? "cut-body" : "pass"));
+    try {
+      const err = await client({ baseUrl: p.url })
+        .createToken({ body: { grant_type: "client_credentials", client_id: oauth.client_id, client_secret: clientSecret } })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect((err as ConnectionError).requestId).toBe(p.seen[0]!.requestId);
+      expect(p.seen).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("maps a timeout while the body arrives to TimeoutError, retries it under the same X-Request-Id, and lets the caller resend with the error's requestId", async () => {
+    const p = await proxy((n) => (n === 1 || n === 3 ? "stall-body" : "pass"));
+    try {
+      const document = uniqueCpf();
+      const retried = await client({ baseUrl: p.url, timeoutMs: 2_000 }).createCustomer({ body: { document, name: "Stalled Once" } });
+      expect(p.seen).toHaveLength(2);
+      expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
+      // Without retries the caller gets the TimeoutError — an unknown outcome — and resends with its requestId.
+      const other = uniqueCpf();
+      const sdk = client({ baseUrl: p.url, timeoutMs: 2_000, maxRetries: 0 });
+      const err = await sdk.createCustomer({ body: { document: other, name: "Stalled Again" } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TimeoutError);
+      expect((err as TimeoutError).requestId).toBe(p.seen[2]!.requestId);
+      const resent = await sdk.createCustomer({ body: { document: other, name: "Stalled Again" }, requestId: (err as TimeoutError).requestId });
+      expect(p.seen[3]!.requestId).toBe(p.seen[2]!.requestId);
+      const rows = await db().customer.findMany({ where: { tenantId, document: { in: [document, other] } } });
+      expect(rows.map((r) => r.id).sort()).toEqual([retried.id, resent.id].sort());
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("throws at once a Retry-After beyond maxRetryAfterMs (default 60 s), the error carrying it and the X-Request-Id", async () => {
+    const p = await proxy((n) => (n === 1 ? "429:86400" : n === 2 ? "429:1" : "pass"));
+    try {
+      let began = Date.now();
+      const err = (await client({ baseUrl: p.url })
+        .createCustomer({ body: { document: uniqueCpf(), name: "Come Back Tomorrow" } })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 429, code: "rate_limited", retryAfterSeconds: 86400, requestId: p.seen[0]!.requestId });
+      expect(Date.now() - began).toBeLessThan(1000);
+      began = Date.now();
+      await expect(client({ baseUrl: p.url, maxRetryAfterMs: 500 }).getHealth()).rejects.toMatchObject({ status: 429, retryAfterSeconds: 1 });
+      expect(Date.now() - began).toBeLessThan(1000);
+      expect(p.seen).toHaveLength(2);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("stops waiting out a Retry-After when the caller's signal aborts", async () => {
+    const p = await proxy(() => "429:30");
+    try {
+      const began = Date.now();
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const err = await client({ baseUrl: p.url })
+        .getHealth({ signal: controller.signal })
+        .catch((e: unknown) => e);
+      expect(err).toBe(controller.signal.reason); // the signal's reason (an AbortError), as fetch rejects with it
+      expect(Date.now() - began).toBeLessThan(5000);
+      expect(p.seen).toHaveLength(1);
     } finally {
       await p.close();
     }
