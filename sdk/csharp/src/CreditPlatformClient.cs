@@ -18,9 +18,10 @@ namespace CreditPlatform.Sdk
         public IDictionary<string, object> Query { get; } = new Dictionary<string, object>();
         /// <summary>The JSON body: an anonymous object, a dictionary, a JToken or any object Json.NET writes.</summary>
         public object Body { get; set; }
-        /// <summary>The idempotency key of a POST (default: a random UUID, the same on every retry of this call).</summary>
+        /// <summary>The X-Request-Id of a POST, its idempotency key (default: a random GUID), the same on every retry of this
+        /// call. Every exception of the call carries it (e.RequestId): on an unknown outcome, send the call again with it.</summary>
         public string RequestId { get; set; }
-        /// <summary>This call's timeout per attempt (default: the client's).</summary>
+        /// <summary>This call's timeout per attempt, the answer's body included (default: the client's).</summary>
         public TimeSpan? Timeout { get; set; }
         public CancellationToken CancellationToken { get; set; }
 
@@ -47,7 +48,8 @@ namespace CreditPlatform.Sdk
         public string TenantId { get; set; }
         /// <summary>The API's base address (without /v1); or Environment with BaseUrls.</summary>
         public string BaseUrl { get; set; }
-        /// <summary>"sandbox" or "production": picks BaseUrls[Environment] (default CREDIT_PLATFORM_&lt;ENV&gt;_URL).</summary>
+        /// <summary>"sandbox" or "production" (anything else: ArgumentException): picks BaseUrls[Environment] (default
+        /// CREDIT_PLATFORM_&lt;ENV&gt;_URL).</summary>
         public string Environment { get; set; }
         public IDictionary<string, string> BaseUrls { get; set; } = new Dictionary<string, string>();
         /// <summary>An API key (sk_test_… sandbox, sk_live_… production)…</summary>
@@ -56,12 +58,15 @@ namespace CreditPlatform.Sdk
         public string ClientId { get; set; }
         public string ClientSecret { get; set; }
         public string Scope { get; set; }
-        /// <summary>Per-attempt timeout (default 30 s).</summary>
+        /// <summary>Per-attempt timeout (default 30 s), the answer's body included.</summary>
         public TimeSpan Timeout { get; set; } = TimeSpan.FromSeconds(30);
         /// <summary>Retries of 429, 503 and network failures of safe requests (default 3).</summary>
         public int MaxRetries { get; set; } = 3;
         /// <summary>First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s).</summary>
         public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromMilliseconds(500);
+        /// <summary>The longest Retry-After waited for before a retry (default 60 s): an answer asking for a longer wait is
+        /// thrown at once, as an ApiException whose RetryAfter says how long.</summary>
+        public TimeSpan MaxRetryAfter { get; set; } = TimeSpan.FromSeconds(60);
         /// <summary>A handler of your own (proxy settings, tests); default: an HttpClientHandler that never follows redirects.</summary>
         public HttpMessageHandler Handler { get; set; }
     }
@@ -83,6 +88,8 @@ namespace CreditPlatform.Sdk
         {
             if (options == null || string.IsNullOrEmpty(options.TenantId)) throw new CreditPlatformException("TenantId is required");
             if (options.ApiKey == null && (options.ClientId == null || options.ClientSecret == null)) throw new CreditPlatformException("Give ApiKey, or ClientId and ClientSecret");
+            if (options.Environment != null && options.Environment != "sandbox" && options.Environment != "production")
+                throw new ArgumentException("Environment is \"sandbox\" or \"production\", not \"" + options.Environment + "\"", nameof(options));
             var url = options.BaseUrl;
             if (url == null && options.Environment != null)
             {
@@ -183,20 +190,25 @@ namespace CreditPlatform.Sdk
                     catch (OperationCanceledException e) when (!cancel.IsCancellationRequested)
                     {
                         if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
-                        throw new CreditPlatformTimeoutException(method + " " + uri.AbsolutePath + ": no answer within " + timeout.TotalMilliseconds + " ms", e);
+                        throw new CreditPlatformTimeoutException(method + " " + uri.AbsolutePath + ": no answer (or not all of it) within " + timeout.TotalMilliseconds + " ms", e, requestId);
                     }
                     catch (Exception e) when (e is HttpRequestException || e is System.IO.IOException)
                     {
                         if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
-                        throw new CreditPlatformConnectionException(method + " " + uri.AbsolutePath + ": " + (e.InnerException ?? e).Message, e);
+                        throw new CreditPlatformConnectionException(method + " " + uri.AbsolutePath + ": " + (e.InnerException ?? e).Message, e, requestId);
                     }
                 }
                 using (response)
                 {
                     var text = response.Content == null ? "" : await response.Content.ReadAsStringAsync().ConfigureAwait(false);
                     var status = (int)response.StatusCode;
-                    if (status >= 200 && status < 300) return text.Length == 0 ? JValue.CreateNull() : JToken.Parse(text);
-                    var error = ApiException.From(status, text, response);
+                    if (status >= 200 && status < 300)
+                    {
+                        if (text.Length == 0) return JValue.CreateNull();
+                        try { return JsonText.Parse(text); }
+                        catch (JsonException e) { throw new CreditPlatformException(method + " " + uri.AbsolutePath + ": the answer is not JSON", e, requestId); }
+                    }
+                    var error = ApiException.From(status, text, response, requestId);
                     if (status == 401 && auth && options.ApiKey == null && !renewed)
                     {
                         token = null; // revoked or expired early: a new token, once
@@ -205,7 +217,8 @@ namespace CreditPlatform.Sdk
                         continue;
                     }
                     var retryable = status == 429 || (status == 503 && safe) || (status == 409 && error.Code == "idempotency_in_progress");
-                    if (retryable && attempt < options.MaxRetries)
+                    // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
+                    if (retryable && attempt < options.MaxRetries && (!error.RetryAfter.HasValue || error.RetryAfter.Value <= options.MaxRetryAfter))
                     {
                         var wait = Backoff(attempt);
                         if (error.RetryAfter.HasValue && error.RetryAfter.Value > wait) wait = error.RetryAfter.Value;

@@ -7,7 +7,9 @@ using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Net.Sockets;
+using System.Security.Cryptography;
 using System.Text;
+using System.Text.RegularExpressions;
 using System.Threading;
 using System.Threading.Tasks;
 using CreditPlatform.Sdk;
@@ -53,7 +55,8 @@ namespace CreditPlatform.Sdk.Tests
             return port;
         }
 
-        /// <summary>A proxy in front of the server: per request number, "pass", "429" or "drop" (after the server acted).</summary>
+        /// <summary>A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;") or "drop"
+        /// (after the server acted).</summary>
         sealed class Proxy : IDisposable
         {
             readonly HttpListener listener = new HttpListener();
@@ -75,12 +78,12 @@ namespace CreditPlatform.Sdk.Tests
                         var body = new StreamReader(context.Request.InputStream).ReadToEnd();
                         Seen.Enqueue(new[] { context.Request.Url.PathAndQuery, context.Request.Headers["X-Request-Id"] });
                         var action = fault(Seen.Count);
-                        if (action == "429")
+                        if (action.StartsWith("429", StringComparison.Ordinal))
                         {
-                            var problem = Encoding.UTF8.GetBytes("{\"type\":\"urn:credit-platform:problem:rate_limited\",\"title\":\"Too Many Requests\",\"status\":429,\"code\":\"rate_limited\"}");
+                            var problem = Encoding.UTF8.GetBytes("{\"type\":\"urn:credit-platform:problem:rate_limited\",\"title\":\"Too Many Requests\",\"status\":429,\"code\":\"rate_limited\",\"retry_at\":\"2030-01-01T00:00:00.000Z\"}");
                             context.Response.StatusCode = 429;
                             context.Response.ContentType = "application/problem+json";
-                            context.Response.AddHeader("Retry-After", "1");
+                            context.Response.AddHeader("Retry-After", action.Length > 4 ? action.Substring(4) : "1");
                             context.Response.OutputStream.Write(problem, 0, problem.Length);
                             context.Response.Close();
                             continue;
@@ -140,6 +143,10 @@ namespace CreditPlatform.Sdk.Tests
             Assert.AreEqual(Tenant, Run(api.GetHealthAsync()).Value<string>("tenant"));
             var customer = Run(api.CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "Maria CSharp", birth_date = "1960-05-10", payroll = new { type = "inss", benefit_number = "1234567890" } })));
             var customerId = customer.Value<string>("id");
+            // Timestamps stay the exact strings the API sent (Json.NET's default would make them DateTime, dropping the Z).
+            Assert.AreEqual(JTokenType.String, customer["created_at"].Type);
+            StringAssert.IsMatch(@"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$", (string)customer["created_at"]);
+            Assert.AreEqual(RawField("/v1/customers/" + customerId, "created_at"), (string)Run(api.GetCustomerAsync(customerId))["created_at"]);
             var simulation = Run(api.CreateSimulationAsync(Request.WithBody(new { product = "inss_payroll", requested_amount = 1000000, term = 12, monthly_rate = "0.0180", disbursement_date = "2026-03-02", first_due_date = "2026-04-02", customer_id = customerId })));
             Assert.AreEqual(12, simulation["schedule"].Count());
             var query = Run(api.CreateMarginQueryAsync(Request.WithBody(new { customer_id = customerId })));
@@ -195,6 +202,116 @@ namespace CreditPlatform.Sdk.Tests
             }
         }
 
+        /// <summary>A string field of an answer, read from the raw JSON text (not through Json.NET).</summary>
+        static string RawField(string path, string field)
+        {
+            using (var http = new HttpClient())
+            using (var request = new HttpRequestMessage(HttpMethod.Get, Base + path))
+            {
+                request.Headers.Add("authorization", "Bearer " + Key);
+                request.Headers.Add("x-tenant-id", Tenant);
+                using (var answer = http.SendAsync(request).GetAwaiter().GetResult())
+                {
+                    var text = answer.Content.ReadAsStringAsync().GetAwaiter().GetResult();
+                    var match = Regex.Match(text, "\"" + field + "\"\\s*:\\s*\"([^\"]*)\"");
+                    Assert.IsTrue(match.Success, text);
+                    return match.Groups[1].Value;
+                }
+            }
+        }
+
+        [Test]
+        public void ResendingAnUnknownOutcomeWithTheErrorsRequestIdCreatesOneObject()
+        {
+            var document = Cpf();
+            CreditPlatformConnectionException lost;
+            using (var proxy = new Proxy(n => "drop"))
+            {
+                var api = new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = proxy.Url, TenantId = Tenant, ApiKey = Key, RetryBaseDelay = TimeSpan.FromMilliseconds(50), MaxRetries = 1 });
+                lost = Assert.Throws<CreditPlatformConnectionException>(() => Run(api.CreateCustomerAsync(Request.WithBody(new { document, name = "Unknown Outcome" }))));
+                var seen = proxy.Seen.ToArray();
+                Assert.AreEqual(2, seen.Length);
+                Assert.AreEqual(seen[0][1], lost.RequestId);
+                Assert.AreEqual(seen[1][1], lost.RequestId);
+            }
+            // The server created it; sent again under the error's id, the call answers that customer instead of a second one.
+            var made = Run(Client().CreateCustomerAsync(new Request { Body = new { document, name = "Unknown Outcome" }, RequestId = lost.RequestId }));
+            var found = Run(Client().ListCustomersAsync(new Request().WithQuery("document", document)))["data"];
+            CollectionAssert.AreEqual(new[] { made.Value<string>("id") }, found.Select(c => c.Value<string>("id")).ToArray());
+        }
+
+        [Test]
+        public void ThrowsARetryAfterAboveTheCapAtOnce()
+        {
+            using (var proxy = new Proxy(n => "429:120"))
+            {
+                var id = "cs-cap-" + Cpf();
+                var watch = Stopwatch.StartNew();
+                var e = Assert.Throws<ApiException>(() => Run(Client(proxy.Url).CreateCustomerAsync(new Request { Body = new { document = Cpf(), name = "Come Back Tomorrow" }, RequestId = id })));
+                Assert.Less(watch.ElapsedMilliseconds, 5000);
+                Assert.AreEqual(429, e.Status);
+                Assert.AreEqual(TimeSpan.FromSeconds(120), e.RetryAfter);
+                Assert.AreEqual("120", e.Headers["retry-after"][0]);
+                StringAssert.StartsWith("application/problem+json", e.Headers["Content-Type"][0]);
+                Assert.AreEqual("2030-01-01T00:00:00.000Z", (string)e.Problem["retry_at"]); // a problem's strings as sent too
+                Assert.AreEqual(1, proxy.Seen.Count);
+                Assert.AreEqual(id, e.RequestId);
+                Assert.AreEqual(id, proxy.Seen.ToArray()[0][1]);
+            }
+            using (var proxy = new Proxy(n => "429:1"))
+            {
+                var api = new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = proxy.Url, TenantId = Tenant, ApiKey = Key, MaxRetryAfter = TimeSpan.FromMilliseconds(500) });
+                var e = Assert.Throws<ApiException>(() => Run(api.GetHealthAsync()));
+                Assert.AreEqual(TimeSpan.FromSeconds(1), e.RetryAfter);
+                Assert.AreEqual(1, proxy.Seen.Count);
+            }
+        }
+
+        [Test]
+        public void AcceptsOnlySandboxOrProductionAsTheEnvironment()
+        {
+            foreach (var wrong in new[] { "Production", "prod", "SANDBOX", "" })
+            {
+                Assert.Throws<ArgumentException>(() => new CreditPlatformClient(new CreditPlatformOptions { Environment = wrong, BaseUrls = new Dictionary<string, string> { [wrong] = Base }, TenantId = Tenant, ApiKey = "sk_live_x" }));
+            }
+            var sandbox = new CreditPlatformClient(new CreditPlatformOptions { Environment = "sandbox", BaseUrls = new Dictionary<string, string> { ["sandbox"] = Base }, TenantId = Tenant, ApiKey = Key });
+            Assert.AreEqual("ok", Run(sandbox.GetHealthAsync()).Value<string>("status"));
+            Assert.Throws<CreditPlatformException>(() => new CreditPlatformClient(new CreditPlatformOptions { Environment = "production", BaseUrls = new Dictionary<string, string> { ["production"] = Base }, TenantId = Tenant, ApiKey = Key }));
+        }
+
+        static Dictionary<string, string> Signed(string body, string secret, string id, long timestamp)
+        {
+            string signature;
+            using (var hmac = new HMACSHA256(Convert.FromBase64String(secret.Substring(6)))) signature = Convert.ToBase64String(hmac.ComputeHash(Encoding.UTF8.GetBytes(id + "." + timestamp + "." + body)));
+            return new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase) { ["webhook-id"] = id, ["webhook-timestamp"] = timestamp.ToString(), ["webhook-signature"] = "v1," + signature };
+        }
+
+        [Test]
+        public void TheWebhookVerifierThrowsItsOwnErrorOnHostileInput()
+        {
+            var secret = "whsec_" + Convert.ToBase64String(Enumerable.Range(0, 32).Select(i => (byte)i).ToArray());
+            var body = "{\"id\":\"evt_local\",\"type\":\"customer.created\",\"created_at\":\"2026-03-02T10:00:00.000Z\",\"data\":{\"at\":\"2026-03-02T10:00:00Z\"}}";
+            var headers = Signed(body, secret, "msg_local", DateTimeOffset.UtcNow.ToUnixTimeSeconds());
+            var evt = Webhooks.Verify(body, headers, secret);
+            Assert.AreEqual("2026-03-02T10:00:00.000Z", (string)evt["created_at"]);
+            Assert.AreEqual("2026-03-02T10:00:00Z", (string)evt["data"]["at"]);
+            var good = headers["webhook-signature"];
+            foreach (var signature in new[] { "v1,çà-not-ascii", good + "é", "v1,ñ " + good.Substring(0, good.Length - 2) + "ü=" })
+            {
+                var hostile = new Dictionary<string, string>(headers, StringComparer.OrdinalIgnoreCase) { ["webhook-signature"] = signature };
+                Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(body, hostile, secret));
+            }
+            var beside = new Dictionary<string, string>(headers, StringComparer.OrdinalIgnoreCase) { ["webhook-signature"] = "v1,ñ " + good };
+            Assert.AreEqual("evt_local", Webhooks.Verify(body, beside, secret).Value<string>("id"));
+            foreach (var malformed in new[] { "whsec_a", "whsec_ñ***", null })
+            {
+                Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(body, headers, malformed));
+                Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(body, headers, malformed, secret));
+            }
+            Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(body, null, secret));
+            Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify("not json", Signed("not json", secret, "msg_local", DateTimeOffset.UtcNow.ToUnixTimeSeconds()), secret));
+        }
+
         static int HealthWith(string accessToken)
         {
             using (var http = new HttpClient())
@@ -215,8 +332,9 @@ namespace CreditPlatform.Sdk.Tests
             var refresh = new Dictionary<string, string> { ["grant_type"] = "refresh_token", ["refresh_token"] = first.Value<string>("refresh_token"), ["client_id"] = id, ["client_secret"] = secret };
             using (var proxy = new Proxy(n => n == 1 ? "drop" : "pass"))
             {
-                Assert.Throws<CreditPlatformConnectionException>(() => Run(Client(proxy.Url).CreateTokenAsync(Request.WithBody(refresh))));
+                var lost = Assert.Throws<CreditPlatformConnectionException>(() => Run(Client(proxy.Url).CreateTokenAsync(Request.WithBody(refresh))));
                 Assert.AreEqual(1, proxy.Seen.Count);
+                Assert.AreEqual(proxy.Seen.ToArray()[0][1], lost.RequestId);
             }
             // The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
             Assert.AreEqual(200, HealthWith(first.Value<string>("access_token")));
@@ -247,8 +365,14 @@ namespace CreditPlatform.Sdk.Tests
             Assert.AreEqual(404, missing.Status);
             Assert.AreEqual("not_found", missing.Code);
             Assert.AreEqual("urn:credit-platform:problem:not_found", missing.Type);
-            var invalid = Assert.Throws<ApiException>(() => Run(api.CreateCustomerAsync(Request.WithBody(new { document = "123", name = "" }))));
+            StringAssert.StartsWith("application/problem+json", missing.Headers["content-type"][0]);
+            Assert.IsNotNull(missing.RequestId);
+            Assert.AreEqual(missing.Headers["x-request-id"][0], missing.RequestId);
+            var id = "cs-invalid-" + Cpf();
+            var invalid = Assert.Throws<ApiException>(() => Run(api.CreateCustomerAsync(new Request { Body = new { document = "123", name = "" }, RequestId = id })));
             Assert.AreEqual(400, invalid.Status);
+            Assert.AreEqual(id, invalid.RequestId);
+            Assert.AreEqual(id, invalid.Headers["X-Request-Id"][0]);
             Assert.AreEqual("validation_error", invalid.Code);
             Assert.IsTrue(invalid.Errors.Any(e => e.Param == "name"));
             var unauthorized = Assert.Throws<ApiException>(() => Run(new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = Base, TenantId = Tenant, ApiKey = "sk_test_wrong" }).GetHealthAsync()));
@@ -288,6 +412,9 @@ namespace CreditPlatform.Sdk.Tests
                 var secret = endpoint.Value<string>("secret");
                 var evt = Webhooks.Verify(first.Item1, first.Item2, secret);
                 Assert.AreEqual("webhook_endpoint.test", evt.Value<string>("type"));
+                var sentAt = Regex.Match(first.Item1, "\"created_at\"\\s*:\\s*\"([^\"]*)\"").Groups[1].Value;
+                StringAssert.EndsWith("Z", sentAt);
+                Assert.AreEqual(sentAt, (string)evt["created_at"]); // the exact string signed, not a DateTime
                 Assert.AreEqual(endpoint.Value<string>("id"), evt["data"].Value<string>("webhook_endpoint_id"));
                 Assert.Throws<Webhooks.VerificationException>(() => Webhooks.Verify(first.Item1.Replace("test", "tesT"), first.Item2, secret));
                 var other = "whsec_" + new string('A', 43) + "=";

@@ -58,6 +58,7 @@ class CreditPlatform(OperationMethods):
         timeout: float = 30.0,
         max_retries: int = 3,
         retry_base_delay: float = 0.5,
+        max_retry_after: float = 60.0,
     ) -> None:
         if not tenant_id:
             raise CreditPlatformError("tenant_id is required")
@@ -81,6 +82,8 @@ class CreditPlatform(OperationMethods):
         self.timeout = timeout
         self.max_retries = max_retries
         self.retry_base_delay = retry_base_delay
+        # The longest Retry-After waited for before a retry (s): an answer asking for more is raised at once.
+        self.max_retry_after = max_retry_after
         self._token: Optional[Dict[str, Any]] = None
         self._token_lock = threading.Lock()
         self.user_agent = f"credit-platform-python/{__version__} python/{platform.python_version()}"
@@ -133,35 +136,52 @@ class CreditPlatform(OperationMethods):
     def _send(self, method: str, url: str, headers: Dict[str, str], data: Optional[bytes], *, auth: bool, safe: bool, timeout: Optional[float]) -> Any:
         renewed = False
         attempt = 0
+        request_id = headers.get("x-request-id")  # on every error of the call: the id to send it again with
+        seconds = timeout or self.timeout
         while True:
             if auth:
                 headers["authorization"] = f"Bearer {self._credential()}"
                 headers["x-tenant-id"] = self.tenant_id
             request = urllib.request.Request(url, data=data, headers=headers, method=method)
+            # One attempt is the whole exchange, body included, within `seconds`: urllib's timeout bounds each read
+            # of the socket only, so a body trickling in (or stalled between reads) is bounded by this deadline.
+            deadline = time.monotonic() + seconds
             try:
-                with _opener.open(request, timeout=timeout or self.timeout) as response:
-                    text = response.read().decode("utf-8")
-                    return json.loads(text) if text else None
-            except urllib.error.HTTPError as answer:
-                error = ApiError.from_response(answer.code, answer.read(), answer.headers)
-                if answer.code == 401 and auth and not self._api_key and not renewed:
-                    self._token = None  # revoked or expired early: a new token, once
-                    renewed = True
-                    continue
-                retryable = answer.code == 429 or (answer.code == 503 and safe) or (answer.code == 409 and error.code == "idempotency_in_progress")
-                if retryable and attempt < self.max_retries:
-                    time.sleep(max(self._backoff(attempt), error.retry_after or 0))
-                    attempt += 1
-                    continue
-                raise error from None
+                try:
+                    response: Any = _opener.open(request, timeout=seconds)
+                except urllib.error.HTTPError as answer:
+                    response = answer
+                with response:
+                    status = response.status if not isinstance(response, urllib.error.HTTPError) else response.code
+                    raw = _read_body(response, deadline)
+                    answer_headers = response.headers
             except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
                 where = f"{method} {urllib.parse.urlsplit(url).path}"
                 if isinstance(reason, (socket.timeout, builtins.TimeoutError)):
-                    failure: CreditPlatformError = SdkTimeoutError(f"{where}: no answer within {timeout or self.timeout} s")
+                    failure: CreditPlatformError = SdkTimeoutError(f"{where}: no answer (or not all of it) within {seconds} s", request_id=request_id)
                 else:
-                    failure = SdkConnectionError(f"{where}: {reason}")
+                    failure = SdkConnectionError(f"{where}: {reason}", request_id=request_id)
                 cause: BaseException = exc
+            else:
+                if 200 <= status < 300:
+                    try:
+                        text = raw.decode("utf-8")
+                        return json.loads(text) if text else None
+                    except ValueError as exc:
+                        raise CreditPlatformError(f"{method} {urllib.parse.urlsplit(url).path}: the answer is not JSON", request_id=request_id) from exc
+                error = ApiError.from_response(status, raw, answer_headers, request_id)
+                if status == 401 and auth and not self._api_key and not renewed:
+                    self._token = None  # revoked or expired early: a new token, once
+                    renewed = True
+                    continue
+                retryable = status == 429 or (status == 503 and safe) or (status == 409 and error.code == "idempotency_in_progress")
+                # A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's: raised at once.
+                if retryable and attempt < self.max_retries and (error.retry_after or 0) <= self.max_retry_after:
+                    time.sleep(max(self._backoff(attempt), error.retry_after or 0))
+                    attempt += 1
+                    continue
+                raise error
             if safe and attempt < self.max_retries:
                 time.sleep(self._backoff(attempt))
                 attempt += 1
@@ -193,6 +213,31 @@ class CreditPlatform(OperationMethods):
             # Renewed a minute before it expires, so that no request carries a token that lapses in flight.
             self._token = {"value": answer["access_token"], "renew_at": time.monotonic() + max(0, answer["expires_in"] - 60)}
             return self._token["value"]
+
+
+def _read_body(response: Any, deadline: float) -> bytes:
+    """The whole body of an answer (an http.client.HTTPResponse, or the HTTPError wrapping one) by `deadline`
+    (time.monotonic()): each read waits at most the time left, so the body cannot take longer in all."""
+    target = response
+    while not isinstance(target, http.client.HTTPResponse) and getattr(target, "fp", None) is not None:
+        target = target.fp
+    if not isinstance(target, http.client.HTTPResponse):
+        return response.read()
+    sock = getattr(getattr(target.fp, "raw", None), "_sock", None)
+    chunks = []
+    while not target.isclosed():  # closed once the whole body is read
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise socket.timeout("the answer's body did not arrive in time")
+        if sock is not None:
+            sock.settimeout(left)
+        chunk = target.read1(65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    if target.length:  # the connection ended before the Content-Length it announced
+        raise http.client.IncompleteRead(b"".join(chunks), target.length)
+    return b"".join(chunks)
 
 
 def _text(value: Any) -> str:

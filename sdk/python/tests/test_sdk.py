@@ -1,6 +1,9 @@
 """The Python SDK against the real /v1 handlers (started by tests/sdk/python-sdk.test.ts with a fresh database, a
 tenant, keys and a webhook worker; their addresses and credentials come in the environment). No mocks: faults
 (a 429, a dropped connection) are injected by a local proxy in front of the real server."""
+import base64
+import hashlib
+import hmac
 import http.server
 import json
 import os
@@ -14,6 +17,7 @@ import pytest
 
 from credit_platform import OPERATIONS, ApiError, CreditPlatform, WebhookVerificationError, verify_webhook
 from credit_platform import ConnectionError as SdkConnectionError
+from credit_platform import TimeoutError as SdkTimeoutError
 
 BASE = os.environ["CREDIT_PLATFORM_TEST_URL"]
 TENANT = os.environ["CREDIT_PLATFORM_TEST_TENANT"]
@@ -36,7 +40,8 @@ def cpf():
 
 
 class Proxy:
-    """A proxy in front of the server; `fault(n)` says per request: "pass", "429" or "drop" (after the server acted)."""
+    """A proxy in front of the server; `fault(n)` says per request: "pass", "429" (or "429:<Retry-After>") or "drop"
+    (after the server acted)."""
 
     def __init__(self, fault):
         self.seen = []
@@ -51,11 +56,11 @@ class Proxy:
                 body = self.rfile.read(length) if length else None
                 proxy.seen.append({"path": self.path, "request_id": self.headers.get("x-request-id")})
                 action = fault(len(proxy.seen))
-                if action == "429":
+                if action.startswith("429"):
                     payload = json.dumps({"type": "urn:credit-platform:problem:rate_limited", "title": "Too Many Requests", "status": 429, "code": "rate_limited"}).encode()
                     self.send_response(429)
                     self.send_header("content-type", "application/problem+json")
-                    self.send_header("retry-after", "1")
+                    self.send_header("retry-after", action.partition(":")[2] or "1")
                     self.send_header("content-length", str(len(payload)))
                     self.end_headers()
                     self.wfile.write(payload)
@@ -158,6 +163,97 @@ def test_post_retried_after_a_dropped_connection_creates_one_object():
         proxy.close()
 
 
+def test_unknown_outcome_resent_with_the_errors_request_id_creates_one_object():
+    proxy = Proxy(lambda n: "drop")
+    try:
+        document = cpf()
+        with pytest.raises(SdkConnectionError) as lost:
+            client(base_url=proxy.url, max_retries=1).create_customer(body={"document": document, "name": "Unknown Outcome"})
+        assert len(proxy.seen) == 2 and lost.value.request_id == proxy.seen[0]["request_id"] == proxy.seen[1]["request_id"]
+    finally:
+        proxy.close()
+    # The server created it; sent again under the error's id, the call answers that customer instead of a second one.
+    made = client().create_customer(body={"document": document, "name": "Unknown Outcome"}, request_id=lost.value.request_id)
+    assert [c["id"] for c in client().list_customers(query={"document": document})["data"]] == [made["id"]]
+
+
+def test_retry_after_above_the_cap_is_raised_at_once():
+    proxy = Proxy(lambda n: "429:120")
+    try:
+        began = time.monotonic()
+        with pytest.raises(ApiError) as raised:
+            client(base_url=proxy.url).create_customer(body={"document": cpf(), "name": "Come Back Tomorrow"}, request_id="py-cap-" + cpf())
+        assert time.monotonic() - began < 5
+        assert (raised.value.status, raised.value.retry_after, raised.value.headers["retry-after"]) == (429, 120.0, "120")
+        assert len(proxy.seen) == 1 and raised.value.request_id == proxy.seen[0]["request_id"]
+        assert raised.value.request_id.startswith("py-cap-")
+    finally:
+        proxy.close()
+    proxy = Proxy(lambda n: "429:1")
+    try:
+        with pytest.raises(ApiError) as capped:
+            client(base_url=proxy.url, max_retry_after=0.5).get_health()
+        assert capped.value.retry_after == 1.0 and len(proxy.seen) == 1
+    finally:
+        proxy.close()
+
+
+class StalledBody:
+    """A server that answers 200 with a Content-Length and then trickles its body a byte every 0.1 s: every read of the
+    socket gets something, so only a deadline over the whole body ends the wait."""
+
+    def __init__(self):
+        self.seen = []
+        self.stop = threading.Event()
+        stalled = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                stalled.seen.append(self.headers.get("x-request-id"))
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", "1000")
+                self.end_headers()
+                try:
+                    self.wfile.write(b'{"id": "')
+                    while not stalled.stop.wait(0.1):
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                except OSError:
+                    pass
+
+            do_GET = do_POST
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self):
+        self.stop.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_stalled_body_times_out_and_the_error_carries_the_request_id():
+    stalled = StalledBody()
+    try:
+        began = time.monotonic()
+        with pytest.raises(SdkTimeoutError) as raised:
+            client(base_url=stalled.url, timeout=0.5, max_retries=1).create_customer(body={"document": cpf(), "name": "Stalled"})
+        assert time.monotonic() - began < 4  # two attempts of 0.5 s each, not a body that never ends
+        assert len(stalled.seen) == 2 and raised.value.request_id == stalled.seen[0] == stalled.seen[1]
+        with pytest.raises(SdkTimeoutError) as mine:
+            client(base_url=stalled.url, timeout=0.3, max_retries=0).create_customer(body={"document": cpf(), "name": "Stalled"}, request_id="py-mine-1")
+        assert mine.value.request_id == "py-mine-1" == stalled.seen[2]
+    finally:
+        stalled.close()
+
+
 def _health_with(access_token):
     request = urllib.request.Request(f"{BASE}/v1/health", headers={"authorization": f"Bearer {access_token}", "x-tenant-id": TENANT})
     try:
@@ -172,9 +268,9 @@ def test_token_request_not_resent_after_a_dropped_connection():
     first = client().create_token(body={"grant_type": "client_credentials", **credentials})
     proxy = Proxy(lambda n: "drop" if n == 1 else "pass")
     try:
-        with pytest.raises(SdkConnectionError):
+        with pytest.raises(SdkConnectionError) as lost:
             client(base_url=proxy.url).create_token(body={"grant_type": "refresh_token", "refresh_token": first["refresh_token"], **credentials})
-        assert len(proxy.seen) == 1
+        assert len(proxy.seen) == 1 and lost.value.request_id == proxy.seen[0]["request_id"]
     finally:
         proxy.close()
     # The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
@@ -199,9 +295,12 @@ def test_problem_errors():
     with pytest.raises(ApiError) as missing:
         sdk.get_customer(id="cus_01JD0000000000000000000000")
     assert (missing.value.status, missing.value.code, missing.value.type) == (404, "not_found", "urn:credit-platform:problem:not_found")
+    assert missing.value.headers["content-type"].startswith("application/problem+json")
+    assert missing.value.request_id and missing.value.request_id == missing.value.headers["x-request-id"]
     with pytest.raises(ApiError) as invalid:
-        sdk.create_customer(body={"document": "123", "name": ""})
+        sdk.create_customer(body={"document": "123", "name": ""}, request_id="py-invalid-" + cpf())
     assert invalid.value.status == 400 and invalid.value.code == "validation_error"
+    assert invalid.value.request_id.startswith("py-invalid-") and invalid.value.request_id == invalid.value.headers["x-request-id"]
     assert "name" in [e["param"] for e in invalid.value.errors]
     with pytest.raises(ApiError) as unauthorized:
         CreditPlatform(tenant_id=TENANT, base_url=BASE, api_key="sk_test_wrong").get_health()
@@ -244,3 +343,31 @@ def test_webhook_signed_by_the_platform():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _signed(body, secret, *, msg_id="msg_local", timestamp=None):
+    timestamp = str(int(time.time())) if timestamp is None else timestamp
+    key = base64.b64decode(secret[len("whsec_"):])
+    signature = base64.b64encode(hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()).decode()
+    return {"webhook-id": msg_id, "webhook-timestamp": timestamp, "webhook-signature": f"v1,{signature}"}
+
+
+def test_webhook_verifier_raises_its_own_error_on_hostile_input():
+    secret = "whsec_" + base64.b64encode(bytes(range(32))).decode()
+    body = json.dumps({"id": "evt_local", "type": "customer.created", "created_at": "2026-03-02T10:00:00.000Z", "data": {}}).encode()
+    headers = _signed(body, secret)
+    assert verify_webhook(body, headers, secret)["created_at"] == "2026-03-02T10:00:00.000Z"
+    for signature in ("v1,çà-not-ascii", headers["webhook-signature"] + "é", "v1,ñ " + headers["webhook-signature"][:-2] + "ü="):
+        with pytest.raises(WebhookVerificationError):
+            verify_webhook(body, {**headers, "webhook-signature": signature}, secret)
+    # A non-ASCII signature next to the right one does not hide it.
+    assert verify_webhook(body, {**headers, "webhook-signature": "v1,ñ " + headers["webhook-signature"]}, secret)["id"] == "evt_local"
+    for malformed in ("whsec_a", "whsec_ñ***", "whsec_abc", None):
+        with pytest.raises(WebhookVerificationError):
+            verify_webhook(body, headers, malformed)
+        with pytest.raises(WebhookVerificationError):
+            verify_webhook(body, headers, [malformed, secret])
+    with pytest.raises(WebhookVerificationError):
+        verify_webhook(b"\xff not json", _signed(b"\xff not json", secret), secret)
+    with pytest.raises(WebhookVerificationError):
+        verify_webhook(body, {**headers, "webhook-timestamp": "soon"}, secret)

@@ -1,40 +1,59 @@
 package com.creditplatform.sdk;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpHeaders;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The API answered with an error status: the RFC 9457 problem's fields, and the whole problem. */
+/** The API answered with an error status: the RFC 9457 problem's fields, the whole problem and the answer's headers. */
 public final class ApiException extends CreditPlatformException {
   public record FieldError(String param, String in, String message) {}
 
   private final JsonNode problem;
+  private final HttpHeaders headers;
   private final int status;
   private final String code;
   private final String type;
   private final String detail;
-  private final String requestId;
   private final Double retryAfterSeconds;
   private final List<FieldError> errors = new ArrayList<>();
 
-  ApiException(int status, JsonNode problem, Optional<String> retryAfter, Optional<String> requestIdHeader) {
-    super(status + " " + text(problem, "code", "http_" + status) + ": " + text(problem, "detail", text(problem, "title", "")));
+  /** {@code sentRequestId}: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers). */
+  ApiException(int status, JsonNode problem, HttpHeaders headers, String sentRequestId) {
+    super(status + " " + text(problem, "code", "http_" + status) + ": " + text(problem, "detail", text(problem, "title", "")), null,
+        // The id sent first: it is the one to send the call again with (an intermediary may answer with its own).
+        sentRequestId != null ? sentRequestId : text(problem, "request_id", headers.firstValue("x-request-id").orElse(null)));
     this.problem = problem;
+    this.headers = headers;
     this.status = status;
     this.code = text(problem, "code", "http_" + status);
     this.type = text(problem, "type", "about:blank");
     this.detail = text(problem, "detail", null);
-    this.requestId = text(problem, "request_id", requestIdHeader.orElse(null));
-    Double seconds = null;
-    try {
-      seconds = retryAfter.map(Double::parseDouble).orElse(null);
-    } catch (NumberFormatException ignored) {
-      // an HTTP date: not used by this API
-    }
-    this.retryAfterSeconds = seconds;
+    this.retryAfterSeconds = parseRetryAfter(headers.firstValue("retry-after"));
     if (problem.has("errors")) {
       for (JsonNode e : problem.get("errors")) errors.add(new FieldError(text(e, "param", ""), text(e, "in", ""), text(e, "message", "")));
+    }
+  }
+
+  /** Retry-After (RFC 9110): a number of seconds, or an HTTP date (seconds from now, at least 0). */
+  static Double parseRetryAfter(Optional<String> header) {
+    if (header.isEmpty() || header.get().isBlank()) return null;
+    String value = header.get().trim();
+    try {
+      double seconds = Double.parseDouble(value);
+      return Double.isFinite(seconds) ? Math.max(0, seconds) : null;
+    } catch (NumberFormatException notSeconds) {
+      try {
+        Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        return (double) Math.max(0, (long) Math.ceil((at.toEpochMilli() - System.currentTimeMillis()) / 1000.0));
+      } catch (DateTimeParseException notADate) {
+        return null;
+      }
     }
   }
 
@@ -46,8 +65,9 @@ public final class ApiException extends CreditPlatformException {
   public String code() { return code; }
   public String type() { return type; }
   public String detail() { return detail; }
-  public String requestId() { return requestId; }
   public Double retryAfterSeconds() { return retryAfterSeconds; }
   public List<FieldError> errors() { return errors; }
   public JsonNode problem() { return problem; }
+  /** The answer's headers (e.g. {@code headers().firstValue("retry-after")}). */
+  public HttpHeaders headers() { return headers; }
 }

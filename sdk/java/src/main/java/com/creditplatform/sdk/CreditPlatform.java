@@ -17,7 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +45,7 @@ public final class CreditPlatform extends GeneratedOperations {
   private final Duration timeout;
   private final int maxRetries;
   private final Duration retryBaseDelay;
+  private final Duration maxRetryAfter;
   private final HttpClient http;
   private final String userAgent = "credit-platform-java/" + VERSION + " java/" + System.getProperty("java.version");
   private String token;
@@ -50,6 +54,9 @@ public final class CreditPlatform extends GeneratedOperations {
   private CreditPlatform(Builder b) {
     if (b.tenantId == null || b.tenantId.isBlank()) throw new CreditPlatformException("tenantId is required");
     if (b.apiKey == null && (b.clientId == null || b.clientSecret == null)) throw new CreditPlatformException("Give apiKey, or clientId and clientSecret");
+    if (b.environment != null && !b.environment.equals("sandbox") && !b.environment.equals("production")) {
+      throw new IllegalArgumentException("environment is \"sandbox\" or \"production\", not \"" + b.environment + "\"");
+    }
     String base = b.baseUrl;
     if (base == null && b.environment != null) {
       base = b.baseUrls.getOrDefault(b.environment, System.getenv("CREDIT_PLATFORM_" + b.environment.toUpperCase() + "_URL"));
@@ -68,6 +75,7 @@ public final class CreditPlatform extends GeneratedOperations {
     this.timeout = b.timeout;
     this.maxRetries = b.maxRetries;
     this.retryBaseDelay = b.retryBaseDelay;
+    this.maxRetryAfter = b.maxRetryAfter;
     this.http = HttpClient.newBuilder().connectTimeout(b.timeout).followRedirects(HttpClient.Redirect.NEVER).build();
   }
 
@@ -88,9 +96,11 @@ public final class CreditPlatform extends GeneratedOperations {
     private Duration timeout = Duration.ofSeconds(30);
     private int maxRetries = 3;
     private Duration retryBaseDelay = Duration.ofMillis(500);
+    private Duration maxRetryAfter = Duration.ofSeconds(60);
 
     public Builder baseUrl(String baseUrl) { this.baseUrl = baseUrl; return this; }
-    /** "sandbox" or "production": picks the base URL given with {@link #baseUrl(String, String)} or CREDIT_PLATFORM_&lt;ENV&gt;_URL. */
+    /** "sandbox" or "production" (anything else: {@code build()} throws IllegalArgumentException): picks the base URL
+     *  given with {@link #baseUrl(String, String)} or CREDIT_PLATFORM_&lt;ENV&gt;_URL. */
     public Builder environment(String environment) { this.environment = environment; return this; }
     public Builder baseUrl(String environment, String baseUrl) { this.baseUrls.put(environment, baseUrl); return this; }
     public Builder tenantId(String tenantId) { this.tenantId = tenantId; return this; }
@@ -98,12 +108,15 @@ public final class CreditPlatform extends GeneratedOperations {
     /** OAuth2 client credentials: the token is fetched, cached and renewed a minute before it expires. */
     public Builder clientCredentials(String clientId, String clientSecret) { this.clientId = clientId; this.clientSecret = clientSecret; return this; }
     public Builder scope(String scope) { this.scope = scope; return this; }
-    /** Per-attempt timeout (default 30 s). */
+    /** Per-attempt timeout (default 30 s): a deadline over the whole exchange, the answer's body included. */
     public Builder timeout(Duration timeout) { this.timeout = timeout; return this; }
     /** Retries of 429, 503 and network failures of safe requests (default 3). */
     public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
     /** First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s). */
     public Builder retryBaseDelay(Duration delay) { this.retryBaseDelay = delay; return this; }
+    /** The longest Retry-After waited for before a retry (default 60 s): an answer asking for a longer wait is thrown at
+     *  once, as an {@link ApiException} whose {@code retryAfterSeconds()} says how long. */
+    public Builder maxRetryAfter(Duration maxRetryAfter) { this.maxRetryAfter = maxRetryAfter; return this; }
     public CreditPlatform build() { return new CreditPlatform(this); }
   }
 
@@ -178,46 +191,67 @@ public final class CreditPlatform extends GeneratedOperations {
   }
 
   private JsonNode send(String method, URI uri, Map<String, String> headers, String body, boolean auth, boolean safe, Duration attemptTimeout) {
+    String requestId = headers.get("x-request-id"); // on every error of the call: the id to send it again with
+    String where = method + " " + uri.getPath();
     boolean renewed = false;
     for (int attempt = 0; ; attempt++) {
       HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(attemptTimeout).header("user-agent", userAgent);
       headers.forEach(b::header);
       if (auth) b.header("authorization", "Bearer " + credential()).header("x-tenant-id", tenantId);
       b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+      // One attempt is the whole exchange, body included, within attemptTimeout: HttpRequest.timeout stops applying once
+      // the headers arrive (JDK-8258397), so a stalled body would hang forever without this deadline.
+      CompletableFuture<HttpResponse<String>> pending = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
       HttpResponse<String> response;
+      CreditPlatformException failure;
       try {
-        response = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-      } catch (HttpTimeoutException e) {
-        if (safe && attempt < maxRetries) {
-          sleep(backoff(attempt));
-          continue;
+        response = pending.get(attemptTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        failure = null;
+      } catch (java.util.concurrent.TimeoutException e) {
+        pending.cancel(true); // aborts the exchange
+        response = null;
+        failure = new CreditPlatformException.TimeoutException(where + ": no answer (or not all of it) within " + attemptTimeout.toMillis() + " ms", e, requestId);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        response = null;
+        if (cause instanceof HttpTimeoutException) {
+          failure = new CreditPlatformException.TimeoutException(where + ": no answer within " + attemptTimeout.toMillis() + " ms", cause, requestId);
+        } else if (cause instanceof IOException) {
+          failure = new CreditPlatformException.ConnectionException(where + ": " + cause, cause, requestId);
+        } else {
+          throw new CreditPlatformException(where + ": " + cause, cause, requestId);
         }
-        throw new CreditPlatformException.TimeoutException(method + " " + uri.getPath() + ": no answer within " + attemptTimeout.toMillis() + " ms", e);
-      } catch (IOException e) {
-        if (safe && attempt < maxRetries) {
-          sleep(backoff(attempt));
-          continue;
-        }
-        throw new CreditPlatformException.ConnectionException(method + " " + uri.getPath() + ": " + e, e);
       } catch (InterruptedException e) {
+        pending.cancel(true);
         Thread.currentThread().interrupt();
-        throw new CreditPlatformException("Interrupted", e);
+        throw new CreditPlatformException("Interrupted", e, requestId);
+      }
+      if (failure != null) {
+        if (safe && attempt < maxRetries) {
+          sleep(backoff(attempt), requestId);
+          continue;
+        }
+        throw failure;
       }
       int status = response.statusCode();
       if (status >= 200 && status < 300) {
         try {
           return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
         } catch (IOException e) {
-          throw new CreditPlatformException("The answer is not JSON", e);
+          throw new CreditPlatformException("The answer is not JSON", e, requestId);
         }
       }
       JsonNode problem;
       try {
         problem = JSON.readTree(response.body());
       } catch (IOException e) {
-        problem = JSON.createObjectNode().put("code", "http_" + status).put("detail", response.body());
+        problem = null;
       }
-      ApiException error = new ApiException(status, problem == null ? JSON.createObjectNode() : problem, response.headers().firstValue("retry-after"), response.headers().firstValue("x-request-id"));
+      if (problem == null || !problem.isObject()) {
+        String text = response.body();
+        problem = JSON.createObjectNode().put("code", "http_" + status).put("detail", text.isEmpty() ? null : text.substring(0, Math.min(500, text.length())));
+      }
+      ApiException error = new ApiException(status, problem, response.headers(), requestId);
       if (status == 401 && auth && apiKey == null && !renewed) {
         synchronized (this) { token = null; } // revoked or expired early: a new token, once
         renewed = true;
@@ -225,9 +259,10 @@ public final class CreditPlatform extends GeneratedOperations {
         continue;
       }
       boolean retryable = status == 429 || (status == 503 && safe) || (status == 409 && "idempotency_in_progress".equals(error.code()));
-      if (retryable && attempt < maxRetries) {
-        long wait = Math.max(backoff(attempt), error.retryAfterSeconds() == null ? 0 : (long) (error.retryAfterSeconds() * 1000));
-        sleep(wait);
+      long retryAfterMs = error.retryAfterSeconds() == null ? 0 : (long) Math.ceil(error.retryAfterSeconds() * 1000);
+      // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
+      if (retryable && attempt < maxRetries && retryAfterMs <= maxRetryAfter.toMillis()) {
+        sleep(Math.max(backoff(attempt), retryAfterMs), requestId);
         continue;
       }
       throw error;
@@ -256,12 +291,12 @@ public final class CreditPlatform extends GeneratedOperations {
     return token;
   }
 
-  private static void sleep(long ms) {
+  private static void sleep(long ms, String requestId) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CreditPlatformException("Interrupted", e);
+      throw new CreditPlatformException("Interrupted", e, requestId);
     }
   }
 }

@@ -1,26 +1,49 @@
 package com.creditplatform.sdk;
 
-/** Every error of the SDK. */
+/** Every error of the SDK. {@link #requestId()}: the call's X-Request-Id — the one the SDK sent (every POST: yours or the
+ *  UUID it generated, the same on each retry), else the one the API answered with. On an unknown outcome (a timeout or a
+ *  connection failure once the retries are spent, a 409 {@code idempotency_in_progress}), send the call again with it:
+ *  {@code Request.requestId(e.requestId())}. */
 public class CreditPlatformException extends RuntimeException {
+  private final String requestId;
+
   public CreditPlatformException(String message) {
-    super(message);
+    this(message, null, null);
   }
 
   public CreditPlatformException(String message, Throwable cause) {
-    super(message, cause);
+    this(message, cause, null);
   }
 
-  /** No answer: the connection failed or was cut. */
+  public CreditPlatformException(String message, Throwable cause, String requestId) {
+    super(message, cause);
+    this.requestId = requestId;
+  }
+
+  /** The call's X-Request-Id (the one sent with a POST, else the one the API answered with), or null. */
+  public String requestId() {
+    return requestId;
+  }
+
+  /** No answer, or not all of it: the connection failed or was cut (before or while the answer's body arrived). */
   public static final class ConnectionException extends CreditPlatformException {
     public ConnectionException(String message, Throwable cause) {
       super(message, cause);
     }
+
+    public ConnectionException(String message, Throwable cause, String requestId) {
+      super(message, cause, requestId);
+    }
   }
 
-  /** No answer within the request's timeout. */
+  /** No answer, or not all of it, within the request's timeout (a deadline over the whole exchange, body included). */
   public static final class TimeoutException extends CreditPlatformException {
     public TimeoutException(String message, Throwable cause) {
       super(message, cause);
+    }
+
+    public TimeoutException(String message, Throwable cause, String requestId) {
+      super(message, cause, requestId);
     }
   }
 }

@@ -33,13 +33,14 @@ public final class Request {
     return this;
   }
 
-  /** The idempotency key of a POST (default: a random UUID, the same on every retry of this call). */
+  /** The X-Request-Id of a POST, its idempotency key (default: a random UUID), the same on every retry of this call.
+   *  Every exception of the call carries it ({@code e.requestId()}): on an unknown outcome, send the call again with it. */
   public Request requestId(String requestId) {
     this.requestId = requestId;
     return this;
   }
 
-  /** This call's timeout per attempt (default: the client's). */
+  /** This call's timeout per attempt, the answer's body included (default: the client's). */
   public Request timeout(Duration timeout) {
     this.timeout = timeout;
     return this;

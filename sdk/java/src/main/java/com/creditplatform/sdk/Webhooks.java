@@ -25,14 +25,30 @@ public final class Webhooks {
     public VerificationException(String message) {
       super(message);
     }
+
+    public VerificationException(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 
-  /** The verified event {id, type, created_at, tenant_id, environment, data}. {@code body} is the raw request body. */
+  /** The verified event {id, type, created_at, tenant_id, environment, data}. {@code body} is the raw request body.
+   *  Every failure — a missing or hostile header, a malformed secret, a body that is not JSON — throws
+   *  {@link VerificationException} (and nothing else). */
   public static JsonNode verify(String body, Map<String, String> headers, String... secrets) {
     return verify(body, headers, Instant.now(), secrets);
   }
 
   public static JsonNode verify(String body, Map<String, String> headers, Instant now, String... secrets) {
+    try {
+      return verifyOrThrow(body, headers, now, secrets);
+    } catch (VerificationException e) {
+      throw e;
+    } catch (RuntimeException e) { // hostile input must not escape as IllegalArgumentException, NullPointerException…
+      throw new VerificationException("Cannot verify the payload: " + e.getClass().getSimpleName(), e);
+    }
+  }
+
+  private static JsonNode verifyOrThrow(String body, Map<String, String> headers, Instant now, String... secrets) {
     Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     h.putAll(headers);
     String id = h.get("webhook-id");
@@ -49,7 +65,12 @@ public final class Webhooks {
     byte[] signed = (id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8);
     for (String secret : secrets) {
       String key = secret.startsWith("whsec_") ? secret.substring(6) : secret;
-      byte[] expected = hmac(Base64.getDecoder().decode(key), signed);
+      byte[] expected;
+      try {
+        expected = hmac(Base64.getDecoder().decode(key), signed);
+      } catch (IllegalArgumentException e) {
+        throw new VerificationException("A secret is not a whsec_… base64 key", e);
+      }
       for (String offered : signatures.split(" ")) {
         if (!offered.toLowerCase(Locale.ROOT).startsWith("v1,")) continue;
         byte[] candidate;
@@ -75,6 +96,8 @@ public final class Webhooks {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(key, "HmacSHA256"));
       return mac.doFinal(message);
+    } catch (IllegalArgumentException e) {
+      throw e; // an empty key
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

@@ -23,15 +23,22 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /** The Java SDK against the real /v1 handlers (started by tests/sdk/java-sdk.test.ts with a fresh database, a tenant,
@@ -58,7 +65,8 @@ class CreditPlatformTest {
     return Arrays.stream(d).mapToObj(String::valueOf).collect(Collectors.joining());
   }
 
-  /** A proxy in front of the server: per request number, "pass", "429", or "drop" (after the server acted). */
+  /** A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;"), or "drop" (after
+   *  the server acted). */
   static final class Proxy implements AutoCloseable {
     final HttpServer server;
     final List<String[]> seen = new CopyOnWriteArrayList<>();
@@ -84,10 +92,10 @@ class CreditPlatformTest {
       byte[] body = exchange.getRequestBody().readAllBytes();
       seen.add(new String[] {exchange.getRequestURI().toString(), exchange.getRequestHeaders().getFirst("x-request-id")});
       String action = fault.apply(seen.size());
-      if (action.equals("429")) {
+      if (action.startsWith("429")) {
         byte[] problem = "{\"type\":\"urn:credit-platform:problem:rate_limited\",\"title\":\"Too Many Requests\",\"status\":429,\"code\":\"rate_limited\"}".getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("content-type", "application/problem+json");
-        exchange.getResponseHeaders().add("retry-after", "1");
+        exchange.getResponseHeaders().add("retry-after", action.length() > 4 ? action.substring(4) : "1");
         exchange.sendResponseHeaders(429, problem.length);
         exchange.getResponseBody().write(problem);
         exchange.close();
@@ -198,6 +206,104 @@ class CreditPlatformTest {
     }
   }
 
+  @Test
+  void resendingAnUnknownOutcomeWithTheErrorsRequestIdCreatesOneObject() throws Exception {
+    String document = cpf();
+    Map<String, Object> body = Map.of("document", document, "name", "Unknown Outcome");
+    CreditPlatformException.ConnectionException lost;
+    try (Proxy proxy = new Proxy(n -> "drop")) {
+      CreditPlatform api = CreditPlatform.builder().baseUrl(proxy.url()).tenantId(TENANT).apiKey(KEY).retryBaseDelay(Duration.ofMillis(50)).maxRetries(1).build();
+      lost = assertThrows(CreditPlatformException.ConnectionException.class, () -> api.createCustomer(Request.body(body)));
+      assertEquals(2, proxy.seen.size());
+      assertEquals(proxy.seen.get(0)[1], lost.requestId());
+      assertEquals(proxy.seen.get(1)[1], lost.requestId());
+    }
+    // The server created it; sent again under the error's id, the call answers that customer instead of a second one.
+    JsonNode made = client(BASE).createCustomer(Request.body(body).requestId(lost.requestId()));
+    JsonNode found = client(BASE).listCustomers(Request.create().query("document", document));
+    assertEquals(1, found.get("data").size());
+    assertEquals(made.get("id").asText(), found.get("data").get(0).get("id").asText());
+  }
+
+  @Test
+  void throwsARetryAfterAboveTheCapAtOnce() throws Exception {
+    try (Proxy proxy = new Proxy(n -> "429:120")) {
+      Instant began = Instant.now();
+      String id = "java-cap-" + cpf();
+      ApiException e = assertThrows(ApiException.class, () -> client(proxy.url()).createCustomer(Request.body(Map.of("document", cpf(), "name", "Come Back Tomorrow")).requestId(id)));
+      assertTrue(Duration.between(began, Instant.now()).toMillis() < 5000);
+      assertEquals(429, e.status());
+      assertEquals(120.0, e.retryAfterSeconds());
+      assertEquals("120", e.headers().firstValue("retry-after").orElse(null));
+      assertEquals(1, proxy.seen.size());
+      assertEquals(id, e.requestId());
+      assertEquals(id, proxy.seen.get(0)[1]);
+    }
+    try (Proxy proxy = new Proxy(n -> "429:1")) {
+      CreditPlatform api = CreditPlatform.builder().baseUrl(proxy.url()).tenantId(TENANT).apiKey(KEY).maxRetryAfter(Duration.ofMillis(500)).build();
+      ApiException e = assertThrows(ApiException.class, api::getHealth);
+      assertEquals(1.0, e.retryAfterSeconds());
+      assertEquals(1, proxy.seen.size());
+    }
+  }
+
+  /** A server that answers 200 with a Content-Length and then trickles its body a byte every 100 ms: only a deadline
+   *  over the whole exchange ends the wait (HttpRequest.timeout stops applying once the headers arrive). */
+  @Test
+  void aStalledBodyTimesOutAndTheErrorCarriesTheRequestId() throws Exception {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    CountDownLatch stop = new CountDownLatch(1);
+    ExecutorService pool = Executors.newCachedThreadPool();
+    HttpServer stalled = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    stalled.setExecutor(pool);
+    stalled.createContext("/", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      seen.add(exchange.getRequestHeaders().getFirst("x-request-id"));
+      exchange.getResponseHeaders().add("content-type", "application/json");
+      exchange.sendResponseHeaders(200, 1000);
+      try {
+        exchange.getResponseBody().write("{\"id\": \"".getBytes(StandardCharsets.UTF_8));
+        exchange.getResponseBody().flush();
+        while (!stop.await(100, TimeUnit.MILLISECONDS)) {
+          exchange.getResponseBody().write('x');
+          exchange.getResponseBody().flush();
+        }
+      } catch (IOException | InterruptedException e) {
+        // the client gave up
+      } finally {
+        exchange.close();
+      }
+    });
+    stalled.start();
+    try {
+      String url = "http://127.0.0.1:" + stalled.getAddress().getPort();
+      CreditPlatform api = CreditPlatform.builder().baseUrl(url).tenantId(TENANT).apiKey(KEY).retryBaseDelay(Duration.ofMillis(50)).timeout(Duration.ofMillis(500)).maxRetries(1).build();
+      Instant began = Instant.now();
+      CreditPlatformException.TimeoutException e = assertThrows(CreditPlatformException.TimeoutException.class, () -> api.createCustomer(Request.body(Map.of("document", cpf(), "name", "Stalled"))));
+      assertTrue(Duration.between(began, Instant.now()).toMillis() < 4000); // two attempts of 500 ms, not a body that never ends
+      assertEquals(2, seen.size());
+      assertEquals(seen.get(0), e.requestId());
+      assertEquals(seen.get(1), e.requestId());
+      CreditPlatformException.TimeoutException mine = assertThrows(CreditPlatformException.TimeoutException.class,
+          () -> api.createCustomer(Request.body(Map.of("document", cpf(), "name", "Stalled")).requestId("java-mine-1").timeout(Duration.ofMillis(300))));
+      assertEquals("java-mine-1", mine.requestId());
+    } finally {
+      stop.countDown();
+      stalled.stop(0);
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void acceptsOnlySandboxOrProductionAsTheEnvironment() {
+    for (String wrong : List.of("Production", "prod", "SANDBOX", "")) {
+      assertThrows(IllegalArgumentException.class, () -> CreditPlatform.builder().environment(wrong).baseUrl(wrong, BASE).tenantId(TENANT).apiKey("sk_live_x").build());
+    }
+    CreditPlatform sandbox = CreditPlatform.builder().environment("sandbox").baseUrl("sandbox", BASE).tenantId(TENANT).apiKey(KEY).build();
+    assertEquals("ok", sandbox.getHealth().get("status").asText());
+    assertThrows(CreditPlatformException.class, () -> CreditPlatform.builder().environment("production").baseUrl("production", BASE).tenantId(TENANT).apiKey(KEY).build());
+  }
+
   static int healthWith(String accessToken) throws Exception {
     HttpRequest request = HttpRequest.newBuilder(URI.create(BASE + "/v1/health")).header("authorization", "Bearer " + accessToken).header("x-tenant-id", TENANT).build();
     return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -210,8 +316,9 @@ class CreditPlatformTest {
     JsonNode first = client(BASE).createToken(Request.body(Map.of("grant_type", "client_credentials", "client_id", id, "client_secret", secret)));
     Map<String, Object> refresh = Map.of("grant_type", "refresh_token", "refresh_token", first.get("refresh_token").asText(), "client_id", id, "client_secret", secret);
     try (Proxy proxy = new Proxy(n -> n == 1 ? "drop" : "pass")) {
-      assertThrows(CreditPlatformException.ConnectionException.class, () -> client(proxy.url()).createToken(Request.body(refresh)));
+      CreditPlatformException.ConnectionException lost = assertThrows(CreditPlatformException.ConnectionException.class, () -> client(proxy.url()).createToken(Request.body(refresh)));
       assertEquals(1, proxy.seen.size());
+      assertEquals(proxy.seen.get(0)[1], lost.requestId());
     }
     // The server refreshed once; a resend would have been a reuse, revoking the grant and its access tokens.
     assertEquals(200, healthWith(first.get("access_token").asText()));
@@ -243,8 +350,13 @@ class CreditPlatformTest {
     assertEquals(404, missing.status());
     assertEquals("not_found", missing.code());
     assertEquals("urn:credit-platform:problem:not_found", missing.type());
-    ApiException invalid = assertThrows(ApiException.class, () -> api.createCustomer(Request.body(Map.of("document", "123", "name", ""))));
+    assertTrue(missing.headers().firstValue("content-type").orElse("").startsWith("application/problem+json"));
+    assertTrue(missing.requestId() != null && missing.requestId().equals(missing.headers().firstValue("x-request-id").orElse(null)));
+    String id = "java-invalid-" + cpf();
+    ApiException invalid = assertThrows(ApiException.class, () -> api.createCustomer(Request.body(Map.of("document", "123", "name", "")).requestId(id)));
     assertEquals(400, invalid.status());
+    assertEquals(id, invalid.requestId());
+    assertEquals(id, invalid.headers().firstValue("x-request-id").orElse(null));
     assertEquals("validation_error", invalid.code());
     assertTrue(invalid.errors().stream().anyMatch(e -> e.param().equals("name")));
     ApiException unauthorized = assertThrows(ApiException.class, () -> CreditPlatform.builder().baseUrl(BASE).tenantId(TENANT).apiKey("sk_test_wrong").build().getHealth());
@@ -284,5 +396,41 @@ class CreditPlatformTest {
     } finally {
       receiver.stop(0);
     }
+  }
+
+  static Map<String, String> signed(String body, String secret, String id, long timestamp) throws Exception {
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring(6)), "HmacSHA256"));
+    String signature = Base64.getEncoder().encodeToString(mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+    Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.put("webhook-id", id);
+    headers.put("webhook-timestamp", String.valueOf(timestamp));
+    headers.put("webhook-signature", "v1," + signature);
+    return headers;
+  }
+
+  @Test
+  void theWebhookVerifierThrowsItsOwnErrorOnHostileInput() throws Exception {
+    byte[] key = new byte[32];
+    for (int i = 0; i < key.length; i++) key[i] = (byte) i;
+    String secret = "whsec_" + Base64.getEncoder().encodeToString(key);
+    String body = "{\"id\":\"evt_local\",\"type\":\"customer.created\",\"created_at\":\"2026-03-02T10:00:00.000Z\",\"data\":{}}";
+    Map<String, String> headers = signed(body, secret, "msg_local", Instant.now().getEpochSecond());
+    assertEquals("2026-03-02T10:00:00.000Z", Webhooks.verify(body, headers, secret).get("created_at").asText());
+    String good = headers.get("webhook-signature");
+    for (String signature : List.of("v1,çà-not-ascii", good + "é", "v1,ñ " + good.substring(0, good.length() - 2) + "ü=")) {
+      Map<String, String> hostile = new TreeMap<>(headers);
+      hostile.put("webhook-signature", signature);
+      assertThrows(Webhooks.VerificationException.class, () -> Webhooks.verify(body, hostile, secret));
+    }
+    Map<String, String> beside = new TreeMap<>(headers);
+    beside.put("webhook-signature", "v1,ñ " + good);
+    assertEquals("evt_local", Webhooks.verify(body, beside, secret).get("id").asText());
+    for (String malformed : Arrays.asList("whsec_a", "whsec_ñ***", "whsec_", null)) {
+      assertThrows(Webhooks.VerificationException.class, () -> Webhooks.verify(body, headers, malformed));
+      assertThrows(Webhooks.VerificationException.class, () -> Webhooks.verify(body, headers, malformed, secret));
+    }
+    assertThrows(Webhooks.VerificationException.class, () -> Webhooks.verify(body, null, secret));
+    assertThrows(Webhooks.VerificationException.class, () -> Webhooks.verify("not json", signed("not json", secret, "msg_local", Instant.now().getEpochSecond()), secret));
   }
 }
