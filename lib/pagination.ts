@@ -4,15 +4,19 @@ import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { keyOf, NEWEST_FIRST, type Keyset, type Page, type PageAfter } from "@/lib/db/paginate";
 import { DomainError } from "@/lib/errors";
+import { ID_PREFIXES, type IdKind } from "@/lib/ids";
 
 // The one pagination scheme of every list (spec §4 rule 2, since 1.2.0): `limit` 1–100 (default 20) and
 // an opaque `cursor`; answers `{ object: "list", data, has_more, next_cursor }`, newest first.
 // Cursors are signed and bound to the tenant and environment: a cursor from another tenant, another
-// environment, or one that was edited is a 400 `invalid_cursor`. Services use it (it speaks no HTTP).
+// environment, or one that was edited is a 400 `invalid_cursor`. And to the kind of object listed: a cursor holds
+// the id of its page's last row, whose prefix names its type (cus_, ctr_, …), so another list's cursor — a contracts
+// cursor sent to /v1/customers — is refused too instead of read as a position in the wrong order. Services use it
+// (it speaks no HTTP).
 
 export const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
-  cursor: z.string().trim().min(1).max(500).optional().meta({ description: "`next_cursor` of the previous page." }),
+  cursor: z.string().trim().min(1).max(500).optional().meta({ description: "`next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`)." }),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
@@ -35,7 +39,8 @@ export function encodeCursor(scope: Scope, after: PageAfter): string {
   return `${payload}.${mac(scope, payload).subarray(0, 16).toString("base64url")}`;
 }
 
-export function decodeCursor(scope: Scope, cursor: string | undefined): PageAfter | undefined {
+/** The position a list's cursor names; `kind`: the objects the list holds (their ids' prefix). */
+export function decodeCursor(scope: Scope, cursor: string | undefined, kind: IdKind): PageAfter | undefined {
   if (cursor === undefined) return undefined;
   const invalid = new DomainError("invalid_cursor", "The cursor is invalid for this list");
   const [payload, signature] = cursor.split(".");
@@ -46,7 +51,7 @@ export function decodeCursor(scope: Scope, cursor: string | undefined): PageAfte
   try {
     const [at, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
     const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || typeof id !== "string") throw invalid;
+    if (Number.isNaN(date.getTime()) || typeof id !== "string" || !id.startsWith(`${ID_PREFIXES[kind]}_`)) throw invalid;
     return { at: date, id };
   } catch {
     throw invalid;

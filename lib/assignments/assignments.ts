@@ -31,7 +31,7 @@ export async function getAssignment(scope: Scope, id: string): Promise<Assignmen
 }
 
 export async function listAssignments(scope: Scope, query: ListAssignmentsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "assignment");
   const filters: Prisma.AssignmentWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}) };
   const page = await paginate(query.limit, (args) => db().assignment.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const contracts = await db().assignmentContract.findMany({ where: { assignmentId: { in: page.items.map((r) => r.id) } } });

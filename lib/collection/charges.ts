@@ -19,7 +19,7 @@ export async function getCharge(scope: Scope, id: string): Promise<ChargeRespons
 }
 
 export async function listCharges(scope: Scope, query: ListChargesQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "charge");
   const filters: Prisma.ChargeWhereInput = {
     ...where(scope),
     ...(query.contract_id ? { contractId: query.contract_id } : {}),
@@ -55,7 +55,7 @@ export async function getPayment(scope: Scope, id: string): Promise<PaymentRespo
 }
 
 export async function listPayments(scope: Scope, query: ListPaymentsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "payment");
   const filters = { ...where(scope), ...(query.contract_id ? { contractId: query.contract_id } : {}), ...(query.charge_id ? { chargeId: query.charge_id } : {}) };
   const page = await paginate(query.limit, (args) => db().payment.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toPaymentResponse);

@@ -83,7 +83,7 @@ export async function getRefund(scope: Scope, id: string): Promise<RefundRespons
 }
 
 export async function listRefunds(scope: Scope, query: ListRefundsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "refund");
   const filters = { ...where(scope), ...(query.contract_id ? { contractId: query.contract_id } : {}) };
   const page = await paginate(query.limit, (args) => db().refund.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toRefundResponse);

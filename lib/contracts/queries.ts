@@ -14,7 +14,7 @@ export async function getContract(scope: Scope, id: string): Promise<ContractRes
 }
 
 export async function listContracts(scope: Scope, query: z.infer<typeof ListContractsQuery>) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "contract");
   const filters = {
     ...where(scope),
     ...(query.status ? { status: query.status } : {}),

@@ -55,7 +55,7 @@ type Row = { id: string; createdAt: Date; json: string };
  * not) matches exactly. The cursor is bound to the tenant and environment: another's is `invalid_cursor`.
  */
 export async function listCustomers(scope: Scope, query: ListCustomersQuery): Promise<JsonText<CustomerList>> {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "customer");
   const equals = query.document === undefined ? {} : { document: compactDocument(query.document) };
   const rows = await queryRows<Row>(seekPageSql({ table: C, columns: COLUMNS, scope, equals, after, limit: query.limit }));
   const items = rows.slice(0, query.limit);

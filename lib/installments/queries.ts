@@ -38,7 +38,7 @@ export async function listInstallments(scope: Scope, query: ListQuery) {
   if (query.contract_id && !(await db().contract.findFirst({ where: { id: query.contract_id, ...where(scope) }, select: { id: true } }))) {
     throw notFound("Contract");
   }
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "installment");
   const dueDate: Prisma.DateTimeFilter = {
     ...(query.due_from ? { gte: dateColumn(query.due_from) } : {}),
     ...(query.due_to ? { lte: dateColumn(query.due_to) } : {}),

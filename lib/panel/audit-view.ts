@@ -37,7 +37,7 @@ export async function auditList(tenantId: string, query: AuditQuery) {
       ? { createdAt: { ...(query.from ? { gte: startOfDayInBrazil(query.from) } : {}), ...(query.to ? { lt: startOfDayInBrazil(addDays(query.to, 1)) } : {}) } }
       : {}),
   };
-  const after = decodeCursor(cursorScope, query.cursor);
+  const after = decodeCursor(cursorScope, query.cursor, "audit");
   const page = await paginate(query.limit, (args) => db().auditLog.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const names = await credentialNames(tenantId, page.items.map((row) => row.actorLabel));
   return toListResponse(cursorScope, page, (row) => ({

@@ -44,7 +44,7 @@ export async function contractList(scope: Scope, query: ContractListQuery) {
   const status: Prisma.ContractWhereInput = query.status === "overdue" ? { status: "active", installments: late } : query.status ? { status: query.status } : {};
   const found = await search(scope, query.q);
   const filters: Prisma.ContractWhereInput = { ...where(scope), ...status, ...found.filter };
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "contract");
   const page = await paginate(query.limit, (args) => db().contract.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const customerOf = await customerSummaries(scope, page.items.map((c) => c.customerId));
   const lateSince = await overdueSince(scope, page.items.map((c) => c.id), today);

@@ -27,7 +27,7 @@ export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 export async function customerList(scope: Scope, query: CustomerListQuery) {
   const found = await search(scope, query.q);
   const filters: Prisma.CustomerWhereInput = { ...where(scope), ...found.filter };
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "customer");
   const page = await paginate(query.limit, (args) => db().customer.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return { ...toListResponse(scope, page, toCustomerView), search_capped: found.capped };
 }

@@ -58,7 +58,7 @@ export async function reviewQueue(scope: Scope, query: ReviewQueueQuery) {
       : {}),
     ...found.filter,
   };
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "proposal");
   const page = await paginate(query.limit, (args) => db().proposal.findMany({ where: { ...filters, ...keysetWhere(after, keyset) }, ...args }), keyset);
   const customerOf = await customerSummaries(scope, page.items.map((p) => p.customerId));
   return { ...toListResponse(scope, page, (row) => ({ ...toProposalResponse(row), customer: customerOf(row.customerId) })), search_capped: found.capped };

@@ -103,7 +103,7 @@ export async function getEndorsement(scope: Scope, id: string): Promise<Endorsem
 }
 
 export async function listEndorsements(scope: Scope, query: ListEndorsementsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "endorsement");
   const filters = { ...where(scope), ...(query.status ? { status: query.status } : {}), ...(query.proposal_id ? { proposalId: query.proposal_id } : {}) };
   const page = await paginate(query.limit, (args) => db().endorsement.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toEndorsementResponse);

@@ -78,7 +78,7 @@ export async function getMarginQuery(scope: Scope, id: string): Promise<MarginQu
 }
 
 export async function listMarginQueries(scope: Scope, query: ListMarginQueriesQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "marginQuery");
   const filters = { ...where(scope), ...(query.customer_id ? { customerId: query.customer_id } : {}) };
   const page = await paginate(query.limit, (args) => db().marginQuery.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   const held = await heldByQuery(scope, page.items.map((r) => r.id));

@@ -128,7 +128,7 @@ export async function getReservation(scope: Scope, id: string): Promise<Reservat
 }
 
 export async function listReservations(scope: Scope, query: ListReservationsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "marginReservation");
   const filters = {
     ...where(scope),
     ...(query.status ? { status: query.status } : {}),

@@ -16,7 +16,7 @@ export async function getProposal(scope: Scope, id: string): Promise<ProposalRes
 }
 
 export async function listProposals(scope: Scope, query: z.infer<typeof ListProposalsQuery>) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "proposal");
   const filters = {
     ...where(scope),
     ...(query.status ? { status: query.status as ProposalStatus } : {}),

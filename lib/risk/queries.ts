@@ -13,7 +13,7 @@ export async function getRiskAssessment(scope: Scope, id: string): Promise<RiskA
 }
 
 export async function listRiskAssessments(scope: Scope, query: ListRiskAssessmentsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "riskAssessment");
   const filters = {
     ...where(scope),
     ...(query.customer_id ? { customerId: query.customer_id } : {}),

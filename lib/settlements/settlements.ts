@@ -27,7 +27,7 @@ export async function getSettlement(scope: Scope, id: string): Promise<Settlemen
 }
 
 export async function listSettlements(scope: Scope, query: ListSettlementsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "settlement");
   const filters: Prisma.SettlementWhereInput = {
     ...where(scope),
     ...(query.contract_id ? { contractId: query.contract_id } : {}),

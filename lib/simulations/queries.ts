@@ -23,7 +23,7 @@ const LIST_COLUMNS = `id, customer_id AS "customerId", environment::text AS envi
 type ListRow = Pick<Simulation, "id" | "customerId" | "environment" | "createdAt"> & { result: SimulationResult };
 
 export async function listSimulations(scope: Scope, query: ListSimulationsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "simulation");
   const equals = query.customer_id ? { customer_id: query.customer_id } : {};
   const rows = await queryRows<ListRow>(seekPageSql({ table: "simulations", columns: LIST_COLUMNS, scope, equals, after, limit: query.limit }));
   const page = { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };

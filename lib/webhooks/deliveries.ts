@@ -23,7 +23,7 @@ export const endpointDisabled = (endpointId: string) => new DomainError("conflic
 /** `permissions`: the caller's (a /v1 credential's); deliveries of events it may not read are left out — their
  *  bodies carry the event (lib/webhooks/event-access.ts). The panel's owners and admins see all (undefined). */
 export async function listDeliveries(scope: Scope, query: ListDeliveriesQuery, permissions?: readonly string[]) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "webhookDelivery");
   const filters: Prisma.WebhookDeliveryWhereInput = {
     ...where(scope),
     ...(permissions ? { eventType: { in: readableEventTypes(permissions) } } : {}),

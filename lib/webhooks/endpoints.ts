@@ -66,7 +66,7 @@ export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndp
 }
 
 export async function listEndpoints(scope: Scope, query: ListWebhookEndpointsQuery) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "webhookEndpoint");
   const filters: Prisma.WebhookEndpointWhereInput = { ...where(scope), ...(query.enabled ? { enabled: query.enabled === "true" } : {}) };
   const page = await paginate(query.limit, (args) => db().webhookEndpoint.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toEndpointResponse);

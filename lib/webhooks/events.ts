@@ -12,7 +12,7 @@ import type { EventResponse, ListEventsQuery } from "./schemas";
 
 /** `permissions`: the caller's; events of resources they may not read are left out (lib/webhooks/event-access.ts). */
 export async function listEvents(scope: Scope, query: ListEventsQuery, permissions: readonly string[]) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "event");
   if (query.type !== undefined) checkEventReadable(permissions, query.type);
   const filters: Prisma.OutboxEventWhereInput = { ...where(scope), type: query.type ?? { in: readableEventTypes(permissions) } };
   const page = await paginate(query.limit, (args) => db().outboxEvent.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { stopListener } from "@/lib/db/notifications";
+import { encodeCursor } from "@/lib/pagination";
 import { caller, COMPANY, cpf, get, getClient, list, listClients, PERSON, post, problem } from "./fixtures";
 
 afterAll(() => stopListener());
@@ -24,6 +25,14 @@ describe("GET /v1/customers", () => {
     } while (cursor);
     expect(sizes).toEqual([10, 10, 5]);
     expect(seen).toEqual([...created].reverse());
+  });
+
+  it("refuses another list's cursor (400 invalid_cursor): a contracts cursor is no position among customers", async () => {
+    const who = await caller();
+    await post(who, PERSON);
+    const contracts = encodeCursor({ tenantId: who.tenantId, environment: "sandbox" }, { at: new Date(), id: "ctr_01JD0000000000000000000000" });
+    const res = await list(who, `?cursor=${encodeURIComponent(contracts)}`);
+    expect([res.status, res.body.code, res.body.detail]).toEqual([400, "invalid_cursor", "The cursor is invalid for this list"]);
   });
 
   it("filters by document, formatted or not, and validates the query", async () => {

@@ -10,7 +10,7 @@ afterAll(() => stopListener());
 
 // The helper every listing endpoint uses, exercised over a real tenant-scoped table.
 async function listKeys(scope: { tenantId: string; environment: "sandbox" }, query: { limit: number; cursor?: string }) {
-  const after = decodeCursor(scope, query.cursor);
+  const after = decodeCursor(scope, query.cursor, "apiKey");
   const page = await paginate(query.limit, (args) =>
     db().apiKey.findMany({ where: { tenantId: scope.tenantId, environment: scope.environment, ...keysetWhere(after) }, ...args }),
   );
@@ -46,14 +46,19 @@ describe("pagination", () => {
     const page = await listKeys({ tenantId: tenant.id, environment: "sandbox" }, { limit: 1 });
     const cursor = page.next_cursor!;
     const attempts = [
-      () => decodeCursor({ tenantId: other.id, environment: "sandbox" }, cursor),
-      () => decodeCursor({ tenantId: tenant.id, environment: "production" }, cursor),
-      () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, `x${cursor}`),
-      () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, "garbage"),
+      () => decodeCursor({ tenantId: other.id, environment: "sandbox" }, cursor, "apiKey"),
+      () => decodeCursor({ tenantId: tenant.id, environment: "production" }, cursor, "apiKey"),
+      () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, `x${cursor}`, "apiKey"),
+      () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, "garbage", "apiKey"),
     ];
     for (const attempt of attempts) {
       expect(attempt).toThrowError(new DomainError("invalid_cursor", "The cursor is invalid for this list"));
     }
+    // Another list's: the same tenant's valid cursor over API keys, sent to a list of customers.
+    expect(() => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, cursor, "customer")).toThrowError(
+      new DomainError("invalid_cursor", "The cursor is invalid for this list"),
+    );
+    expect(decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, cursor, "apiKey")).toMatchObject({ id: expect.stringMatching(/^key_/) });
   });
 
   it("validates limit: default 20, 1–100", () => {

@@ -4919,7 +4919,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only the customer with this CPF or CNPJ, formatted or not (`529.982.247-25` = `52998224725`); an empty list when none. */
                 document?: string;
@@ -6162,7 +6162,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only the customer with this CPF or CNPJ, formatted or not (`529.982.247-25` = `52998224725`); an empty list when none. */
                 document?: string;
@@ -6710,7 +6710,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only this customer's simulations. */
                 customer_id?: string;
@@ -7889,7 +7889,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only proposals in this status. */
                 status?: "draft" | "pending_review" | "approved" | "rejected" | "signed" | "contract_issued" | "canceled" | "expired";
@@ -11058,7 +11058,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 status?: "active" | "settled" | "written_off" | "assigned" | "canceled";
                 customer_id?: string;
@@ -12831,7 +12831,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Status as of `as_of` (overdue = unpaid after its due date, or after the next business day when the due date is a weekend or national holiday: Lei 7.089/1983). */
                 status?: "open" | "overdue" | "partially_paid" | "paid" | "canceled";
@@ -13129,7 +13129,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 contract_id?: string;
                 /** @description Status as of `as_of` (overdue = unpaid after its due date, or after the next business day when the due date is a weekend or national holiday: Lei 7.089/1983). */
@@ -13700,7 +13700,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only this customer's assessments. */
                 customer_id?: string;
@@ -14742,7 +14742,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only this customer's queries. */
                 customer_id?: string;
@@ -15825,7 +15825,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 status?: "requested" | "reserved" | "consumed" | "released" | "expired" | "refused";
                 proposal_id?: string;
@@ -17175,7 +17175,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 status?: "submitted" | "endorsed" | "refused" | "terminating" | "terminated";
                 proposal_id?: string;
@@ -18713,7 +18713,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 contract_id?: string;
                 status?: "pending" | "paid" | "partially_paid" | "overdue" | "canceled" | "expired";
@@ -20080,7 +20080,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 contract_id?: string;
                 charge_id?: string;
@@ -20624,7 +20624,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 contract_id?: string;
             };
@@ -22546,7 +22546,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 contract_id?: string;
                 status?: "pending" | "completed" | "canceled";
@@ -24673,7 +24673,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 status?: "pending" | "settled" | "canceled";
             };
@@ -26340,7 +26340,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only enabled (or disabled) endpoints. */
                 enabled?: "true" | "false";
@@ -28892,7 +28892,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only events of this type. */
                 type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
@@ -29412,7 +29412,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only deliveries to this endpoint. */
                 endpoint_id?: string;
