@@ -137,14 +137,16 @@ describe("recovering an endpoint's missed events", () => {
     expect((await setEnabled(t, ep.id, false)).status).toBe(200);
     // The cap plus one published events it never received, half an hour ago (written in SQL: the recovery reads only
     // the outbox), the endpoint made an hour ago.
+    // Ids of this run's own (a second run on the same database would collide with fixed ones).
+    const prefix = `evt_${Array.from({ length: 3 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
     await db().$executeRaw`UPDATE webhook_endpoints SET created_at = now() - interval '1 hour' WHERE id = ${ep.id}`;
     await db().$executeRaw`
       INSERT INTO outbox_events (id, tenant_id, environment, type, payload, created_at, published_at)
-      SELECT 'evt_rec' || lpad(n::text, 19, '0'), ${t.tenant.id}, 'sandbox', 'customer.created', '{}'::jsonb,
+      SELECT ${prefix} || lpad(n::text, 19, '0'), ${t.tenant.id}, 'sandbox', 'customer.created', '{}'::jsonb,
              now() - interval '30 minutes' + make_interval(secs => n / 1000.0), now()
         FROM generate_series(1, ${MAX_RECOVERED_DELIVERIES + 1}) AS n`;
     expect((await setEnabled(t, ep.id, true)).status).toBe(200);
-    const lastEvent = `evt_rec${String(MAX_RECOVERED_DELIVERIES + 1).padStart(19, "0")}`;
+    const lastEvent = `${prefix}${String(MAX_RECOVERED_DELIVERIES + 1).padStart(19, "0")}`;
 
     const first = await recover(t, ep.id, { since: hourAgo() });
     expect(first.body).toMatchObject({ deliveries_created: MAX_RECOVERED_DELIVERIES, deliveries_resent: 0, has_more: true });
