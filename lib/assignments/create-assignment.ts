@@ -59,16 +59,15 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
       return { contractId: id, face, value };
     });
     if (lines.every((l) => l.face === 0)) throw invalidField("contract_ids", "Nothing is open on these contracts");
-    const openFace = lines.reduce((s, l) => s + l.face, 0);
+    const faceValue = lines.reduce((s, l) => s + l.face, 0);
     // More than every open installment is worth at face: a buyer paying it loses money on every outcome (a typo, or
     // the price of another portfolio). The discount-rate price is a present value, never above face.
-    if (body.price !== undefined && body.price > openFace) {
-      throw invalidField("price", `Must not exceed the contracts' open face value (${formatReais(openFace)} BRL)`);
+    if (body.price !== undefined && body.price > faceValue) {
+      throw invalidField("price", `Must not exceed the contracts' open face value (${formatReais(faceValue)} BRL)`);
     }
     const prices = body.price !== undefined ? shareProportionally(body.price, lines.map((l) => l.face)) : lines.map((l) => l.value);
 
     const id = newId("assignment");
-    const faceValue = lines.reduce((s, l) => s + l.face, 0);
     const price = prices.reduce((s, p) => s + p, 0);
     const row = await tx.assignment.create({
       data: {

@@ -153,27 +153,15 @@ describe("the Node.js SDK", () => {
     }
   });
 
-  it("retries a POST whose connection dropped after the server acted: one customer, the same X-Request-Id", async () => {
-    const p = await proxy((n) => (n === 1 ? "drop-after-upstream" : "pass"));
+  it.each([
+    ["whose connection dropped after the server acted", "drop-after-upstream", "Dropped Once"],
+    ["whose answer was cut mid-body (after the headers)", "cut-body", "Cut Mid-Body"],
+  ] as const)("retries a POST %s: one customer, the same X-Request-Id", async (_, fault, name) => {
+    const p = await proxy((n) => (n === 1 ? fault : "pass"));
     try {
       const document = uniqueCpf();
-      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name: "Dropped Once" } });
-      expect(p.seen).toHaveLength(2);
-      expect(p.seen[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
-      const rows = await db().customer.findMany({ where: { tenantId, document } });
-      expect(rows.map((r) => r.id)).toEqual([made.id]);
-    } finally {
-      await p.close();
-    }
-  });
-
-  it("retries a POST whose answer was cut mid-body (after the headers): one customer, the same X-Request-Id", async () => {
-    const p = await proxy((n) => (n === 1 ? "cut-body" : "pass"));
-    try {
-      const document = uniqueCpf();
-      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name: "Cut Mid-Body" } });
-      expect(made).toMatchObject({ object: "customer", name: "Cut Mid-Body" });
+      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name } });
+      expect(made).toMatchObject({ object: "customer", name });
       expect(p.seen).toHaveLength(2);
       expect(p.seen[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
