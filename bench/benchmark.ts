@@ -244,6 +244,7 @@ async function main(): Promise<number> {
       // The Host header picks the environment: the sandbox key is sent with Host localhost:<port>.
       SANDBOX_BASE_URL: `http://localhost:${nextPort}`,
       PRODUCTION_BASE_URL: `http://127.0.0.1:${nextPort}`,
+      NEXTAUTH_URL: `http://localhost:${nextPort}`,
       RATE_LIMIT_SANDBOX_PER_MINUTE: String(RATE_LIMIT),
       RATE_LIMIT_PRODUCTION_PER_MINUTE: String(RATE_LIMIT),
     }, ROOT);

@@ -12,6 +12,10 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // Longest wait for a database connection before a request answers 503 (pg would wait forever).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // Longest a statement may run, lock waits included (PostgreSQL's statement_timeout on every connection of the app);
+  // a statement with no answer at all DATABASE_ANSWER_MARGIN_MS after it — a database gone silent, not slow — fails on
+  // the client side (lib/db/client.ts). Either way the request answers 503 instead of hanging.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REDIS_URL: z.string().trim().min(1).optional(),
   // Each environment has its own base address; the request's host picks the environment (spec §4 rule 1).
   // Local defaults need no DNS: sandbox on localhost, production on 127.0.0.1.
@@ -123,6 +127,18 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === "production" && env.NEXTAUTH_SECRET === undefined) {
     ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "Required in production: it signs the panel's session cookies (openssl rand -base64 32)" });
   }
+  // next-auth marks the session cookie Secure (and names it __Secure-…) only when NEXTAUTH_URL is https; unset, it takes
+  // http://localhost:3000 — behind a TLS-terminating proxy the panel's session then travels without Secure, sent on any
+  // plain-http request to the host. Production names its public address; plain http only on a loopback host.
+  // (A malformed URL has its own error from its field's check, and superRefine still runs after it: skipped here.)
+  if (env.NODE_ENV === "production" && env.NEXTAUTH_URL === undefined) {
+    ctx.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: "Required in production: the panel's public https address (its session cookie is Secure only then)" });
+  } else if (env.NODE_ENV === "production" && URL.canParse(env.NEXTAUTH_URL!)) {
+    const panel = new URL(env.NEXTAUTH_URL!);
+    if (panel.protocol !== "https:" && !["localhost", "127.0.0.1", "[::1]"].includes(panel.hostname)) {
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: "Must be https in production (http only on localhost): the panel's session cookie is Secure only then" });
+    }
+  }
   if (env.NODE_ENV === "production" && env.WEBHOOKS_SANDBOX_ALLOW_LOOPBACK) {
     // One deployment serves both environments: any sandbox key could point an endpoint at this host's own services
     // and read their answers in the delivery log.
@@ -133,7 +149,8 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
   // The request's host picks the environment (lib/api/environment.ts): with one host for both, every request would be
   // taken for a production one (the later entry of the host table wins) and the sandbox could not be reached at all.
-  if (new URL(env.SANDBOX_BASE_URL).host.toLowerCase() === new URL(env.PRODUCTION_BASE_URL).host.toLowerCase()) {
+  const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host.toLowerCase() : url);
+  if (hostOf(env.SANDBOX_BASE_URL) === hostOf(env.PRODUCTION_BASE_URL)) {
     ctx.addIssue({
       code: "custom",
       path: ["PRODUCTION_BASE_URL"],

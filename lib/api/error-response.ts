@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import { isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability";
+import { isDatabaseTimeout, isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability";
 import { ZodError } from "zod";
 import { DomainError, type DomainErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -56,6 +56,13 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   if (isDatabaseUnavailable(err)) {
     reportDatabaseDown(err); // logged once per outage, not once per request
     return unavailable();
+  }
+  if (isDatabaseTimeout(err)) {
+    log().warn({ err: (err as Error)?.message, request_id: requestId }, "database statement or transaction timed out");
+    return new ApiError("service_unavailable", "The database did not answer in time; retry with backoff", {
+      headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+      extra: { retryable: true },
+    });
   }
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
     if (err.code === "P2002") return new ApiError("conflict", "A resource with the same unique value already exists");

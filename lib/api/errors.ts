@@ -54,6 +54,7 @@ export const ERROR_CODES = {
   misdirected_request: { status: 421, title: "This host does not serve the API" },
   idempotency_key_reused: { status: 422, title: "The idempotency key was used with a different request" },
   rate_limited: { status: 429, title: "Too many requests" },
+  too_many_failed_authentications: { status: 429, title: "Too many failed authentications from this address" },
   headers_too_large: { status: 431, title: "The request's header fields are too large" },
   internal_error: { status: 500, title: "An internal error occurred" },
   service_unavailable: { status: 503, title: "The service is temporarily unavailable" },

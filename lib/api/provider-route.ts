@@ -14,6 +14,10 @@ import type { ApiResult, RouteHandler } from "./route";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+/** The challenge of a 401 `invalid_signature` (RFC 9110 §11.6.1: every 401 names how to authenticate): an HMAC-SHA256
+ *  signature in X-Provider-Signature (`t=<unix seconds>,v1=<hex>`, lib/collection/notifications.ts). */
+export const PROVIDER_SIGNATURE_CHALLENGE = 'HMAC-SHA256 realm="credit-platform", header="X-Provider-Signature"';
+
 export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
   op: Operation<P, undefined, B>,
   handler: (input: { environment: Environment; params: z.infer<P>; body: z.infer<B>; requestId: string }) => Promise<ApiResult>,
@@ -32,7 +36,7 @@ export function providerRoute<P extends z.ZodType, B extends z.ZodType>(
       try {
         verifyProvider(params.provider, environment, request.headers.get("x-provider-signature"), raw);
       } catch (err) {
-        if (err instanceof SignatureError) throw new ApiError("invalid_signature", err.message);
+        if (err instanceof SignatureError) throw new ApiError("invalid_signature", err.message, { headers: { "www-authenticate": PROVIDER_SIGNATURE_CHALLENGE } });
         throw err;
       }
       const body = validate(op.body, parseBodyText(request, "json", raw), "body") as z.infer<B>;

@@ -21,19 +21,8 @@ export class RateLimits {
 
   constructor(store: RateLimitStore, limits: Record<Environment, number>, keyPrefix = "rl") {
     this.limits = limits;
-    const build = (environment: Environment) => {
-      const options = { points: limits[environment], duration: DURATION_SECONDS, keyPrefix: `${keyPrefix}:${environment}` };
-      if (store.kind === "memory") return new RateLimiterMemory(options);
-      // Redis unreachable (not ready, or a command fails or times out): the insurance limiter, a per-process
-      // memory limiter with the same limits, answers instead, so the API keeps serving during an outage
-      // (limits then apply per instance) and goes back to Redis by itself when it reconnects.
-      return new RateLimiterRedis({
-        ...options,
-        storeClient: store.client,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory(options),
-      });
-    };
+    const build = (environment: Environment) =>
+      limiterOn(store, { points: limits[environment], duration: DURATION_SECONDS, keyPrefix: `${keyPrefix}:${environment}` });
     this.limiters = { sandbox: build("sandbox"), production: build("production") };
   }
 
@@ -72,14 +61,27 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
   };
 }
 
+/** A counter of `points` per `duration` seconds on `store`. In Redis, when it is unreachable (not ready, or a command
+ *  fails or times out) the insurance limiter — a per-process memory limiter with the same options — answers instead,
+ *  so the API keeps serving during an outage (limits then apply per instance) and goes back to Redis by itself when it
+ *  reconnects. Every limiter of the app (rate limits, sign-in attempts, failed authentication) is built here. */
+export function limiterOn(store: RateLimitStore, options: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract {
+  if (store.kind === "memory") return new RateLimiterMemory(options);
+  return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+}
+
+/** Where this process's limiters count: the shared Redis with REDIS_URL, memory otherwise. */
+export function sharedLimiterStore(): RateLimitStore {
+  const redis = sharedRedis();
+  return redis ? { kind: "redis", client: redis } : { kind: "memory" };
+}
+
 const holder = globalThis as unknown as { __cpRateLimits?: RateLimits };
 
 export function rateLimits(): RateLimits {
   if (holder.__cpRateLimits) return holder.__cpRateLimits;
   const env = getEnv();
-  const redis = sharedRedis();
-  const store: RateLimitStore = redis ? { kind: "redis", client: redis } : { kind: "memory" };
-  holder.__cpRateLimits = new RateLimits(store, {
+  holder.__cpRateLimits = new RateLimits(sharedLimiterStore(), {
     sandbox: env.RATE_LIMIT_SANDBOX_PER_MINUTE,
     production: env.RATE_LIMIT_PRODUCTION_PER_MINUTE,
   });

@@ -9,7 +9,8 @@ import { requestTransactionOptions, runInAmbientTransaction } from "@/lib/db/tra
 import { TransientConflict } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { JsonText } from "@/lib/json-text";
-import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant } from "./authenticate";
+import { authFailures } from "./auth-failures";
+import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant, needsCredentialLookup, UncheckedClientCredentials } from "./authenticate";
 import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
@@ -19,8 +20,11 @@ import { rateLimitHeaders, rateLimits } from "./rate-limit";
 import { queryObject, readBody, readRequestId, validate } from "./request-input";
 
 // The one /v1 wrapper. Each step is a small function of its own; this file only puts them in order:
-// request id → environment of the host → (body) → authenticate → environment match → rate limit → tenant →
-// permission → validation → idempotency → handler → one error mapper.
+// request id → environment of the host → authenticate → environment match → rate limit → tenant → permission →
+// body → validation → idempotency → handler → one error mapper. The body is read only once the caller is known and
+// charged: an anonymous request is refused before its body is read, and a malformed body (400, 413, 415) counts
+// against the caller's rate limit like any other answer. The token endpoint alone reads its body first: the client's
+// credentials are in it.
 
 export type ApiContext = {
   requestId: string;
@@ -59,12 +63,10 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const environment = environmentOf(request);
       hostEnvironment = environment;
       if (op.sandboxOnly && environment !== "sandbox") throw new ApiError("not_found", "This operation exists only in the sandbox");
-      const rawBody = op.body ? await readBody(request, op.bodyKind ?? "json") : undefined;
+      const bodyFirst = op.auth === "oauth_client";
+      let rawBody = op.body && bodyFirst ? await readBody(request, op.bodyKind ?? "json") : undefined;
 
-      const credential =
-        op.auth === "oauth_client"
-          ? await authenticateOAuthClient(request, rawBody as Record<string, unknown> | undefined)
-          : await authenticateBearer(request);
+      const credential = await authenticate(request, op, rawBody);
       checkEnvironment(credential, environment);
       // Charged as soon as the caller is known (a credential valid on this host): every answer to it — a 403 for
       // another tenant's id or a missing permission included — counts and carries the X-RateLimit-* headers, so
@@ -75,6 +77,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       if (op.permission && !grants(credential.permissions, op.permission)) {
         throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
       }
+      if (op.body && !bodyFirst) rawBody = await readBody(request, op.bodyKind ?? "json");
 
       const params = validate(op.params, await context?.params, "path") as Infer<P>;
       const query = (op.query ? validate(op.query, queryObject(request), "query") : undefined) as Infer<Q>;
@@ -163,6 +166,26 @@ async function runIdempotent(
     return response;
   }
 }
+
+/** Who is calling. From an address that has sent too many unknown credentials this minute (./auth-failures.ts), only a
+ *  credential this process already knows to be valid is looked at; anything that needs a database lookup is refused. */
+async function authenticate(request: Request, op: Operation, rawBody: unknown): Promise<Credential> {
+  const failures = authFailures();
+  const form = rawBody as Record<string, unknown> | undefined;
+  const refusal = failures.refusal(request);
+  if (refusal && needsCredentialLookup(request, op, form)) throw refusal;
+  try {
+    return op.auth === "oauth_client" ? await authenticateOAuthClient(request, form) : await authenticateBearer(request);
+  } catch (err) {
+    if (err instanceof ApiError && COUNTED_FAILURES.has(err.code) && !(err instanceof UncheckedClientCredentials)) throw (await failures.failed(request)) ?? err;
+    throw err;
+  }
+}
+
+/** A key or client secret that was checked and is unknown, revoked or wrong. Not a request without a credential, nor
+ *  client credentials too malformed to check, nor an access token refused — a forged one costs no lookup (its signature
+ *  fails first), an expired one is a token's life. */
+const COUNTED_FAILURES = new Set<string>(["invalid_api_key", "invalid_client"]);
 
 /** A public operation (no credential): only the request id, host check and error mapping apply. */
 export function publicRoute(op: Operation, handler: (request: Request) => Promise<ApiResult>): RouteHandler {

@@ -28,7 +28,10 @@ export function gateV1(request: GateRequest): Response | null {
   if (!allowed) return gateProblem(new ApiError("not_found", "No such endpoint: see /v1/openapi.json"), request);
   const allow = allowed.join(", ");
   // No CORS: the API is for servers (keys never belong in a browser), so no Access-Control-* header is sent.
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  if (request.method === "OPTIONS") {
+    const requestId = echoedRequestId(request.headers.get("x-request-id")); // every answer carries one, as gateProblem's
+    return new Response(null, { status: 204, headers: { allow, "cache-control": "no-store", "x-request-id": requestId } });
+  }
   if (!allowed.includes(request.method)) {
     return gateProblem(new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${allow}`), request, { allow });
   }

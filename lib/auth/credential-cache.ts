@@ -43,6 +43,14 @@ export async function cachedLookup<T>(key: string, load: () => Promise<T | null>
   return value;
 }
 
+/** Whether `key` has a live cached answer, i.e. resolving it needs no lookup (a decision taken before one; answers
+ *  still come from `cachedLookup`). */
+export function isCached(key: string): boolean {
+  if (!isListening()) return false;
+  const hit = entries.get(key);
+  return hit !== undefined && hit.expiresAt > Date.now();
+}
+
 export const cacheKeys = {
   apiKey: (keyHash: string) => `api_key:${keyHash}`,
   oauthClient: (clientId: string) => `oauth_client:${clientId}`,

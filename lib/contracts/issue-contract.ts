@@ -1,12 +1,13 @@
 import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { checkDisbursementDate } from "@/lib/proposals/disbursement-date";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
-import { applyProposalActionIn } from "@/lib/proposals/apply-action";
+import { applyProposalActionIn, checkForward, expiringLapsed } from "@/lib/proposals/apply-action";
+import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "@/lib/proposals/transitions";
+import { nextState } from "@/lib/state-machine";
 import { endorsedFor } from "@/lib/payroll/endorsements";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { where, type Scope } from "@/lib/scope";
@@ -24,18 +25,21 @@ type ScheduleRow = { number: number; due_date: string; interest: number; amortiz
 type FrozenTerms = { product: string; principal: number; monthly_rate: string; term: number; disbursement_date: string; schedule: ScheduleRow[] };
 
 export async function issueContract(scope: Scope, actor: Actor, proposalId: string): Promise<ContractResponse> {
-  return db().$transaction(async (tx) => {
+  // A signed proposal past its expires_at is refused (409, current_status expired) and closed as the expiry job would.
+  return expiringLapsed(scope, proposalId, () => db().$transaction(async (tx) => {
     const proposal = await tx.proposal.findFirst({ where: { id: proposalId, ...where(scope) } });
     if (!proposal) throw notFound("Proposal");
     if (await tx.contract.findFirst({ where: { proposalId, ...where(scope) }, select: { id: true } })) {
       throw new DomainError("invalid_transition", "A contract was already issued for this proposal", { current_status: proposal.status, action: "issue_contract" });
     }
     const terms = proposal.terms as unknown as FrozenTerms;
-    // Production money is released today or later: a contract dated before would start late (interest, due dates
-    // and the 7-day withdrawal window all run from a day the borrower had no money). The sandbox issues
-    // back-dated contracts on purpose — that is how integrators test late installments and collection. Such a signed
-    // proposal is canceled (POST /v1/proposals/{id}/cancel: a payroll one's averbação is ended) and proposed again.
-    checkDisbursementDate(scope, terms.disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
+    // A signed proposal past its expires_at is refused (409) and closed. Production money is released today or later: a
+    // contract dated before would start late (interest, due dates and the 7-day withdrawal window all run from a day the
+    // borrower had no money) — 422. The sandbox issues back-dated contracts on purpose — that is how integrators test
+    // late installments and collection. Such a signed proposal is canceled (POST /v1/proposals/{id}/cancel: a payroll
+    // one's averbação is ended) and proposed again.
+    nextState(PROPOSAL_TRANSITIONS, "proposal", proposal.status as ProposalStatus, "issue_contract"); // not signed: 409 first
+    checkForward(scope, proposal, "issue_contract");
     // Payroll loans: issued only after the authority endorsed them, under the endorsed CCB number.
     let number: string | null = null;
     if (proposal.status === "signed" && PRODUCTS[terms.product as ProductCode]?.payrollLink != null) {
@@ -84,5 +88,5 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
     const body = toContractResponse(contract);
     await writeOutboxEvent(tx, { ...where(scope), type: "contract.issued", payload: body });
     return body;
-  });
+  }));
 }

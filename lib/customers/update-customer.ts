@@ -12,7 +12,8 @@ import { toCustomerView } from "./serialize";
 
 /**
  * Changes only the fields sent. When nothing actually changes, nothing is written (no audit row, no event);
- * otherwise the audit row and the `customer.updated` event (naming the changed fields) commit with the change.
+ * otherwise the audit row (each changed field's value before and after) and the `customer.updated` event (naming the
+ * changed fields, with their earlier values in `previous_attributes`, as Stripe's events carry them) commit with it.
  */
 export async function updateCustomer(ctx: CustomerContext, id: string, input: UpdateCustomerBody): Promise<CustomerView> {
   return db().$transaction(async (tx) => {
@@ -32,14 +33,20 @@ export async function updateCustomer(ctx: CustomerContext, id: string, input: Up
 
     const row = await tx.customer.update({ where: { id: existing.id }, data: columnData(fields) });
     const customer = toCustomerView(row);
+    const previous = Object.fromEntries(changed.map((key) => [key, before[key]]));
+    const changes = Object.fromEntries(changed.map((key) => [key, { from: before[key], to: customer[key] }]));
     await writeAudit(tx, {
       ...where(ctx),
       actor: ctx.actor,
       action: "customer.updated",
       target: { type: "customer", id: row.id },
-      metadata: { fields: changed } satisfies Prisma.InputJsonObject,
+      metadata: { fields: changed, changes } as unknown as Prisma.InputJsonObject,
     });
-    await writeOutboxEvent(tx, { ...where(ctx), type: "customer.updated", payload: { ...customer, changed_fields: changed } as unknown as Prisma.InputJsonObject });
+    await writeOutboxEvent(tx, {
+      ...where(ctx),
+      type: "customer.updated",
+      payload: { ...customer, changed_fields: changed, previous_attributes: previous } as unknown as Prisma.InputJsonObject,
+    });
     return customer;
   });
 }

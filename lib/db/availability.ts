@@ -4,16 +4,22 @@ import { log } from "@/lib/log";
 // than a bug (a 500), and one log line per outage instead of one per failed request.
 //
 // The errors come in three wrappings: Prisma's (P1001 unreachable, P1002/P1008 timeouts, P1017 connection
-// closed, P2024 pool timeout, P2028 a transaction that could not start in time, or a driver-adapter error
-// kind in `meta.driverAdapterError.cause`), node-postgres'
+// closed, P2024 pool timeout, or a driver-adapter error kind in `meta.driverAdapterError.cause`), node-postgres'
 // (SQLSTATE class 08 connection exceptions, 57P01–57P03 shutdown / starting up, 53300 too many connections;
-// or its own messages for a terminated connection or a connect timeout), and Node's socket errors.
+// or its own messages for a terminated connection, a connect timeout, or no answer to a statement long after its
+// statement_timeout — the database or the network gone silent, lib/db/client.ts), and Node's socket errors.
+//
+// A database that answers but took too long — a statement cancelled by its statement_timeout (57014; a lock wait
+// included), a lock refused (55P03), a Prisma transaction that could not start or outlived its time (P2028), a request
+// that found no free connection in its pool in time — is not an outage (`isDatabaseTimeout`): the request answers 503
+// all the same, retryable, but nothing reports the database down (one slow request would otherwise log an outage, and
+// mark the instance down, on a healthy database).
 
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Client has encountered a connection error|Connection ended unexpectedly|the database system is (?:shutting down|starting up)|terminating connection due to administrator command/i;
+const MESSAGES = /Query read timeout|Connection terminated|Can't reach database server|Client has encountered a connection error|Connection ended unexpectedly|the database system is (?:shutting down|starting up)|terminating connection due to administrator command/i;
 
 type Loose = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
 
@@ -25,7 +31,18 @@ function matches(value: Loose): boolean {
   return typeof value.message === "string" && MESSAGES.test(value.message);
 }
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+const TIMEOUT_CODES = new Set(["57014", "55P03", "P2028"]);
+// "timeout exceeded when trying to connect" is pg-pool's for a request that waited its whole connect timeout for a
+// connection of a full pool: a busy instance, not a lost database (connecting to one that is down fails otherwise).
+const TIMEOUT_MESSAGES = /canceling statement due to (?:statement|lock) timeout|Transaction already closed|Unable to start a transaction in the given time|timeout exceeded when trying to connect/i;
+
+function timedOut(value: Loose): boolean {
+  if (typeof value.code === "string" && TIMEOUT_CODES.has(value.code)) return true;
+  return typeof value.message === "string" && TIMEOUT_MESSAGES.test(value.message);
+}
+
+/** Whether any error in `err`'s chain (causes, the driver adapter's, an AggregateError's) satisfies `test`. */
+function inChain(err: unknown, test: (value: Loose) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length > 0) {
@@ -33,11 +50,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (!value || typeof value !== "object" || seen.has(value)) continue;
     seen.add(value);
     const loose = value as Loose;
-    if (matches(loose)) return true;
+    if (test(loose)) return true;
     queue.push(loose.cause, loose.meta?.driverAdapterError);
     if (value instanceof AggregateError) queue.push(...value.errors);
   }
   return false;
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return inChain(err, matches);
+}
+
+/** The database answered, but not in time (see above): a retryable 503, not an outage. */
+export function isDatabaseTimeout(err: unknown): boolean {
+  return !isDatabaseUnavailable(err) && inChain(err, timedOut);
 }
 
 // One warning when an outage is first seen, one info line when the database answers again.

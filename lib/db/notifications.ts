@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { isDatabaseUnavailable, reportDatabaseDown, reportDatabaseUp } from "@/lib/db/availability";
+import { closeSocket } from "@/lib/db/broken-connections";
 import { log } from "@/lib/log";
 
 // Cross-process cache invalidation over PostgreSQL LISTEN/NOTIFY: a revocation committed by any process
@@ -21,6 +22,7 @@ type State = {
   stopped: boolean;
   /** Counts successful LISTENs: a change means notifications may have been missed in between. */
   epoch: number;
+  heartbeat?: NodeJS.Timeout;
 };
 
 const globalState = globalThis as unknown as { __cpNotify?: State };
@@ -30,6 +32,14 @@ const state: State = (globalState.__cpNotify ??= { listening: false, failures: 0
 // reconnect in step after an outage.
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
+
+// A connection the network silently dropped (a failover, a NAT forgetting the flow: no FIN, no error) hears no
+// notification and says nothing; TCP keepalive finds it only after minutes of probes. Meanwhile caches would serve
+// what a revocation changed. So the listener asks for an answer every HEARTBEAT_MS, and a connection that gives none
+// within HEARTBEAT_DEADLINE_MS is dropped like a lost one (caches off, the database reported down, reconnect): a
+// revocation reaches every cache within about HEARTBEAT_MS + HEARTBEAT_DEADLINE_MS even then.
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_DEADLINE_MS = 3_000;
 
 export function isListening(): boolean {
   return state.listening;
@@ -82,9 +92,11 @@ async function connect(): Promise<void> {
     connectionString: getEnv().DATABASE_URL,
     connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   const lost = (err?: Error) => {
     if (state.client !== client) return;
+    clearInterval(state.heartbeat);
     state.listening = false;
     state.client = undefined;
     for (const h of state.handlers) h("*"); // drop everything: we may have missed notifications
@@ -104,6 +116,14 @@ async function connect(): Promise<void> {
     state.epoch += 1;
     state.listening = true;
     state.failures = 0;
+    state.heartbeat = setInterval(() => {
+      // pg reads query_timeout per query (client.js), though its types omit it.
+      client.query({ text: "SELECT 1", query_timeout: HEARTBEAT_DEADLINE_MS } as pg.QueryConfig).catch((err: Error) => {
+        if (state.client !== client) return;
+        lost(err);
+        closeSocket(client); // no answer: the socket could hang on for minutes; it is not used again
+      });
+    }, HEARTBEAT_MS).unref();
     for (const h of state.handlers) h("*"); // lookups that began before this LISTEN must not cache what they read
     reportDatabaseUp();
   } catch (err) {
@@ -118,6 +138,7 @@ export async function stopListener(): Promise<void> {
   state.stopped = true;
   clearTimeout(state.retry);
   state.retry = undefined;
+  clearInterval(state.heartbeat);
   state.listening = false;
   const client = state.client;
   state.client = undefined;

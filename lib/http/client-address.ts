@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type http from "node:http";
+import ipaddr from "ipaddr.js";
 
 // The client's address, for what is counted per client (the panel's sign-in limit, lib/panel/auth-options.ts). A route
 // handler never sees the socket, and X-Forwarded-For is whatever the client wrote unless a proxy the deployment trusts
@@ -24,4 +26,15 @@ export function stampClientAddress(req: http.IncomingMessage, trustProxy: boolea
   const address = clientAddressOf(req, trustProxy);
   if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
   else delete req.headers[CLIENT_ADDRESS_HEADER];
+}
+
+/** The counter key of a client address (hashed: no address is stored in Redis): IPv4 as is (also written IPv4-mapped),
+ *  IPv6 by its /64 (one subscriber's prefix: any host of it). null — nothing to count — for no address or anything that
+ *  is not an IP address. */
+export function addressKey(address: string | null | undefined): string | null {
+  const ip = address?.trim();
+  if (!ip || !ipaddr.isValid(ip)) return null;
+  const parsed = ipaddr.process(ip); // an IPv4-mapped IPv6 address as its IPv4 one
+  const text = parsed.kind() === "ipv4" ? parsed.toString() : `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return createHash("sha256").update(text).digest("base64url");
 }

@@ -138,9 +138,12 @@ export function createEdgeServer(
     Promise.resolve(handle(req, res)).catch((err: unknown) => {
       if (res.headersSent) res.destroy();
       else {
-        res.statusCode = 500;
-        res.setHeader("content-type", PROBLEM_CONTENT_TYPE);
-        res.end(problemBody("internal_error", "An internal error occurred; quote the request_id when contacting support", newRequestId()));
+        // Whatever the handler set before it failed goes; the answer is the edge's own, with its headers.
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        const requestId = newRequestId();
+        const body = problemBody("internal_error", "An internal error occurred; quote the request_id when contacting support", requestId);
+        const headers = { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store", "x-request-id": requestId };
+        writeResponse(req, res, new Response(body, { status: 500, headers })).catch(() => res.destroy());
       }
       try {
         // The path only: a query can hold personal data (GET /v1/customers?document=<CPF>).

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import ipaddr from "ipaddr.js";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { sharedRedis, type RateLimitStore } from "@/lib/api/rate-limit";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { limiterOn, sharedLimiterStore, type RateLimitStore } from "@/lib/api/rate-limit";
+import { addressKey } from "@/lib/http/client-address";
 
 // Password guessing on the panel: after SIGN_IN_FAILURES_ALLOWED wrong passwords for one e-mail within 15 minutes,
 // that e-mail cannot sign in (even with the right password) until the window passes; a successful sign-in clears
@@ -26,12 +26,7 @@ export class SignInAttempts {
   private readonly perAddress: RateLimiterAbstract;
 
   constructor(store: RateLimitStore, keyPrefix = "panel-sign-in") {
-    const build = (points: number, prefix: string) => {
-      const options = { points, duration: WINDOW_SECONDS, keyPrefix: prefix };
-      return store.kind === "memory"
-        ? new RateLimiterMemory(options)
-        : new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
-    };
+    const build = (points: number, prefix: string) => limiterOn(store, { points, duration: WINDOW_SECONDS, keyPrefix: prefix });
     this.perEmail = build(SIGN_IN_FAILURES_ALLOWED, keyPrefix);
     this.perAddress = build(SIGN_IN_FAILURES_PER_ADDRESS, `${keyPrefix}-address`);
   }
@@ -82,24 +77,10 @@ async function consumed(limiter: RateLimiterAbstract, key: string): Promise<bool
   }
 }
 
-/** The counter key of a client address (a hash, as for e-mails): IPv4 as is (also written IPv4-mapped), IPv6 by its
- *  /64. null — nothing to count — for no address or anything that is not an IP address. */
-function addressKey(address: string | null | undefined): string | null {
-  const ip = address?.trim();
-  if (!ip || !ipaddr.isValid(ip)) return null;
-  const parsed = ipaddr.process(ip); // an IPv4-mapped IPv6 address as its IPv4 one
-  if (parsed.kind() === "ipv4") return hashed(parsed.toString());
-  return hashed(`${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`);
-}
-
 const holder = globalThis as unknown as { __cpSignInAttempts?: SignInAttempts };
 
 export function signInAttempts(): SignInAttempts {
-  if (!holder.__cpSignInAttempts) {
-    const redis = sharedRedis();
-    holder.__cpSignInAttempts = new SignInAttempts(redis ? { kind: "redis", client: redis } : { kind: "memory" });
-  }
-  return holder.__cpSignInAttempts;
+  return (holder.__cpSignInAttempts ??= new SignInAttempts(sharedLimiterStore()));
 }
 
 /** Tests run the same cases on memory and on Redis. */

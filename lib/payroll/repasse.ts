@@ -6,7 +6,7 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { closeIfPaidOff } from "@/lib/contracts/close-paid-off";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { todayInBrazil } from "@/lib/clock";
-import { db, rootDb, type Tx } from "@/lib/db/client";
+import { db, sideDb, type Tx } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
@@ -37,8 +37,11 @@ export async function runRepasse(scope: Scope, actor: Actor, body: RepasseBody):
   const results: RepasseContractResult[] = [];
   for (const contract of contracts) {
     // Each contract commits on its own (not in the request's ambient transaction): a failure on one leaves
-    // the months already applied to others in place, and a retry skips them.
-    results.push(await rootDb().$transaction((tx) => applyToContract(tx, scope, actor, contract, body)));
+    // the months already applied to others in place, and a retry skips them. On a side pool of its own
+    // (lib/db/client.ts): an idempotent request's transaction holds a connection of the main pool meanwhile, and as
+    // many such requests as that pool has connections would each wait for a second one — every request of the
+    // process, production's included, then waiting with them.
+    results.push(await sideDb("sandbox-repasse").$transaction((tx) => applyToContract(tx, scope, actor, contract, body)));
   }
   const processed = results.filter((r) => r.status === "processed");
   return {

@@ -1,5 +1,7 @@
 import type { Environment } from "@prisma/client";
 import { z } from "zod";
+import { databaseDown, reportDatabaseUp } from "@/lib/db/availability";
+import { probeDatabase } from "@/lib/db/client";
 import { API_VERSION } from "@/lib/version";
 
 export const HealthResponse = z
@@ -13,8 +15,17 @@ export const HealthResponse = z
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 // The authenticated health check: it answers only once the credential, tenant, environment and rate
-// limit checks passed, so a 200 proves the whole integration path works.
-export function health(tenantId: string, environment: Environment): HealthResponse {
+// limit checks passed, so a 200 proves the whole integration path works. Its credential usually comes from the cache,
+// so it does not touch the database — unless this process has seen the database fail (a request's error, the
+// credential listener's lost connection or unanswered heartbeat): then it asks the database (a SELECT 1 on a connection
+// of its own, bounded — not one of the pool's, which a busy instance may all be using), and
+// answers 503 while it does not answer — or, when it does, reports it back and answers 200. A load balancer polling
+// health thus takes the instance out while its database is unreachable, and puts it back once it is not.
+export async function health(tenantId: string, environment: Environment): Promise<HealthResponse> {
+  if (databaseDown()) {
+    await probeDatabase();
+    reportDatabaseUp();
+  }
   return { status: "ok", environment, version: API_VERSION, tenant: tenantId };
 }
 

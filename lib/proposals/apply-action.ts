@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import type { Prisma, Proposal } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import type { Tx } from "@/lib/db/client";
@@ -18,7 +18,7 @@ import { PROPOSAL_AUDIT_ACTIONS, PROPOSAL_TRANSITIONS, type ProposalAction, type
 
 const RELEASING: readonly ProposalStatus[] = ["canceled", "rejected", "expired"];
 /** Actions that move a proposal forward: refused once its expires_at has passed, even before the job marks it. */
-const FORWARD: readonly ProposalAction[] = ["submit", "approve", "sign"];
+const FORWARD: readonly ProposalAction[] = ["submit", "approve", "sign", "issue_contract"];
 
 // Applies one action of the transition table: status change, audit row and outbox event commit together.
 // The update is conditional on the status read, so two racing actions cannot both apply (the loser gets 409).
@@ -28,17 +28,14 @@ export async function applyProposalActionIn(
   actor: Actor,
   id: string,
   action: ProposalAction,
-  options: { reason?: string; contractId?: string; riskAssessmentId?: string } = {},
+  options: { reason?: string; contractId?: string; riskAssessmentId?: string; auditMetadata?: Prisma.InputJsonObject } = {},
 ): Promise<ProposalResponse> {
   const current = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
   if (!current) throw notFound("Proposal");
   const from = current.status as ProposalStatus;
   const to = nextState(PROPOSAL_TRANSITIONS, "proposal", from, action);
-  // The expiry job runs every few minutes: between expires_at and its run the proposal is stale all the same (its
-  // simulated terms, its margin query), so it cannot be submitted, approved or signed — as the job would have left it.
-  if (FORWARD.includes(action) && current.expiresAt && current.expiresAt.getTime() <= Date.now()) throw new ProposalLapsed(current.expiresAt, action);
-  // A production proposal made before expiry was capped at its disbursement day (./disbursement-date.ts) may outlive it.
-  if (FORWARD.includes(action)) checkDisbursementDate(scope, (current.terms as { disbursement_date: string }).disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
+  const reason = options.reason ?? (action === "expire" ? (from === "signed" ? "Expired before its contract was issued" : "Expired before signature") : undefined);
+  if (FORWARD.includes(action)) checkForward(scope, current, action);
   // A payroll proposal goes on only while its margin is held at the authority: a reservation that expired (5 days
   // in the sandbox) or was released would have its averbação refused after the borrower signed.
   if ((action === "approve" || action === "sign") && current.marginQueryId !== null && !(await heldReservationOf(tx, scope, id))) {
@@ -50,7 +47,7 @@ export async function applyProposalActionIn(
     where: { id, ...where(scope), status: from },
     data: {
       status: to,
-      ...(options.reason !== undefined ? { reason: options.reason } : {}),
+      ...(reason !== undefined ? { reason } : {}),
       ...(options.riskAssessmentId !== undefined ? { riskAssessmentId: options.riskAssessmentId } : {}),
     },
   });
@@ -63,12 +60,13 @@ export async function applyProposalActionIn(
     actor,
     action: PROPOSAL_AUDIT_ACTIONS[action],
     target: { type: "proposal", id },
-    metadata: { from, to, ...(options.reason ? { reason: options.reason } : {}) },
+    metadata: { from, to, ...(reason ? { reason } : {}), ...options.auditMetadata },
   });
   // Leaving the open path (canceled, rejected, expired) releases the margin the proposal still holds; a signed payroll
-  // proposal already endorsed has its averbação ended at the authority (the worker frees that margin).
+  // proposal already endorsed and closed without a contract has its averbação ended at the authority (the worker frees
+  // that margin), or the paying source would deduct installments of a loan never disbursed.
   if (RELEASING.includes(to)) await releaseProposalReservations(tx, scope, actor, id);
-  if (from === "signed" && action === "cancel") await requestTermination(tx, scope, actor, { proposalId: id, terms: row.terms }, "canceled");
+  if (from === "signed" && (action === "cancel" || action === "expire")) await requestTermination(tx, scope, actor, { proposalId: id, terms: row.terms }, "canceled");
   const body = toProposalResponse(row, options.contractId ?? null);
   await writeOutboxEvent(tx, { ...where(scope), type: "proposal.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;
@@ -83,6 +81,18 @@ export function applyProposalAction(
 ): Promise<ProposalResponse> {
   // cancel and reject may release a payroll reservation at the authority: its time budget applies.
   return expiringLapsed(scope, id, () => db().$transaction((tx) => applyProposalActionIn(tx, scope, actor, id, action, options), authorityTransactionOptions()));
+}
+
+/**
+ * What every forward action checks first, before anything it would look at (a risk assessment, a margin query, an
+ * endorsement), so that a lapsed proposal always answers the same 409 and is closed:
+ * - the expiry job runs every few minutes: between expires_at and its run the proposal is stale all the same (its
+ *   simulated terms, its margin query) — refused as the job would have left it (ProposalLapsed);
+ * - a production proposal made before expiry was capped at its disbursement day (./disbursement-date.ts) may outlive it.
+ */
+export function checkForward(scope: Scope, current: Proposal, action: ProposalAction): void {
+  if (current.expiresAt && current.expiresAt.getTime() <= Date.now()) throw new ProposalLapsed(current.expiresAt, action);
+  checkDisbursementDate(scope, (current.terms as { disbursement_date: string }).disbursement_date, "cancel the proposal, then simulate and propose again with today's date or later");
 }
 
 /** A forward action on a proposal past its expires_at: 409 as if the job had already run (current_status expired). */
@@ -104,11 +114,11 @@ export async function expiringLapsed<T>(scope: Scope, id: string, work: () => Pr
   }
 }
 
-/** Closes one open proposal past its expires_at as `expired` (the expiry job's step); false when it changed meanwhile. */
+/** Closes one open or signed proposal past its expires_at as `expired` (the expiry job's step); false when it changed meanwhile. */
 export async function expireProposal(scope: Scope, id: string): Promise<boolean> {
   try {
     await db().$transaction(
-      (tx) => applyProposalActionIn(tx, scope, EXPIRY_JOB, id, "expire", { reason: "Expired before signature" }),
+      (tx) => applyProposalActionIn(tx, scope, EXPIRY_JOB, id, "expire"),
       authorityTransactionOptions(),
     );
     return true;

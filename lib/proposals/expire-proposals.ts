@@ -2,13 +2,13 @@ import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { expireProposal } from "./apply-action";
 
-// The proposal-expiry job: every open proposal (draft, pending_review, approved) past its expires_at is
-// closed as `expired`, each in its own transaction with its audit row and outbox event. Safe to run
+// The proposal-expiry job: every open proposal (draft, pending_review, approved, and signed but never made a contract)
+// past its expires_at is closed as `expired`, each in its own transaction with its audit row and outbox event. Safe to run
 // concurrently or repeatedly: a proposal that changed meanwhile is skipped (its transition is refused).
 // One that fails (a payroll proposal whose reservation the authority cannot release now) is logged and left for
 // the next run; the job goes on past it — in (expires_at, id) order — so it never holds the others back.
 
-const EXPIRABLE = ["draft", "pending_review", "approved"];
+const EXPIRABLE = ["draft", "pending_review", "approved", "signed"];
 const BATCH = 200;
 
 export async function expireProposals(now = new Date()): Promise<{ expired: number; failed: number }> {

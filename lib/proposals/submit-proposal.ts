@@ -9,7 +9,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { assessRiskIn, customerIn } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
-import { applyProposalActionIn, expiringLapsed } from "./apply-action";
+import { applyProposalActionIn, checkForward, expiringLapsed } from "./apply-action";
 import { deductedInstallment, lastDueDateOf, type ProposalResponse, type ProposalTerms } from "./schemas";
 import { PROPOSAL_TRANSITIONS, type ProposalStatus } from "./transitions";
 
@@ -30,16 +30,17 @@ export async function submitProposal(scope: Scope, actor: Actor, id: string, new
 
 function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: string | undefined): Promise<ProposalResponse> {
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
     const found = await tx.proposal.findFirst({ where: { id, ...where(scope) } });
     if (!found) throw notFound("Proposal");
     const terms = found.terms as ProposalTerms;
     const product = terms.product as ProductCode;
-    // A newer margin query replaces the proposal's before the transition, so that its event shows the one reserved
-    // against; a proposal that is not a draft is refused (409) before the query is looked at.
-    if (newMarginQueryId !== undefined) nextState(PROPOSAL_TRANSITIONS, "proposal", found.status as ProposalStatus, "submit");
+    // A proposal that is not a draft is refused (409) before anything else is looked at. A newer margin query replaces
+    // the proposal's, and the risk assessment is made, before the transition: its event then shows the query reserved
+    // against and names the assessment (for `review`, the only event of the submit).
+    nextState(PROPOSAL_TRANSITIONS, "proposal", found.status as ProposalStatus, "submit");
+    checkForward(scope, found, "submit");
     const proposal = newMarginQueryId === undefined ? found : await replaceMarginQuery(tx, scope, found, product, newMarginQueryId);
-    const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit");
     const assessment = await assessRiskIn(tx, scope, {
       customer: await customerIn(tx, scope, proposal.customerId),
       product,
@@ -50,7 +51,10 @@ function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: stri
       marginQueryId: proposal.marginQueryId,
       otherMonthlyDebt: 0,
     });
-    await tx.proposal.update({ where: { id }, data: { riskAssessmentId: assessment.id } });
+    const submitted = await applyProposalActionIn(tx, scope, actor, id, "submit", {
+      riskAssessmentId: assessment.id,
+      ...(newMarginQueryId !== undefined ? { auditMetadata: { previous_margin_query_id: found.marginQueryId, margin_query_id: newMarginQueryId } } : {}),
+    });
     if (assessment.decision === "decline") {
       const codes = assessment.reasons.filter((r) => r.points <= 0).map((r) => r.code);
       return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "reject", { reason: `Declined by risk assessment ${assessment.id}: ${codes.join(", ")}` });
@@ -70,7 +74,7 @@ function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: stri
       }
     }
     if (assessment.decision === "approve") return applyProposalActionIn(tx, scope, RISK_ENGINE, id, "approve");
-    return { ...submitted, risk_assessment_id: assessment.id };
+    return submitted;
   }, authorityTransactionOptions());
 }
 

@@ -5,7 +5,8 @@ import { withClientActions } from "@/lib/state-machine";
 //                        └──reject──▶ rejected
 //   cancel from draft, pending_review, approved and signed (a signed one never issued: the borrower gave up, or its
 //   disbursement date passed — a payroll one's averbação is ended at the authority); expire (the proposal-expiry
-//   job, past expires_at) from the first three.
+//   job, past expires_at) from the same four — a signed proposal past it can no longer become a contract (in production
+//   expires_at is the end of its disbursement day), so it is closed as cancel would, its averbação ended.
 // refuse_endorsement (payroll): the authority refused the averbação of a signed proposal (lib/payroll/endorsements.ts).
 // issue_contract is not an endpoint of its own: POST /v1/contracts applies it in the contract's transaction.
 
@@ -20,7 +21,7 @@ export const PROPOSAL_TRANSITIONS = withClientActions<ProposalStatus, ProposalAc
     draft: { submit: "pending_review", cancel: "canceled", expire: "expired" },
     pending_review: { approve: "approved", reject: "rejected", cancel: "canceled", expire: "expired" },
     approved: { sign: "signed", cancel: "canceled", expire: "expired" },
-    signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected", cancel: "canceled" },
+    signed: { issue_contract: "contract_issued", refuse_endorsement: "rejected", cancel: "canceled", expire: "expired" },
     rejected: {},
     contract_issued: {},
     canceled: {},

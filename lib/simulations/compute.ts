@@ -50,7 +50,8 @@ export type SimulationTerms = {
   fees: Fee[];
 };
 
-export type SimulationResult = Omit<SimulationResponse, "id" | "object" | "customer_id" | "environment" | "created_at">;
+/** What is computed; `tax_rate` (deprecated) is only `monthly_rate` under its old name, added by the serializer. */
+export type SimulationResult = Omit<SimulationResponse, "id" | "object" | "customer_id" | "environment" | "created_at" | "tax_rate">;
 
 type Computed = { schedule: Installment[]; iof: IofBreakdown };
 

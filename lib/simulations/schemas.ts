@@ -158,6 +158,8 @@ export const SimulationResponse = z
     amortization: z.enum(["price", "sac"]),
     term: z.number().int(),
     monthly_rate: z.string().meta({ description: "Monthly rate used, normalized decimal fraction." }),
+    // Deprecated items keep working: clients written before 1.3.0 still read the rate under its old name.
+    tax_rate: z.string().meta({ deprecated: true, description: "Deprecated since 1.3.0: use `monthly_rate`. Always equal to it." }),
     annual_rate: z.string().meta({ description: "Effective annual rate (1 + monthly_rate)^12 − 1, decimal fraction, 8 decimals." }),
     borrower_kind: z.enum(["PF", "PJ"]),
     requested_amount: z.number().int().nullable().meta({ description: "The request's net amount; null when solved from `installment_amount`." }),

@@ -16,6 +16,7 @@ export function toSimulationSummary(row: Row, r: SimulationResult): SimulationSu
     amortization: r.amortization,
     term: r.term,
     monthly_rate: r.monthly_rate,
+    tax_rate: r.monthly_rate, // deprecated name of the same rate (1.3.0)
     annual_rate: r.annual_rate,
     borrower_kind: r.borrower_kind,
     requested_amount: r.requested_amount,

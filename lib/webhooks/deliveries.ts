@@ -1,4 +1,4 @@
-import type { Prisma, WebhookAttempt, WebhookDelivery } from "@prisma/client";
+import { Prisma, type WebhookAttempt, type WebhookDelivery } from "@prisma/client";
 import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
@@ -91,16 +91,22 @@ export async function sendTestEvent(scope: Scope, actor: Actor, endpointId: stri
  *  while pending), and an attempt the receiver took would show `failed`. The worker ends it once recorded, or at its
  *  next claim, when it finds the endpoint disabled or no longer carrying its type (lib/webhooks/worker.ts). */
 export async function failPendingDeliveries(tx: Tx, endpointId: string, reason: string, keep?: readonly string[]): Promise<void> {
-  await tx.webhookDelivery.updateMany({
-    where: {
-      endpointId,
-      status: "pending",
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }],
-      ...(keep ? { eventType: { notIn: [...keep] } } : {}),
-    },
-    data: { status: "failed", nextAttemptAt: null, lastError: reason, completedAt: new Date() },
-  });
+  const kept = keep ? Prisma.sql`AND event_type <> ALL(${[...keep]}::text[])` : Prisma.empty;
+  await tx.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ${reason}, completed_at = now(), updated_at = now()
+     WHERE id IN (SELECT id FROM webhook_deliveries
+                   WHERE endpoint_id = ${endpointId} AND status = 'pending' AND (locked_until IS NULL OR locked_until < now()) ${kept}
+                   ORDER BY next_attempt_at, id LIMIT ${FAIL_PENDING_BATCH})`;
 }
+
+/**
+ * At most this many queued deliveries are ended in the transaction of the change that ends them (an endpoint disabled
+ * or narrowed): an endpoint down for days can have hundreds of thousands queued, and ending them all at once would hold
+ * the change past its statement timeout (lib/db/client.ts) — the disable would fail every time. The rest stay queued
+ * until their turn, when the worker finds their endpoint disabled or no longer subscribed and ends them unsent
+ * (worker.ts `attempt`).
+ */
+export const FAIL_PENDING_BATCH = 10_000;
 
 export function toDeliveryResponse(row: WebhookDelivery, attempts?: WebhookAttempt[]): DeliveryResponse {
   return {

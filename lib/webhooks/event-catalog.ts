@@ -32,7 +32,12 @@ export const EVENT_CATALOG = [
   {
     type: "customer.updated",
     summary: "A customer's contact, address, income or payroll data changed.",
-    data: CustomerResponse.extend({ changed_fields: z.array(z.string()).meta({ description: "The request's fields whose values changed." }) }),
+    data: CustomerResponse.extend({
+      changed_fields: z.array(z.string()).meta({ description: "The request's fields whose values changed." }),
+      previous_attributes: CustomerResponse.pick({ name: true, birth_date: true, foundation_date: true, email: true, phone: true, address: true, monthly_income: true, payroll: true })
+        .partial()
+        .meta({ description: "The changed fields' values before this change (the same names as `changed_fields`); the object's other fields are the values after it." }),
+    }),
   },
   { type: "simulation.created", summary: "A simulation was priced (its schedule: GET /v1/simulations/{id}).", data: SimulationSummary },
   { type: "proposal.created", summary: "A proposal was created from a simulation (status `draft`).", data: ProposalResponse },

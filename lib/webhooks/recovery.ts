@@ -44,7 +44,12 @@ export async function recoverEndpoint(scope: Scope, actor: Actor, endpointId: st
         ? await tx.$queryRaw<Candidate[]>`
             SELECT o.id AS event_id, o.type, d.id AS delivery_id
               FROM outbox_events o
-              LEFT JOIN webhook_deliveries d ON d.endpoint_id = ${endpoint.id} AND d.event_id = o.id
+              -- One (endpoint_id, event_id) probe per event, whatever the statistics say: as a plain join, after a burst
+              -- of new events (estimated at one row) the planner scanned all the endpoint's deliveries for every event
+              -- (1,001 events and 1,000 deliveries: a million index rows). OFFSET 0 keeps the lateral subquery from
+              -- being flattened back into that join.
+              LEFT JOIN LATERAL (SELECT id, status, locked_until FROM webhook_deliveries
+                                  WHERE endpoint_id = ${endpoint.id} AND event_id = o.id OFFSET 0) d ON true
              WHERE o.tenant_id = ${scope.tenantId} AND o.environment = ${scope.environment}::"Environment"
                AND o.created_at >= ${since} AND o.created_at < ${until}
                AND o.published_at IS NOT NULL AND o.type <> ${TEST_EVENT_TYPE}

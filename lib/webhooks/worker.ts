@@ -2,7 +2,7 @@ import { execute, queryRows, sql, withSqlTransaction } from "@/lib/db/sql";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { DISABLED, LOST_ATTEMPT, UNSUBSCRIBED } from "./deliveries";
+import { DISABLED, FAIL_PENDING_BATCH, LOST_ATTEMPT, UNSUBSCRIBED } from "./deliveries";
 import { signingSecrets } from "./endpoints";
 import { TEST_EVENT_TYPE } from "./event-catalog";
 import { nextAttemptAt, platformRetryAt, retryAfterMs, withRetryAfter } from "./retry-schedule";
@@ -254,9 +254,12 @@ async function disable(endpointIds: string[], reason: "gone" | "failing", error:
     UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${reason}, disabled_at = ${now}, updated_at = now()
      WHERE id = ANY(${endpointIds}) AND enabled
     RETURNING id, tenant_id, environment::text AS environment`);
+  // A bounded batch (deliveries.ts FAIL_PENDING_BATCH): the rest are ended unsent at their turn.
   await execute(sql`
     UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ${error}, completed_at = ${now}, updated_at = now()
-     WHERE endpoint_id = ANY(${endpointIds}) AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`);
+     WHERE id IN (SELECT id FROM webhook_deliveries
+                   WHERE endpoint_id = ANY(${endpointIds}) AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())
+                   ORDER BY next_attempt_at, id LIMIT ${FAIL_PENDING_BATCH})`);
   if (off.length === 0) return [];
   const audits = off.map((e) => ({ id: newId("audit"), tenant_id: e.tenant_id, environment: e.environment, target_id: e.id }));
   await execute(sql`

@@ -116,6 +116,7 @@ describe("POST /v1/charges/notifications/{provider}", () => {
       const res = await send("acme-bank", event, options);
       expect(res.status, JSON.stringify(options)).toBe(401);
       expect(res.body.code).toBe("invalid_signature");
+      expect(res.headers.get("www-authenticate")).toBe('HMAC-SHA256 realm="credit-platform", header="X-Provider-Signature"'); // RFC 9110: a 401 names its scheme
     }
     expect((await send("unknown-psp", event)).status).toBe(404);
     // Names of Object's own members are no providers either (404, never a 500).

@@ -8,6 +8,7 @@ import { POST as sign } from "@/app/v1/proposals/[id]/sign/route";
 import { POST as cancel } from "@/app/v1/proposals/[id]/cancel/route";
 import { POST as createCustomerRoute } from "@/app/v1/customers/route";
 import { POST as createSimulationRoute } from "@/app/v1/simulations/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
 import type { RouteHandler } from "@/lib/api/route";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db/client";
@@ -17,7 +18,7 @@ import { transitions } from "@/lib/state-machine";
 import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { PRODUCTS } from "@/lib/products";
 import { newKey } from "../helpers/factory";
-import { bearer, call } from "../helpers/http";
+import { bearer, call, PRODUCTION } from "../helpers/http";
 import { problem } from "../helpers/problem";
 import { creditTenant, newCustomer, newMarginQuery, newProposal, newSimulation, type CreditTenant } from "./flow-helpers";
 
@@ -239,7 +240,7 @@ describe("proposals", () => {
     }
   });
 
-  it("the expiry job closes open proposals past expires_at, and only those", async () => {
+  it("the expiry job closes open and signed proposals past expires_at, and only those", async () => {
     const t = await creditTenant();
     const made = await Promise.all([newProposal(t), newProposal(t), newProposal(t), newProposal(t)]);
     const [draft, approved, signed, fresh] = made.map((m) => m.proposal.id);
@@ -248,14 +249,16 @@ describe("proposals", () => {
     await db().proposal.update({ where: { id: approved }, data: { expiresAt: past, status: "approved" } });
     await db().proposal.update({ where: { id: signed }, data: { expiresAt: past, status: "signed" } });
     const { expired } = await expireProposals();
-    expect(expired).toBeGreaterThanOrEqual(2);
+    expect(expired).toBeGreaterThanOrEqual(3);
     const status = async (id: string) => (await db().proposal.findUniqueOrThrow({ where: { id } })).status;
-    expect([await status(draft!), await status(approved!), await status(signed!), await status(fresh!)]).toEqual(["expired", "expired", "signed", "draft"]);
+    expect([await status(draft!), await status(approved!), await status(signed!), await status(fresh!)]).toEqual(["expired", "expired", "expired", "draft"]);
     const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" } });
     const expiredEvents = events.filter((e) => (e.payload as { status: string }).status === "expired").map((e) => e.payload);
-    expect(expiredEvents).toHaveLength(2);
-    for (const payload of expiredEvents) expect(payload).toMatchObject({ status: "expired", reason: "Expired before signature", allowed_actions: [] });
-    expect(expiredEvents.map((p) => (p as { previous_status: string }).previous_status).sort()).toEqual(["approved", "draft"]);
+    expect(expiredEvents).toHaveLength(3);
+    // A signed proposal past expires_at can no longer become a contract: closed too, saying so.
+    const reasons = expiredEvents.map((p) => [(p as { previous_status: string }).previous_status, (p as { reason: string }).reason]).sort();
+    expect(reasons).toEqual([["approved", "Expired before signature"], ["draft", "Expired before signature"], ["signed", "Expired before its contract was issued"]]);
+    for (const payload of expiredEvents) expect(payload).toMatchObject({ status: "expired", allowed_actions: [] });
     const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: draft, action: "proposal.expired" } });
     expect([audit.actorType, audit.actorLabel]).toEqual(["system", "proposal-expiry"]);
     const late = await act(t, draft!, "submit");
@@ -298,6 +301,33 @@ describe("proposals", () => {
     const { proposal } = await newProposal(t);
     await db().proposal.update({ where: { id: proposal.id }, data: { expiresAt: past } });
     expect((await act(t, proposal.id, "cancel")).status).toBe(200);
+  });
+
+  it("lapse is judged before anything else: a lapsed draft with a lapsed margin query, a production signed one at its contract", async () => {
+    const t = await creditTenant();
+    const past = new Date(Date.now() - 1000);
+    // A payroll draft outlives its margin query (24 h against 30 days): submitted after both lapsed, the answer is the
+    // proposal's own lapse (409, closed) — not the margin query's 422, which left it a draft.
+    const draft = await newProposal(t);
+    await db().proposal.update({ where: { id: draft.proposal.id }, data: { expiresAt: past } });
+    await db().marginQuery.update({ where: { id: draft.marginQuery.id }, data: { validUntil: past } });
+    const submitted = await act(t, draft.proposal.id, "submit");
+    expect([submitted.status, submitted.body.code, submitted.body.current_status]).toEqual([409, "invalid_transition", "expired"]);
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: draft.proposal.id } })).status).toBe("expired");
+    // In production a signed proposal's expires_at is the end of its disbursement day: past it, POST /v1/contracts is the
+    // lapse's 409 (and the proposal closed), not the disbursement date's 422 that left it signed.
+    const signed = await newProposal(t);
+    const row = await db().proposal.findUniqueOrThrow({ where: { id: signed.proposal.id } });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await db().proposal.update({
+      where: { id: signed.proposal.id },
+      data: { environment: "production", status: "signed", expiresAt: past, terms: { ...(row.terms as object), disbursement_date: yesterday } },
+    });
+    const { key } = await newKey(t.tenant.id, "production", ["read", "write"]);
+    const issued = await call(issueContract, { base: PRODUCTION, path: "/v1/contracts", headers: bearer(key, t.tenant.id), json: { proposal_id: signed.proposal.id } });
+    expect([issued.status, issued.body.code, issued.body.current_status, issued.body.action]).toEqual([409, "invalid_transition", "expired", "issue_contract"]);
+    const closed = await db().proposal.findUniqueOrThrow({ where: { id: signed.proposal.id } });
+    expect([closed.status, closed.reason]).toEqual(["expired", "Expired before its contract was issued"]);
   });
 
   it("needs proposals:review to approve or reject, and a reason to reject", async () => {

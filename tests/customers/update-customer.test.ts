@@ -22,11 +22,29 @@ describe("PATCH /v1/customers/{id}", () => {
     const row = await db().customer.findUniqueOrThrow({ where: { id: created.id } });
     expect([row.email, row.monthlyIncome, row.address, row.name, row.phone]).toEqual(["maria.silva@example.com", 920000n, null, "Maria da Silva", "+5511987654321"]);
     expect(await history(who.tenantId, created.id)).toEqual({
-      audit: [["customer.created", { kind: "person" }], ["customer.updated", { fields: ["email", "address", "monthly_income"] }]],
+      audit: [
+        ["customer.created", { kind: "person" }],
+        [
+          "customer.updated",
+          {
+            fields: ["email", "address", "monthly_income"],
+            changes: {
+              email: { from: created.email, to: "maria.silva@example.com" },
+              address: { from: created.address, to: null },
+              monthly_income: { from: created.monthly_income, to: 920000 },
+            },
+          },
+        ],
+      ],
       events: ["customer.created", "customer.updated"],
     });
     const event = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: who.tenantId, type: "customer.updated" } });
-    expect(event.payload).toEqual({ ...res.body, changed_fields: ["email", "address", "monthly_income"] });
+    expect(event.payload).toEqual({
+      ...res.body,
+      changed_fields: ["email", "address", "monthly_income"],
+      previous_attributes: { email: created.email, address: created.address, monthly_income: created.monthly_income },
+    });
+    expect([created.email, created.address?.street, created.monthly_income]).toEqual(["maria@example.com", "Avenida Paulista", 850000]);
     expect((await get(who, created.id)).body).toEqual(res.body);
   });
 

@@ -2,6 +2,7 @@ import * as customers from "@/app/v1/customers/route";
 import * as endorsements from "@/app/v1/payroll/endorsements/route";
 import * as reservations from "@/app/v1/payroll/margin-reservations/route";
 import * as settlementBatch from "@/app/v1/settlements/batch/route";
+import * as repasse from "@/app/v1/sandbox/repasse/route";
 import * as simulations from "@/app/v1/simulations/route";
 import { createHandlerServer } from "./serve-handlers";
 
@@ -16,5 +17,6 @@ const server = createHandlerServer({
   "/v1/settlements/batch": { POST: settlementBatch.POST },
   "/v1/payroll/endorsements": { GET: endorsements.GET, POST: endorsements.POST },
   "/v1/payroll/margin-reservations": { GET: reservations.GET, POST: reservations.POST },
+  "/v1/sandbox/repasse": { POST: repasse.POST },
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));

@@ -13,6 +13,7 @@ import { addMonths } from "@/lib/finance";
 import { SandboxSimulator } from "@/lib/payroll/authority/sandbox-simulator";
 import { AuthorityError } from "@/lib/payroll/authority/types";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
+import { expireProposals } from "@/lib/proposals/expire-proposals";
 import { call } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
@@ -94,6 +95,38 @@ describe("ending the averbação of a payroll contract", () => {
     expect((await marginNow(t, made.marginQuery.id)).available_loan_margin).toBe(made.marginQuery.available_loan_margin);
     // Nothing to issue any more.
     expect((await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: made.proposal.id } })).status).toBe(409);
+  });
+
+  it("a signed payroll proposal past expires_at (its disbursement day over) is expired by the job: the averbação ends", async () => {
+    const t = await creditTenant();
+    const made = await signedProposal(t, { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) });
+    // The end of its disbursement day has passed (production caps expires_at there), and no contract was issued.
+    await db().proposal.update({ where: { id: made.proposal.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const refused = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: made.proposal.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "invalid_transition", current_status: "expired", action: "issue_contract", allowed_actions: [] });
+    // The refusal closed it as the job would (no contract, the averbação ending), in a transaction of its own.
+    const row = await db().proposal.findUniqueOrThrow({ where: { id: made.proposal.id } });
+    expect([row.status, row.reason]).toEqual(["expired", "Expired before its contract was issued"]);
+    expect(await db().contract.count({ where: { proposalId: made.proposal.id } })).toBe(0);
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminating", termination: { reason: "canceled" } });
+    await drain();
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminated" });
+    expect((await marginNow(t, made.marginQuery.id)).available_loan_margin).toBe(made.marginQuery.available_loan_margin);
+    expect(await expireProposals()).toMatchObject({ failed: 0 });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: made.proposal.id } })).status).toBe("expired");
+  });
+
+  it("the expiry job closes a signed payroll proposal nobody tried to issue: the averbação ends", async () => {
+    const t = await creditTenant();
+    const made = await signedProposal(t, { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) });
+    await db().proposal.update({ where: { id: made.proposal.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expireProposals();
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "proposal.status_changed" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(events.at(-1)!.payload).toMatchObject({ id: made.proposal.id, status: "expired", previous_status: "signed", reason: "Expired before its contract was issued" });
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminating", termination: { reason: "canceled" } });
+    await drain();
+    expect(await endorsementNow(t, made.endorsement.id)).toMatchObject({ status: "terminated" });
   });
 
   it("a failing authority is retried later with the error shown, then the averbação ends", async () => {

@@ -6,7 +6,8 @@ import { freePort } from "@/scripts/lib/database";
 import { productionAuthority, VALID_MARGIN_ANSWER, type FakeAuthority } from "../helpers/fake-authority";
 import { call } from "../helpers/http";
 import { killHard, startRouteServer } from "../helpers/route-server-process";
-import { creditTenant, newCustomer, type CreditTenant } from "../credit/flow-helpers";
+import { POST as issueContract } from "@/app/v1/contracts/route";
+import { creditTenant, newCustomer, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // A payroll reservation's call is written ahead on a connection of its own while the request's transaction holds
 // one (lib/payroll/reservation-recovery.ts). On the same pool, as many concurrent reservations as the pool has
@@ -59,5 +60,28 @@ describe("payroll calls written ahead while the request's transaction is open", 
     const stored = await db().marginReservation.findMany({ where: { customerId: { in: queries.map((q) => q.customerId) } }, select: { status: true } });
     expect(stored.map((r) => r.status)).toEqual(queries.map(() => "reserved"));
     expect(await db().reservationRecovery.count({ where: { tenantId: t.tenant.id, status: "recorded" } })).toBe(CONCURRENT);
+  });
+
+  it(`${CONCURRENT} idempotent sandbox repasse runs at once on a pool of ${POOL} all complete`, async () => {
+    const sandbox = await creditTenant();
+    const { proposal } = await signedProposal(sandbox, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const contract = await call(issueContract, { base: sandbox.base, path: "/v1/contracts", headers: sandbox.headers, json: { proposal_id: proposal.id } });
+    expect(contract.status).toBe(201);
+    if (server) await killHard(server);
+    const port = await freePort();
+    server = await startRouteServer(port, 10, "route-server.ts", "sandbox", { DATABASE_POOL_SIZE: String(POOL), DATABASE_CONNECT_TIMEOUT_MS: "3000" });
+    // Each run holds its request's transaction (a connection) while each contract's month commits on its own.
+    const months = Array.from({ length: CONCURRENT }, (_, i) => `2026-${String(i + 4).padStart(2, "0")}`);
+    const answers = await Promise.all(
+      months.map((competence, i) =>
+        fetch(`http://127.0.0.1:${port}/v1/sandbox/repasse`, {
+          method: "POST",
+          headers: { ...sandbox.headers, "content-type": "application/json", "x-request-id": `repasse-pool-${sandbox.tenant.id}-${i}` },
+          body: JSON.stringify({ competence, scenario: "full", contract_ids: [contract.body.id] }),
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as { code?: string; totals?: { processed: number } } })),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body.totals?.processed ?? a.body.code])).toEqual(months.map(() => [200, 1]));
+    expect(await db().repasseEntry.count({ where: { contractId: contract.body.id } })).toBe(CONCURRENT);
   });
 });

@@ -19,7 +19,11 @@ beforeAll(async () => {
     handled.push(`${req.method} ${req.url}`);
     policySeen.set(req.url ?? "", req.headers["content-security-policy"] as string | undefined);
     addressSeen.set(req.url ?? "", req.headers["x-client-address"] as string | undefined);
-    if (req.url === "/boom") throw new Error("handler failed at /work/secret/path.ts");
+    if (req.url === "/boom") {
+      res.setHeader("content-type", "text/html"); // set, then the handler fails: the edge's answer replaces it
+      res.setHeader("x-powered-by", "Next.js");
+      throw new Error("handler failed at /work/secret/path.ts");
+    }
     res.setHeader("content-type", "text/plain");
     res.end("from next");
   });
@@ -90,6 +94,8 @@ describe("the edge server", () => {
     const options = await get("OPTIONS", "/v1/customers");
     expect(options).toMatchObject({ status: 204, body: "" });
     expect(options.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+    expect(options.headers["x-request-id"]).toMatch(/^req_[0-9A-Z]{26}$/);
+    expect((await get("OPTIONS", "/v1/customers", "X-Request-Id: trace-options\r\n")).headers["x-request-id"]).toBe("trace-options");
   });
 
   it("answers methods Next cannot route on any other path with 405 and the methods it can", async () => {
@@ -132,6 +138,14 @@ describe("the edge server", () => {
     expect(JSON.parse(answer.body)).toEqual(
       problem("internal_error", 500, "An internal error occurred", "An internal error occurred; quote the request_id when contacting support"),
     );
+    // The edge's own answer, with the headers every answer carries; the request id is the body's.
+    expect(answer.headers).toMatchObject({
+      "content-type": "application/problem+json",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-request-id": JSON.parse(answer.body).request_id,
+    });
+    expect(answer.headers["x-powered-by"]).toBeUndefined();
   });
 
   it("gives each panel page view a fresh nonce policy, on the response and on the request Next renders from", async () => {

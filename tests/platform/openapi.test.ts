@@ -117,15 +117,65 @@ describe("OpenAPI document: what generated clients read", () => {
       ["/v1/customers", "post", "403"],
       ["/v1/customers", "post", "409"],
       ["/v1/customers", "post", "422"],
+      // The body is read after the caller is charged: a body it cannot read counts too.
+      ["/v1/customers", "post", "413"],
+      ["/v1/customers", "post", "415"],
       ["/v1/customers/{id}", "get", "404"],
       ["/v1/health", "get", "403"],
     ] as const) {
       expect(headers(path, method, status), `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"]));
     }
-    for (const status of ["401", "413", "415", "421"]) expect(headers("/v1/customers", "post", status), status).not.toContain("X-RateLimit-Limit");
+    for (const status of ["401", "421"]) expect(headers("/v1/customers", "post", status), status).not.toContain("X-RateLimit-Limit");
+    // The token endpoint reads its body (the client's credentials) before it knows the caller.
+    for (const status of ["401", "413", "415", "421"]) expect(headers("/v1/auth/token", "post", status), status).not.toContain("X-RateLimit-Limit");
   });
 
   it("documents createEndorsement's 422 disbursement_date_passed", () => {
     expect(doc().paths["/v1/payroll/endorsements"]!.post!.responses["422"]!.description).toContain("`disbursement_date_passed`");
+  });
+
+  it("lists every code of each operation's 422", () => {
+    const note = (path: string) => doc().paths[path]!.post!.responses["422"]!.description;
+    const expected: Record<string, string[]> = {
+      "/v1/payroll/margin-reservations": ["margin_query_expired", "payroll_source_unavailable", "insufficient_margin", "idempotency_key_reused"],
+      "/v1/contracts": ["disbursement_date_passed", "idempotency_key_reused"],
+      "/v1/risk-assessments": ["margin_query_expired", "idempotency_key_reused"],
+    };
+    for (const [path, codes] of Object.entries(expected)) for (const code of codes) expect(note(path), path).toContain(`\`${code}\``);
+  });
+
+  it("says the token endpoint answers a client of the other environment 401 invalid_client", () => {
+    expect(doc().paths["/v1/auth/token"]!.post!.responses["401"]!.description).toMatch(/`invalid_client`.*other environment/);
+  });
+
+  it("puts Idempotent-Replayed on the stored 4xx of idempotent POSTs, never on what is not stored", () => {
+    const d = doc();
+    const headers = (path: string, status: string) => Object.keys(d.paths[path]!.post!.responses[status]!.headers ?? {});
+    for (const status of ["201", "403", "409", "422"]) expect(headers("/v1/customers", status), status).toContain("Idempotent-Replayed");
+    expect(headers("/v1/contracts", "404")).toContain("Idempotent-Replayed");
+    for (const status of ["400", "401", "413", "415", "429", "500"]) expect(headers("/v1/customers", status), status).not.toContain("Idempotent-Replayed");
+    // The batch stores no answer of the wrapper's: only its finished batch is replayed.
+    for (const status of ["409", "422"]) expect(headers("/v1/settlements/batch", status), status).not.toContain("Idempotent-Replayed");
+  });
+
+  it("documents the batch's 413 with the X-RateLimit-* headers (batch_too_large comes from its handler), and its keys per credential", () => {
+    const batch = doc().paths["/v1/settlements/batch"]!.post!;
+    expect(Object.keys(batch.responses["413"]!.headers ?? {})).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"]));
+    const requestId = batch.parameters.find((p) => p.name === "X-Request-Id") as unknown as { description: string };
+    expect(requestId.description).toContain("per credential (and its permissions)");
+    expect(requestId.description).not.toContain("whichever of its credentials");
+  });
+
+  it("challenges a provider notification's 401 with the signature scheme", () => {
+    const headers = doc().paths["/v1/charges/notifications/{provider}"]!.post!.responses["401"]!.headers as Record<string, { description: string }>;
+    expect(headers["WWW-Authenticate"]!.description).toContain("X-Provider-Signature");
+  });
+
+  it("answers the deprecated tax_rate beside monthly_rate in simulations, marked deprecated", () => {
+    const schemas = doc().components.schemas as unknown as Record<string, { properties: Record<string, Schema>; required: string[] }>;
+    for (const name of ["Simulation", "SimulationSummary"]) {
+      expect(schemas[name]!.properties.tax_rate, name).toMatchObject({ type: "string", deprecated: true });
+      expect(schemas[name]!.required, name).toContain("tax_rate");
+    }
   });
 });

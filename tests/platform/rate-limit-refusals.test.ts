@@ -45,4 +45,20 @@ describe("rate limits on refused requests", () => {
     expect(limitHeaders(limited)).toEqual(["3", "0", true]);
     expect(await db().customer.count({ where: { tenantId: tenant.id } })).toBe(0);
   });
+
+  it("a body that cannot be read counts too, and an anonymous request is refused before its body is read", async () => {
+    const { tenant } = await newTenant();
+    const { key } = await newKey(tenant.id);
+    const broken = { path: "/v1/customers", rawBody: '{"name": ', headers: { ...bearer(key, tenant.id), "content-type": "application/json" } };
+    const bad = await call(createCustomer, broken);
+    expect(bad.body).toEqual(problem("invalid_json", 400, "The body is not valid JSON", "The body is not valid JSON"));
+    expect([bad.headers.get("x-ratelimit-limit"), bad.headers.get("x-ratelimit-remaining")]).toEqual(["3", "2"]);
+    const wrongType = await call(createCustomer, { ...broken, headers: { ...broken.headers, "content-type": "text/plain" } });
+    expect([wrongType.status, wrongType.body.code, wrongType.headers.get("x-ratelimit-remaining")]).toEqual([415, "unsupported_media_type", "1"]);
+    await call(createCustomer, broken);
+    expect((await call(createCustomer, broken)).status).toBe(429); // garbage is not free
+
+    const anonymous = await call(createCustomer, { ...broken, headers: { "x-tenant-id": tenant.id, "content-type": "application/json" } });
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, "authentication_required"]);
+  });
 });

@@ -1,26 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/v1/health/route";
-import { RateLimits, redisClient, setRateLimitsForTests, type RateLimitStore } from "@/lib/api/rate-limit";
+import { RateLimits, setRateLimitsForTests } from "@/lib/api/rate-limit";
 import { stopListener } from "@/lib/db/notifications";
 import { newKey, newTenant } from "../helpers/factory";
+import { limiterStores } from "../helpers/limiter-stores";
 import { bearer, call, PRODUCTION } from "../helpers/http";
 
 // The same cases against the in-memory store and, when REDIS_URL is set, against Redis.
-const redisUrl = process.env.REDIS_URL;
-const stores: [string, () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>][] = [
-  ["memory", async () => ({ store: { kind: "memory" }, close: async () => undefined })],
-];
-if (redisUrl) {
-  stores.push([
-    "redis",
-    async () => {
-      const client = redisClient(redisUrl); // the production client settings
-      await new Promise((resolve) => client.once("ready", resolve));
-      return { store: { kind: "redis", client }, close: async () => void (await client.quit()) };
-    },
-  ]);
-}
+const stores = limiterStores();
 
 afterAll(() => stopListener());
 

@@ -46,11 +46,16 @@ describe("the /v1 gate", () => {
     expect((await gate("DELETE", "/v1/customers/cus_1"))!.allow).toBe("GET, PATCH, HEAD, OPTIONS");
   });
 
-  it("answers OPTIONS with Allow and no CORS headers", async () => {
-    const response = gateV1(request("OPTIONS", "/v1/customers", { origin: "https://app.example" }))!;
+  it("answers OPTIONS with Allow, the request id and no CORS headers", async () => {
+    const response = gateV1(request("OPTIONS", "/v1/customers", { origin: "https://app.example", "x-request-id": "trace-options-1" }))!;
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(response.headers.get("x-request-id")).toBe("trace-options-1");
     expect([...response.headers.keys()].filter((h) => h.startsWith("access-control"))).toEqual([]);
+    // None sent, or one that is not a valid id: one is generated.
+    for (const headers of [{}, { "x-request-id": "not valid!" }] as Record<string, string>[]) {
+      expect(gateV1(request("OPTIONS", "/v1/customers", headers))!.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
+    }
   });
 
   it("answers 404 for unknown paths (bare /v1 too) and 400 for malformed percent-encoding", async () => {

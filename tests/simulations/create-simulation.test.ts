@@ -27,6 +27,7 @@ describe("POST /v1/simulations", () => {
       amortization: "price",
       term: 12,
       monthly_rate: "0.01",
+      tax_rate: "0.01", // deprecated, still answered: always monthly_rate
       annual_rate: "0.12682503", // 1.01^12 − 1
       borrower_kind: "PF",
       requested_amount: 100000,
@@ -61,6 +62,7 @@ describe("POST /v1/simulations", () => {
     const events = await db().outboxEvent.findMany({ where: { tenantId: who.tenantId, type: "simulation.created" } });
     expect(events.map((e) => (e.payload as { id: string }).id)).toEqual([res.body.id]);
     expect(events[0]!.payload).not.toHaveProperty("schedule");
+    expect(events[0]!.payload).toMatchObject({ monthly_rate: "0.01", tax_rate: "0.01" }); // the webhook's SimulationSummary
   });
 
   it("INSS payroll, 96 months Price, IOF financed: released = requested, schedule closes at zero", async () => {
@@ -162,7 +164,7 @@ describe("POST /v1/simulations", () => {
     const who = await caller();
     const res = await simulate(who, { ...PERSONAL, monthly_rate: undefined, tax_rate: "0.0100" });
     expect(res.status).toBe(201);
-    expect(res.body.monthly_rate).toBe("0.01");
+    expect([res.body.monthly_rate, res.body.tax_rate]).toEqual(["0.01", "0.01"]);
     expect(res.headers.get("deprecation")).toBe("@1701388800"); // RFC 9745: since 2023-12-01 (1.3.0)
     expect(res.headers.get("warning")).toBe('299 - "tax_rate is deprecated; use monthly_rate"');
     expect(res.headers.get("link")).toBe('</v1/openapi.json>; rel="deprecation"');

@@ -4,5 +4,5 @@ import { health } from "@/lib/platform/health";
 
 // GET /v1/health — the environment of the base address, the API version and the caller's tenant.
 export const GET = apiRoute(healthOperation, async ({ ctx }) => ({
-  body: health(ctx.tenantId, ctx.environment),
+  body: await health(ctx.tenantId, ctx.environment),
 }));

@@ -94,7 +94,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Idempotency key reused with a different request (`idempotency_key_reused`).",
   502: "`authority_bad_response`: the payroll authority answered something that could not be read (`retryable: false`); nothing was recorded here — ask again later or contact support.",
   504: "`authority_timeout`: the payroll authority did not answer in time (`retryable: true`); repeat with the same X-Request-Id — what it may have done is recovered, never done twice.",
-  429: "Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff.",
+  429: "`rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected).",
   500: "Internal error (no details are exposed).",
-  503: "`service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`).",
+  503: "`service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`).",
 };

@@ -10,6 +10,7 @@ import { webhookExample } from "../operations/event-examples";
 import { exampleFor } from "../operations/example-registry";
 import { REQUEST_EXAMPLES } from "../operations/request-examples";
 import type { Operation } from "../operation";
+import { PROVIDER_SIGNATURE_CHALLENGE } from "../provider-route";
 import { REQUEST_ID } from "../request-input";
 import { ERROR_DESCRIPTIONS, ProblemSchema, problemExample } from "./common";
 import { addIntegerFormats } from "./integer-formats";
@@ -26,29 +27,30 @@ const ERROR_HEADERS: Record<number, Record<string, { description: string; schema
   503: retryAfter,
 };
 /** Every answer carries the request id. The rate limit is charged as soon as the credential is known (lib/api/route.ts:
- *  right after authentication, before the tenant, permission and validation checks), so every answer after it — a 403
- *  for another tenant or a missing permission, a 400 for an invalid field, a 404, 409 or 422 — carries the X-RateLimit-*
- *  headers too. Answers given before the credential is checked do not: 401 (which says how to authenticate), 413, 415,
- *  421, and a 400 for an invalid X-Request-Id or a body that is not valid JSON or UTF-8 — so a 400 carries them only
- *  when it came after authentication, and so does a sandbox-only operation's 404 on the production address. */
+ *  right after authentication, before the tenant and permission checks and before the body is read), so every answer
+ *  after it — a 403 for another tenant or a missing permission, a body's 400, 413 or 415, a 404, 409 or 422 — carries
+ *  the X-RateLimit-* headers too. Answers given before the credential is checked do not: 401 (which says how to
+ *  authenticate), 421, a 400 for an invalid X-Request-Id, a sandbox-only operation's 404 on the production address,
+ *  and the token endpoint's body errors (it reads its body first: the client's credentials are in it). */
 function errorHeaders(op: Operation, status: number): Record<string, { description: string; schema: { type: "integer" | "string" } }> | undefined {
-  if (op.auth === "none") return ERROR_HEADERS[status];
+  // The only unauthenticated 401: a provider notification's `invalid_signature`.
+  if (op.auth === "none") return status === 401 ? { "WWW-Authenticate": { description: `\`${PROVIDER_SIGNATURE_CHALLENGE}\`.`, schema: { type: "string" } } } : ERROR_HEADERS[status];
   const requestId = { "X-Request-Id": rateLimitHeaders["X-Request-Id"] };
   if (status === 401) {
     const scheme = op.auth === "oauth_client" ? "`Basic realm=\"credit-platform\", charset=\"UTF-8\"` (RFC 6749 §5.2 `invalid_client`)." : "`Bearer` (with `error=\"invalid_token\"` for a credential that is not valid).";
     return { ...requestId, "WWW-Authenticate": { description: scheme, schema: { type: "string" } } };
   }
-  if ([413, 415, 421, 500].includes(status)) return requestId; // refused before the rate limit counts it (a 500 may carry them)
-  if (status === 400 || (status === 404 && op.sandboxOnly)) return { ...countedIfAuthenticated(status), ...(ERROR_HEADERS[status] ?? {}) };
-  return { ...rateLimitHeaders, ...(ERROR_HEADERS[status] ?? {}) };
+  const bodyFirst = op.auth === "oauth_client";
+  // Refused before the rate limit counts it (a 500 may carry them).
+  if ([421, 500].includes(status) || (bodyFirst && [413, 415].includes(status))) return requestId;
+  if (status === 400 || (status === 404 && op.sandboxOnly)) return { ...countedIfAuthenticated(status, bodyFirst), ...(ERROR_HEADERS[status] ?? {}), ...replayedOn(op, status) };
+  return { ...rateLimitHeaders, ...(ERROR_HEADERS[status] ?? {}), ...replayedOn(op, status) };
 }
 
 /** The rate-limit headers of an answer that may also be given before the credential is checked (and then lacks them). */
-function countedIfAuthenticated(status: number): typeof rateLimitHeaders {
-  const before =
-    status === 400
-      ? "an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice"
-      : "this sandbox-only operation called on the production address";
+function countedIfAuthenticated(status: number, bodyFirst: boolean): typeof rateLimitHeaders {
+  const body = "; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice";
+  const before = status === 400 ? `an invalid X-Request-Id or Idempotency-Key${bodyFirst ? body : ""}` : "this sandbox-only operation called on the production address";
   const note = ` Absent when the request was refused before its credential was checked (${before}).`;
   return Object.fromEntries(
     Object.entries(rateLimitHeaders).map(([name, header]) => [name, name === "X-Request-Id" ? header : { ...header, description: header.description + note }]),
@@ -65,6 +67,22 @@ const deprecationHeaders = {
 const replayedHeader = {
   "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again).", schema: { type: "string" as const, enum: ["true"] } },
 };
+
+/** Error answers the wrapper never stores (lib/api/route.ts runIdempotent): refused before the handler runs (401, 413,
+ *  415, 421, 429) or a 400, which releases the key; 5xx release it too. */
+const NEVER_STORED = [400, 401, 413, 415, 421, 429];
+
+/** A stored 4xx (the handler's 403, 404, 409 or 422) is replayed like a 2xx, with `Idempotent-Replayed: true`. Only where
+ *  the wrapper stores answers: not an `own` operation's (the batch replays its finished batch only). */
+function replayedOn(op: Operation, status: number): Partial<typeof replayedHeader> {
+  if (op.method !== "POST" || (op.idempotent ?? true) !== true || status >= 500 || NEVER_STORED.includes(status)) return {};
+  return {
+    "Idempotent-Replayed": {
+      ...replayedHeader["Idempotent-Replayed"],
+      description: "`true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself).",
+    },
+  };
+}
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed per minute for this tenant and environment.", schema: { type: "integer" as const } },
@@ -90,7 +108,7 @@ function requestHeaders(op: Operation) {
   }
   const idempotent = op.method === "POST" && op.idempotent !== false;
   const requestIdText = op.idempotent === "own"
-    ? "Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them."
+    ? "Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential (and its permissions): another credential's identical id runs its own request."
     : idempotent
     ? "Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request."
     : "Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it.";

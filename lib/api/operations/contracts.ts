@@ -12,7 +12,7 @@ export const issueContractOperation = defineOperation({
   summary: "Issue a contract from a signed proposal",
   description:
     "Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and " +
-    "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 " +
+    "moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`, or is past its `expires_at` (`current_status: expired`: it is closed as the expiry job would, a payroll one's averbação ended). Production: 422 " +
     "`disbursement_date_passed` when the proposal's disbursement date is before today (cancel it — a payroll one's averbação is ended — " +
     "and propose again); the sandbox " +
     "issues back-dated contracts, so late installments and collection can be tried.",
@@ -22,6 +22,9 @@ export const issueContractOperation = defineOperation({
   body: IssueContractBody,
   responses: { 201: { description: "The contract.", schema: ContractResponse } },
   errors: [404, 409, 422],
+  errorNotes: {
+    422: "`disbursement_date_passed` (production: the proposal's disbursement date is before today — cancel it and propose again), or `idempotency_key_reused`.",
+  },
 });
 
 export const listContractsOperation = defineOperation({

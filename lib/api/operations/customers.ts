@@ -71,7 +71,7 @@ export const updateCustomerOperation = defineOperation({
   description:
     "Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. " +
     "`document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` " +
-    `with \`changed_fields\`. ${ISOLATION}`,
+    `with \`changed_fields\` and their earlier values in \`previous_attributes\`. ${ISOLATION}`,
   tags: TAGS,
   auth: "bearer",
   permission: "customers:write",

@@ -66,7 +66,12 @@ const late = lateCharges({ amount: INSTALLMENT_EXAMPLE.amount, dueDate: INSTALLM
 
 const DATA: Record<EventType, unknown> = {
   "customer.created": CUSTOMER_EXAMPLE,
-  "customer.updated": { ...CUSTOMER_EXAMPLE, email: "maria.silva@example.com.br", changed_fields: ["email"] },
+  "customer.updated": {
+    ...CUSTOMER_EXAMPLE,
+    email: "maria.silva@example.com.br",
+    changed_fields: ["email"],
+    previous_attributes: { email: CUSTOMER_EXAMPLE.email },
+  },
   "simulation.created": SIMULATION_SUMMARY_EXAMPLE,
   "proposal.created": proposalExample("draft"),
   "proposal.status_changed": { ...proposalExample("approved"), previous_status: "pending_review" },

@@ -91,6 +91,12 @@ export const createReservationOperation = defineOperation({
   body: CreateReservationBody,
   responses: { 201: { description: "The reservation: reserved or refused.", schema: ReservationResponse, example: { ...RESERVATION_EXAMPLE, proposal_id: null } } },
   errors: [404, 422, ...upstreamErrors],
+  errorNotes: {
+    422:
+      "Checked before the authority is asked (no reservation is made): `margin_query_expired` (past its `valid_until`: query the margin again), " +
+      "`payroll_source_unavailable` (the benefit or employment link is not active, or blocked for loans), `insufficient_margin` (the available " +
+      "margin of that `kind` does not cover the installment); or `idempotency_key_reused`.",
+  },
 });
 
 export const listReservationsOperation = defineOperation({

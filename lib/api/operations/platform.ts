@@ -55,6 +55,12 @@ export const tokenOperation = defineOperation({
   responses: {
     200: { description: "Tokens issued.", schema: TokenResponse },
   },
+  errorNotes: {
+    // lib/api/authenticate.ts checkEnvironment: a client is refused as RFC 6749 says, not with environment_mismatch.
+    401:
+      "`invalid_client` (RFC 6749 §5.2): the client is unknown or revoked, the secret is wrong, the credentials are missing or malformed, or sent by two methods — " +
+      "and also a client of the other environment (a sandbox client on the production address or the reverse): never `environment_mismatch` here.",
+  },
 });
 
 export const openapiOperation = defineOperation({

@@ -17,7 +17,7 @@ export const createProposalOperation = defineOperation({
     "Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's " +
     "code, each broken rule named on `simulation_id`), and be at most 30 days old (400). In production no proposal — stored simulation or " +
     "inline terms — is dated before today (422 `disbursement_date_passed`), and `expires_at` is at most the end of its disbursement day " +
-    "(Brasília): past it, it can no longer become a contract. The state machine is in docs/state-machines.md.",
+    "(Brasília): past it, it can no longer become a contract — the expiry job closes it, signed or not. The state machine is in docs/state-machines.md.",
   tags,
   auth: "bearer",
   permission: "proposals:write",

@@ -10,7 +10,8 @@ const SIMULATION = "sim_01JDQ7B1C2D3E4F5G6H7J8K9M0";
 const MARGIN_QUERY = "mgq_01JDQ7Z6Q7X9V3K8M4N5P6R7S8";
 
 export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
-  createToken: { grant_type: "client_credentials", client_id: "cli_01JDQ9F1G2H3J4K5M6N7P8Q9R0", client_secret: "cs_test_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA", scope: "customers:read simulations:write" },
+  // As lib/auth/oauth-clients.ts issues them: `ci_test_` + 16 random bytes, `cs_test_` + 32, base64url.
+  createToken: { grant_type: "client_credentials", client_id: "ci_test_q8Jx2mVb5NcR7tWz0kLp3A", client_secret: "cs_test_Hn4vT9bQ2xK7mW1cZ8rP5sJ3yF6gD0aL4eU7iO2nB9w", scope: "customers:read simulations:write" },
   createCustomer: {
     document: "529.982.247-25",
     name: "Maria da Silva",
@@ -46,7 +47,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createCharge: { contract_id: CONTRACT, installment_ids: [INSTALLMENT], method: "pix", pix: { kind: "cobv" } },
   createRefund: { contract_id: CONTRACT, amount: 5000, method: "pix", reference: "E00000000202612011200abcdef12345", refunded_on: "2026-12-01" },
   sandboxPayCharge: { amount: 95373, paid_on: "2026-12-10" },
-  receiveProviderNotification: { event_id: "evt-psp-000123", type: "payment.confirmed", txid: "CP01JDQ9A1B2C3D4E5F6G7H8J9K0", amount: 95373, paid_on: "2026-12-10" },
+  // The boleto of the charge example (its nosso número), paid as the response's payment example says.
+  receiveProviderNotification: { event_id: "evt-psp-000123", type: "payment.confirmed", our_number: "12345671000000042", amount: 95373, paid_on: "2026-12-09" },
   createSettlement: { contract_id: CONTRACT, type: "partial", amount: 200000, reduce: "term", payment_method: "boleto" },
   cancelSettlement: { reason: "The borrower will pay by another means" },
   createSettlementBatch: {

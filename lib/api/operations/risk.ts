@@ -28,7 +28,7 @@ export const createRiskAssessmentOperation = defineOperation({
   errors: [404, 422],
   errorNotes: {
     400: "Besides field errors: `margin_query_required` (a payroll product without a margin query); `margin_query_id` on another product, or a query of another paying source.",
-    422: "`margin_query_expired`: the margin query is past its `valid_until` — assess with a new one.",
+    422: "`margin_query_expired`: the margin query is past its `valid_until` — assess with a new one; or `idempotency_key_reused`.",
   },
 });
 

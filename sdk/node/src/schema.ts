@@ -109,7 +109,7 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. `document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` with `changed_fields`. A customer of another tenant or of the other environment answers 404, like one that does not exist.
+         * @description Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. `document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` with `changed_fields` and their earlier values in `previous_attributes`. A customer of another tenant or of the other environment answers 404, like one that does not exist.
          *
          *     Requires permission `customers:write`.
          */
@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a proposal (draft) from a customer and a simulation or inline terms
-         * @description Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's code, each broken rule named on `simulation_id`), and be at most 30 days old (400). In production no proposal — stored simulation or inline terms — is dated before today (422 `disbursement_date_passed`), and `expires_at` is at most the end of its disbursement day (Brasília): past it, it can no longer become a contract. The state machine is in docs/state-machines.md.
+         * @description Freezes the simulation's terms and schedule. A stored `simulation_id` must still meet the product's rules (400 with the rule's code, each broken rule named on `simulation_id`), and be at most 30 days old (400). In production no proposal — stored simulation or inline terms — is dated before today (422 `disbursement_date_passed`), and `expires_at` is at most the end of its disbursement day (Brasília): past it, it can no longer become a contract — the expiry job closes it, signed or not. The state machine is in docs/state-machines.md.
          *
          *     Requires permission `proposals:write`.
          */
@@ -383,7 +383,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a contract from a signed proposal
-         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`. Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (cancel it — a payroll one's averbação is ended — and propose again); the sandbox issues back-dated contracts, so late installments and collection can be tried.
+         * @description Creates the contract (status `active`, number `CCB-<year>-<sequence>`), its installments from the frozen schedule, and moves the proposal to `contract_issued`, all in one transaction. 409 when the proposal is not `signed`, or is past its `expires_at` (`current_status: expired`: it is closed as the expiry job would, a payroll one's averbação ended). Production: 422 `disbursement_date_passed` when the proposal's disbursement date is before today (cancel it — a payroll one's averbação is ended — and propose again); the sandbox issues back-dated contracts, so late installments and collection can be tried.
          *
          *     Requires permission `contracts:write`.
          */
@@ -2228,6 +2228,11 @@ export interface components {
             term: number;
             /** @description Monthly rate used, normalized decimal fraction. */
             monthly_rate: string;
+            /**
+             * @deprecated
+             * @description Deprecated since 1.3.0: use `monthly_rate`. Always equal to it.
+             */
+            tax_rate: string;
             /** @description Effective annual rate (1 + monthly_rate)^12 − 1, decimal fraction, 8 decimals. */
             annual_rate: string;
             /** @enum {string} */
@@ -3118,7 +3123,7 @@ export interface components {
              * @description Stable, machine-readable code.
              * @enum {string}
              */
-            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "margin_query_refused" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
+            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "margin_query_refused" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
             /** @description The request id (X-Request-Id): quote it to support. */
             request_id: string;
             /** @description Validation errors, one per field. */
@@ -3369,6 +3374,11 @@ export interface components {
             term: number;
             /** @description Monthly rate used, normalized decimal fraction. */
             monthly_rate: string;
+            /**
+             * @deprecated
+             * @description Deprecated since 1.3.0: use `monthly_rate`. Always equal to it.
+             */
+            tax_rate: string;
             /** @description Effective annual rate (1 + monthly_rate)^12 − 1, decimal fraction, 8 decimals. */
             annual_rate: string;
             /** @enum {string} */
@@ -4500,11 +4510,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -4602,7 +4612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -4684,8 +4694,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "client_credentials",
-                 *       "client_id": "cli_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
-                 *       "client_secret": "cs_test_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA",
+                 *       "client_id": "ci_test_q8Jx2mVb5NcR7tWz0kLp3A",
+                 *       "client_secret": "cs_test_Hn4vT9bQ2xK7mW1cZ8rP5sJ3yF6gD0aL4eU7iO2nB9w",
                  *       "scope": "customers:read simulations:write"
                  *     }
                  */
@@ -4737,7 +4747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            /** @description `invalid_client` (RFC 6749 §5.2): the client is unknown or revoked, the secret is wrong, the credentials are missing or malformed, or sent by two methods — and also a client of the other environment (a sandbox client on the production address or the reverse): never `environment_mismatch` here. */
             401: {
                 headers: {
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
@@ -4800,7 +4810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -4830,7 +4840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -4990,11 +5000,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -5092,7 +5102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5142,7 +5152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5266,11 +5276,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -5331,6 +5341,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +5372,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5384,6 +5398,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5405,6 +5425,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5455,6 +5481,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5471,7 +5499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5521,7 +5549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5618,11 +5646,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -5747,7 +5775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5797,7 +5825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -5904,11 +5932,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -6015,6 +6043,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6036,6 +6070,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6075,7 +6115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6125,7 +6165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6239,11 +6279,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -6341,7 +6381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6391,7 +6431,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6494,11 +6534,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -6623,7 +6663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6673,7 +6713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6751,6 +6791,7 @@ export interface operations {
                      *           "amortization": "price",
                      *           "term": 6,
                      *           "monthly_rate": "0.0299",
+                     *           "tax_rate": "0.0299",
                      *           "annual_rate": "0.42410069",
                      *           "borrower_kind": "PF",
                      *           "requested_amount": 500000,
@@ -6800,11 +6841,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -6902,7 +6943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -6952,7 +6993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7044,6 +7085,7 @@ export interface operations {
                      *       "amortization": "price",
                      *       "term": 6,
                      *       "monthly_rate": "0.0299",
+                     *       "tax_rate": "0.0299",
                      *       "annual_rate": "0.42410069",
                      *       "borrower_kind": "PF",
                      *       "requested_amount": 500000,
@@ -7182,11 +7224,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -7247,6 +7289,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,6 +7318,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,6 +7349,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7327,6 +7375,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7348,6 +7402,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7398,6 +7458,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7414,7 +7476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7464,7 +7526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7535,6 +7597,7 @@ export interface operations {
                      *       "amortization": "price",
                      *       "term": 6,
                      *       "monthly_rate": "0.0299",
+                     *       "tax_rate": "0.0299",
                      *       "annual_rate": "0.42410069",
                      *       "borrower_kind": "PF",
                      *       "requested_amount": 500000,
@@ -7673,11 +7736,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -7802,7 +7865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7852,7 +7915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7981,11 +8044,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -8083,7 +8146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8133,7 +8196,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8261,11 +8324,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -8326,6 +8389,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8353,6 +8418,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8382,6 +8449,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8406,6 +8475,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8427,6 +8502,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8477,6 +8558,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8493,7 +8576,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8543,7 +8626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8652,11 +8735,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -8781,7 +8864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8831,7 +8914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8954,11 +9037,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -9019,6 +9102,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9046,6 +9131,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9075,6 +9162,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9099,6 +9188,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9120,6 +9215,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9170,6 +9271,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9186,7 +9289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9264,7 +9367,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9405,11 +9508,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -9470,6 +9573,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9497,6 +9602,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9526,6 +9633,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9579,6 +9688,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9595,7 +9706,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9673,7 +9784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9820,11 +9931,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -9885,6 +9996,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9912,6 +10025,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +10056,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9965,6 +10082,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9986,6 +10109,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10036,6 +10165,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10052,7 +10183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10130,7 +10261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10268,11 +10399,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -10333,6 +10464,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10360,6 +10493,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10389,6 +10524,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10442,6 +10579,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10458,7 +10597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10536,7 +10675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10683,11 +10822,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -10748,6 +10887,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +10916,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +10947,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10828,6 +10973,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10849,6 +11000,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10899,6 +11056,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,7 +11074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10993,7 +11152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11148,11 +11307,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -11250,7 +11409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11300,7 +11459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11419,11 +11578,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -11484,6 +11643,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11511,6 +11672,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11540,6 +11703,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11564,6 +11729,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11585,6 +11756,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11624,7 +11801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description `disbursement_date_passed` (production: the proposal's disbursement date is before today — cancel it and propose again), or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11635,6 +11812,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11651,7 +11830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11701,7 +11880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11809,11 +11988,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -11938,7 +12117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11988,7 +12167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12109,11 +12288,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -12174,6 +12353,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12201,6 +12382,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +12413,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12254,6 +12439,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12275,6 +12466,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12325,6 +12522,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12341,7 +12540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12391,7 +12590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12512,11 +12711,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -12577,6 +12776,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12604,6 +12805,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12633,6 +12836,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12657,6 +12862,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12678,6 +12889,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12728,6 +12945,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12744,7 +12963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12794,7 +13013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12913,11 +13132,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -13042,7 +13261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13092,7 +13311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13210,11 +13429,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -13339,7 +13558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13389,7 +13608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13484,11 +13703,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -13613,7 +13832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13663,7 +13882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13817,11 +14036,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -13919,7 +14138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -13969,7 +14188,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14113,11 +14332,11 @@ export interface operations {
             /** @description Besides field errors: `margin_query_required` (a payroll product without a margin query); `margin_query_id` on another product, or a query of another paying source. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -14178,6 +14397,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14205,6 +14426,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14234,6 +14457,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14258,6 +14483,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14279,6 +14510,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -14318,7 +14555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `margin_query_expired`: the margin query is past its `valid_until` — assess with a new one. */
+            /** @description `margin_query_expired`: the margin query is past its `valid_until` — assess with a new one; or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14329,6 +14566,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14345,7 +14584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14395,7 +14634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14526,11 +14765,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -14655,7 +14894,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14705,7 +14944,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14852,11 +15091,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -14954,7 +15193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15004,7 +15243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15143,11 +15382,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -15208,6 +15447,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15235,6 +15476,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15264,6 +15507,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15288,6 +15533,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15309,6 +15560,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -15359,6 +15616,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15375,7 +15634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15453,7 +15712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15609,11 +15868,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -15738,7 +15997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15788,7 +16047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15895,11 +16154,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -15997,7 +16256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16047,7 +16306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16147,11 +16406,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -16212,6 +16471,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16239,6 +16500,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16268,6 +16531,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16292,6 +16557,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16313,6 +16584,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -16352,7 +16629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            /** @description Checked before the authority is asked (no reservation is made): `margin_query_expired` (past its `valid_until`: query the margin again), `payroll_source_unavailable` (the benefit or employment link is not active, or blocked for loans), `insufficient_margin` (the available margin of that `kind` does not cover the installment); or `idempotency_key_reused`. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16363,6 +16640,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16379,7 +16658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16457,7 +16736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16572,11 +16851,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -16701,7 +16980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16751,7 +17030,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16842,11 +17121,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -16907,6 +17186,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16934,6 +17215,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16963,6 +17246,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17016,6 +17301,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17032,7 +17319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17110,7 +17397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17242,11 +17529,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -17344,7 +17631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17394,7 +17681,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17490,11 +17777,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -17555,6 +17842,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17582,6 +17871,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17611,6 +17902,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17635,6 +17928,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17656,6 +17955,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -17706,6 +18011,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17722,7 +18029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17800,7 +18107,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17913,11 +18220,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -18042,7 +18349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18092,7 +18399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18173,11 +18480,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -18302,7 +18609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18352,7 +18659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18448,11 +18755,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -18566,6 +18873,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18587,6 +18900,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -18626,7 +18945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18676,7 +18995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18817,11 +19136,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -18919,7 +19238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18969,7 +19288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19104,11 +19423,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -19169,6 +19488,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19196,6 +19517,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19225,6 +19548,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19249,6 +19574,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19270,6 +19601,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -19320,6 +19657,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19336,7 +19675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19386,7 +19725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19503,11 +19842,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -19632,7 +19971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19682,7 +20021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19803,11 +20142,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -19868,6 +20207,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19895,6 +20236,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19924,6 +20267,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19977,6 +20322,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19993,7 +20340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20043,7 +20390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20159,11 +20506,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -20261,7 +20608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20311,7 +20658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20408,11 +20755,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -20537,7 +20884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20587,7 +20934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20688,11 +21035,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -20790,7 +21137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20840,7 +21187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20938,11 +21285,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -21003,6 +21350,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21030,6 +21379,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21059,6 +21410,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21083,6 +21436,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21104,6 +21463,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21154,6 +21519,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21170,7 +21537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21220,7 +21587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21303,11 +21670,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -21432,7 +21799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21482,7 +21849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21642,11 +22009,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -21707,6 +22074,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21734,6 +22103,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21763,6 +22134,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21787,6 +22160,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21808,6 +22187,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -21858,6 +22243,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21874,7 +22261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21924,7 +22311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21977,9 +22364,9 @@ export interface operations {
                  * @example {
                  *       "event_id": "evt-psp-000123",
                  *       "type": "payment.confirmed",
-                 *       "txid": "CP01JDQ9A1B2C3D4E5F6G7H8J9K0",
+                 *       "our_number": "12345671000000042",
                  *       "amount": 95373,
-                 *       "paid_on": "2026-12-10"
+                 *       "paid_on": "2026-12-09"
                  *     }
                  */
                 "application/json": components["schemas"]["ProviderNotification"];
@@ -22057,6 +22444,8 @@ export interface operations {
             /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
             401: {
                 headers: {
+                    /** @description `HMAC-SHA256 realm="credit-platform", header="X-Provider-Signature"`. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22194,7 +22583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22296,11 +22685,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -22459,7 +22848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22509,7 +22898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22657,11 +23046,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -22759,7 +23148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22809,7 +23198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22952,11 +23341,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -23017,6 +23406,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23044,6 +23435,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23073,6 +23466,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23097,6 +23492,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23118,6 +23519,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23168,6 +23575,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23184,7 +23593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23234,7 +23643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23362,11 +23771,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -23491,7 +23900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23541,7 +23950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23682,11 +24091,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -23747,6 +24156,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23774,6 +24185,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23803,6 +24216,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23827,6 +24242,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23848,6 +24269,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -23898,6 +24325,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23914,7 +24343,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23964,7 +24393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24002,7 +24431,7 @@ export interface operations {
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
                 "X-Tenant-Id": string;
-                /** @description Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per tenant and environment, whichever of its credentials sends them. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                /** @description Request id for tracing and this operation's idempotency key (UUID recommended): repeating it replays what was done and completes what was not (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential (and its permissions): another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "X-Request-Id"?: string;
                 /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
                 "Idempotency-Key"?: string;
@@ -24095,11 +24524,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -24213,6 +24642,12 @@ export interface operations {
             /** @description `batch_too_large`: more than 5000 items (`max_items`), nothing applied; or `payload_too_large`: a body over 1 MiB — 5000 items fit as compact JSON (about 0.9 MB for partial settlements), not pretty-printed. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24234,6 +24669,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -24300,7 +24741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24350,7 +24791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24457,11 +24898,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -24586,7 +25027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24636,7 +25077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24755,11 +25196,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -24857,7 +25298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24907,7 +25348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25027,11 +25468,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -25092,6 +25533,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25121,6 +25564,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25145,6 +25590,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25166,6 +25617,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -25216,6 +25673,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25232,7 +25691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25282,7 +25741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25383,11 +25842,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -25512,7 +25971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25562,7 +26021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25667,11 +26126,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -25732,6 +26191,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25759,6 +26220,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25788,6 +26251,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25841,6 +26306,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25857,7 +26324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25907,7 +26374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26021,11 +26488,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -26086,6 +26553,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26113,6 +26582,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26142,6 +26613,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26166,6 +26639,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26187,6 +26666,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26237,6 +26722,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26253,7 +26740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26303,7 +26790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26410,11 +26897,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -26512,7 +26999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26562,7 +27049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26668,11 +27155,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -26733,6 +27220,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26762,6 +27251,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26786,6 +27277,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26807,6 +27304,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -26857,6 +27360,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26873,7 +27378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26923,7 +27428,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27011,11 +27516,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -27140,7 +27645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27190,7 +27695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27265,11 +27770,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -27394,7 +27899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27444,7 +27949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27544,11 +28049,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -27655,6 +28160,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27676,6 +28187,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -27715,7 +28232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27765,7 +28282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27867,11 +28384,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -27932,6 +28449,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -27959,6 +28478,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -27988,6 +28509,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28012,6 +28535,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28033,6 +28562,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28083,6 +28618,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28099,7 +28636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28149,7 +28686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28240,11 +28777,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -28305,6 +28842,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28332,6 +28871,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28361,6 +28902,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28414,6 +28957,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28430,7 +28975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28480,7 +29025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28573,11 +29118,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -28638,6 +29183,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28665,6 +29212,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28694,6 +29243,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28718,6 +29269,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28739,6 +29296,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -28789,6 +29352,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28805,7 +29370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28855,7 +29420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28959,11 +29524,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -29061,7 +29626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29111,7 +29676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29196,11 +29761,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -29325,7 +29890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29375,7 +29940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29484,11 +30049,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -29586,7 +30151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29636,7 +30201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29745,11 +30310,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -29874,7 +30439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29924,7 +30489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30015,11 +30580,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -30080,6 +30645,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30107,6 +30674,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30136,6 +30705,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30189,6 +30760,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30205,7 +30778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30255,7 +30828,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30368,11 +30941,11 @@ export interface operations {
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
             400: {
                 headers: {
-                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key; a body that cannot be read: not JSON or not UTF-8, a NUL, ill-formed Unicode, nesting deeper than 32 levels, a form parameter sent twice). */
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
@@ -30433,6 +31006,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30460,6 +31035,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30489,6 +31066,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30513,6 +31092,12 @@ export interface operations {
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -30534,6 +31119,12 @@ export interface operations {
             /** @description Content-Type not supported. */
             415: {
                 headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -30584,6 +31175,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Your X-Request-Id echoed, or one generated for this request. */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30600,7 +31193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded; retry after `Retry-After` seconds with exponential backoff. */
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
             429: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30650,7 +31243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `service_unavailable`: the database is unreachable (`retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
             503: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30814,7 +31407,10 @@ export interface operations {
                  *         "updated_at": "2026-12-01T11:58:00.000Z",
                  *         "changed_fields": [
                  *           "email"
-                 *         ]
+                 *         ],
+                 *         "previous_attributes": {
+                 *           "email": "maria@example.com.br"
+                 *         }
                  *       }
                  *     }
                  */
@@ -30887,6 +31483,43 @@ export interface operations {
                         updated_at: string;
                         /** @description The request's fields whose values changed. */
                         changed_fields: string[];
+                        /** @description The changed fields' values before this change (the same names as `changed_fields`); the object's other fields are the values after it. */
+                        previous_attributes: {
+                            name?: string;
+                            /** @description YYYY-MM-DD (persons). */
+                            birth_date?: string | null;
+                            /** @description YYYY-MM-DD (companies). */
+                            foundation_date?: string | null;
+                            email?: string | null;
+                            phone?: string | null;
+                            address?: {
+                                street: string;
+                                number: string;
+                                complement: string | null;
+                                district: string;
+                                city: string;
+                                /** @enum {string} */
+                                state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+                                /** @description CEP, 8 digits. */
+                                zip_code: string;
+                            } | null;
+                            /**
+                             * Format: int64
+                             * @description Integer centavos of BRL.
+                             */
+                            monthly_income?: number | null;
+                            payroll?: {
+                                /** @enum {string} */
+                                type: "inss";
+                                benefit_number: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "private";
+                                /** @description Normalized CNPJ. */
+                                employer_cnpj: string;
+                                registration: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -30938,6 +31571,7 @@ export interface operations {
                  *         "amortization": "price",
                  *         "term": 6,
                  *         "monthly_rate": "0.0299",
+                 *         "tax_rate": "0.0299",
                  *         "annual_rate": "0.42410069",
                  *         "borrower_kind": "PF",
                  *         "requested_amount": 500000,
