@@ -70,4 +70,19 @@ describe("CET: fast paths equal the exact solver", () => {
     expectSame({ ...input, flows: [{ date: "2026-01-01", amount: 1100049 }], released: 1000000 });
     expectSame({ ...input, flows: [{ date: "2026-01-01", amount: 1100051 }], released: 1000000 });
   });
+
+  it("an exact tie rounds half-up from the published 20-place rate, whichever side of it the solver's root lies", () => {
+    // 100 released, 350 paid 73 days later: CET = 3.5^(365/73) − 1 = 524.21875 exactly, 52421.875%. The
+    // bracketed solver's root lies ~1e-33 below it and the polished one above (fast-check seed 311437429):
+    // read from the root, the percent was .87 by one path and .88 by the other.
+    const input = { disbursementDate: "2025-01-01", released: 100, flows: [{ date: addDays("2025-01-01", 73), amount: 350 }] };
+    expect({ ...computeCet(input), iterations: 0 }).toEqual({
+      annualRate: "524.21875000000000000000",
+      monthlyRate: "0.68536906619995704843",
+      annualPercent: "52421.88",
+      monthlyPercent: "68.54",
+      iterations: 0,
+    });
+    expectSame(input);
+  });
 });

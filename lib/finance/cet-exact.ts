@@ -85,17 +85,18 @@ export function polishNewton(terms: readonly Term[], released: Centavos, start: 
   return undefined;
 }
 
-/** Annual and monthly rates of x = ln(1+CET), formatted as the API reports them. */
+/**
+ * Annual and monthly rates of x = ln(1+CET), formatted as the API reports them: each rate rounded half-up
+ * to 20 places (the solver is exact to ~1e-28), and its percent that 20-place rate × 100 rounded half-up to
+ * 2 places. The percent is read from the rounded rate, not from the 36-digit root: on an exact tie
+ * (100 released, 350 paid 73 days later: CET = 3.5^5 − 1 = 524.21875 exactly) the root lies ~1e-33 to one
+ * side or the other depending on where the solver started, and the percent (52421.87 or .88) followed it.
+ */
 export function ratesOf(x: D.Decimal, iterations: number): CetResult {
-  const annual = D.sub(exp(x), D.ONE);
-  const monthly = D.sub(exp(D.div(x, D.fromInt(12))), D.ONE);
-  return {
-    annualRate: D.toFixed(annual, 20),
-    monthlyRate: D.toFixed(monthly, 20),
-    annualPercent: D.toFixed(D.mul(annual, D.fromInt(100)), 2),
-    monthlyPercent: D.toFixed(D.mul(monthly, D.fromInt(100)), 2),
-    iterations,
-  };
+  const annualRate = D.toFixed(D.sub(exp(x), D.ONE), 20);
+  const monthlyRate = D.toFixed(D.sub(exp(D.div(x, D.fromInt(12))), D.ONE), 20);
+  const percent = (rate: string) => D.toFixed(D.mulInt(D.parse(rate), 100), 2);
+  return { annualRate, monthlyRate, annualPercent: percent(annualRate), monthlyPercent: percent(monthlyRate), iterations };
 }
 
 const TOLERANCE = D.SCALE / 10n ** 30n;

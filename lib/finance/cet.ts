@@ -100,7 +100,7 @@ function floatRoot(terms: readonly Term[], released: Centavos): { x: number; err
   return undefined;
 }
 
-// (e^x − 1)·100 rounded half-up (away from zero) to 2 decimals, as D.toFixed does with the exact value —
+// (e^x − 1)·100 rounded half-up (away from zero) to 2 decimals, as ratesOf does with the exact rate —
 // or undefined when the float value lies too close to a rounding boundary (…5 in the third decimal)
 // to be sure which way the exact one rounds. In hundredths of a percent v = (e^x − 1)·10^4; an error
 // δ in x moves v by ≤ 10^4·e^(x+δ)·δ; expm1 and the scaling add a few ulps of v. The margin required is
