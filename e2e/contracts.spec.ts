@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { lateContractDates } from "../tests/credit/contract-dates";
 import { FIXTURE } from "./global-setup";
 import { signIn } from "./sign-in";
 import { v1Client } from "./v1-client";
@@ -116,8 +117,8 @@ test("support issues a new boleto from the contract file (the borrower's second 
 test("an owner writes a late contract off from its file, with the reason; support sees it written off, still collected, without the button", async ({ page, browser }) => {
   const { tenantId, sandboxKey, owner, support } = fixture();
   const { issuedContract, get } = v1Client(page.request, sandboxKey, tenantId);
-  // Disbursed in March: its first installments are late.
-  const { contract } = await issuedContract("Walter Writeoff", 200_000, 6, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+  // Disbursed 8 or 9 months before today (lateContractDates): all six installments are late.
+  const { contract } = await issuedContract("Walter Writeoff", 200_000, 6, lateContractDates());
 
   await signIn(page, owner);
   await page.goto(`/contracts/${contract.id}?environment=sandbox`);

@@ -99,13 +99,14 @@ export function sharedRedis(): Redis | null {
 
 /** A Redis client that never makes a request wait: no offline queue (a command fails at once while
  *  disconnected), bounded connect and command times, reconnection with capped backoff, and one log line
- *  when Redis goes away and one when it is back (ioredis reports an error on every reconnect attempt). */
-export function redisClient(url: string): Redis {
+ *  when Redis goes away and one when it is back (ioredis reports an error on every reconnect attempt).
+ *  `commandTimeout` (ms, default 500) is for tests whose own load would otherwise outlast it. */
+export function redisClient(url: string, options: { commandTimeout?: number } = {}): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
-    commandTimeout: 500,
+    commandTimeout: options.commandTimeout ?? 500,
     retryStrategy: (attempt) => Math.min(5000, 100 * 2 ** Math.min(attempt, 6)),
   });
   let down = false;

@@ -16,16 +16,19 @@ import { barcodeFromLine, dueDateFactor } from "@/lib/collection/boleto";
 import { allocatable } from "@/lib/collection/allocation";
 import { isValidTxid, parseBrCode } from "@/lib/collection/pix-brcode";
 import { db } from "@/lib/db/client";
+import { addDays } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
-import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+import { creditTenant, lateContractDates, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // Charges through /v1 on the sandbox: boleto and Pix payloads, payment allocation, balances, events, 409s.
 
 const LATE = { fineRate: "0.02", monthlyLateInterestRate: "0.01" }; // inss_payroll's late rules (lib/products.ts)
+const dueDateOf = (installment: { dueDate: Date }) => installment.dueDate.toISOString().slice(0, 10);
 
+/** An INSS contract disbursed months ago: installments 1–8 late today, 9–12 to come, none due today (lateContractDates). */
 async function contractOf(t: CreditTenant) {
-  const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+  const { proposal } = await signedProposal(t, lateContractDates());
   const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
   expect(res.status).toBe(201);
   const installments = await db().installment.findMany({ where: { contractId: res.body.id }, orderBy: { number: "asc" } });
@@ -44,7 +47,7 @@ describe("charges", () => {
     expect(res.status).toBe(201);
     const today = todayInBrazil();
     const due = amountsDue(allocatable(first), LATE, today);
-    expect(due.fine).toBeGreaterThan(0); // April's installment is late by now
+    expect(due.fine).toBeGreaterThan(0); // the first installment is late by now
     expect(res.body).toEqual({
       id: expect.stringMatching(/^chg_/),
       object: "charge",
@@ -57,7 +60,7 @@ describe("charges", () => {
       due_date: today,
       amount: due.total,
       amount_paid: 0,
-      breakdown: [{ installment_id: first.id, number: 1, due_date: "2026-04-02", ...due }],
+      breakdown: [{ installment_id: first.id, number: 1, due_date: dueDateOf(first), ...due }],
       boleto: {
         barcode: expect.stringMatching(/^0019\d{40}$/),
         digitable_line: expect.stringMatching(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/),
@@ -87,7 +90,8 @@ describe("charges", () => {
   it("Pix cob: a dynamic BR Code that parses back with its CRC, the amount, a BCB txid and an expiry", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
-    const future = installments.find((i) => i.dueDate.toISOString().slice(0, 10) > todayInBrazil())!;
+    const future = installments.find((i) => dueDateOf(i) > todayInBrazil())!;
+    expect(future).toBeDefined();
     const res = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [future.id], pix: { kind: "cob", expires_in: 3600 } });
     expect(res.status).toBe(201);
     const { pix, amount } = res.body;
@@ -181,21 +185,24 @@ describe("charges", () => {
   it("paid in part while late: late interest ran on the whole installment until then, on the rest after", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
-    const first = installments[0]!; // due 2026-04-02
+    const first = installments[0]!; // due months ago
+    const dueOn = dueDateOf(first);
     const face = Number(first.amount);
     const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [first.id] })).body;
-    await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date("2026-04-20T12:00:00Z") } }); // issued back then
+    await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date(`${addDays(dueOn, 18)}T12:00:00Z`) } }); // issued back then
     // 30 days late: fine 2% of the face, late interest 1% of it; half the face is left open.
     const fine = Math.round(face * 0.02);
-    const partial = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: fine + Math.round(face * 0.01) + Math.round(face / 2), paid_on: "2026-05-02" }, { id: charge.id });
+    const paidOn = addDays(dueOn, 30);
+    const partial = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: fine + Math.round(face * 0.01) + Math.round(face / 2), paid_on: paidOn }, { id: charge.id });
     expect(partial.status, partial.text).toBe(200);
     const [line] = partial.body.payment.allocations;
     expect(line).toMatchObject({ fine, late_interest: Math.round(face * 0.01), settles: false });
     const open = face - line.interest - line.principal;
-    expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ lateInterestAccrued: BigInt(line.late_interest), lateInterestAccruedOn: new Date("2026-05-02T00:00:00Z") });
+    expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ lateInterestAccrued: BigInt(line.late_interest), lateInterestAccruedOn: new Date(`${paidOn}T00:00:00Z`) });
 
     // 30 more days: 1% of what was left open since — not 1% × 60/30 of it less what was paid.
-    const rest = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: open + Math.round(open * 0.01), paid_on: "2026-06-01" }, { id: charge.id });
+    const paidLater = addDays(paidOn, 30);
+    const rest = await post(t, pay, `/v1/sandbox/charges/${charge.id}/pay`, { amount: open + Math.round(open * 0.01), paid_on: paidLater }, { id: charge.id });
     expect(rest.body.payment.allocations[0]).toMatchObject({ fine: 0, late_interest: Math.round(open * 0.01), total: open + Math.round(open * 0.01), settles: true });
     expect(rest.body.payment.credit).toBe(0);
     expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
@@ -203,30 +210,32 @@ describe("charges", () => {
       paidAmount: BigInt(face),
       finePaid: BigInt(fine),
       lateInterestPaid: BigInt(line.late_interest + Math.round(open * 0.01)),
-      lateInterestAccruedOn: new Date("2026-06-01T00:00:00Z"),
+      lateInterestAccruedOn: new Date(`${paidLater}T00:00:00Z`),
     });
   });
 
   it("a payment dated before the last one made while late (a provider's late notice) leaves the late-interest checkpoint where it is", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
-    const first = installments[0]!; // due 2026-04-02
+    const first = installments[0]!; // due months ago
+    const dueOn = dueDateOf(first);
     const issue = async () => {
       const charge = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "pix", installment_ids: [first.id] })).body;
-      await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date("2026-04-03T12:00:00Z") } });
+      await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date(`${addDays(dueOn, 1)}T12:00:00Z`) } });
       return charge.id as string;
     };
     const [a, b] = [await issue(), await issue()];
-    expect((await post(t, pay, `/v1/sandbox/charges/${a}/pay`, { amount: 10_000, paid_on: "2026-05-02" }, { id: a })).status).toBe(200);
+    const paidOn = addDays(dueOn, 30);
+    expect((await post(t, pay, `/v1/sandbox/charges/${a}/pay`, { amount: 10_000, paid_on: paidOn }, { id: a })).status).toBe(200);
     const checkpoint = await db().installment.findUniqueOrThrow({ where: { id: first.id } });
-    expect(checkpoint.lateInterestAccruedOn).toEqual(new Date("2026-05-02T00:00:00Z"));
-    // The other charge, paid on 04-25 and recorded now: nothing more of late interest is due to that day than was
-    // accrued already; the checkpoint does not go back (it would count 04-25 → 05-02 twice from then on).
-    const late = await post(t, pay, `/v1/sandbox/charges/${b}/pay`, { amount: 5_000, paid_on: "2026-04-25" }, { id: b });
+    expect(checkpoint.lateInterestAccruedOn).toEqual(new Date(`${paidOn}T00:00:00Z`));
+    // The other charge, paid a week before (23 days late) and recorded now: nothing more of late interest is due to
+    // that day than was accrued already; the checkpoint does not go back (it would count that week twice from then on).
+    const late = await post(t, pay, `/v1/sandbox/charges/${b}/pay`, { amount: 5_000, paid_on: addDays(dueOn, 23) }, { id: b });
     expect(late.body.payment.allocations[0]).toMatchObject({ fine: 0, late_interest: 0, total: 5_000 });
     expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
       lateInterestAccrued: checkpoint.lateInterestAccrued,
-      lateInterestAccruedOn: new Date("2026-05-02T00:00:00Z"),
+      lateInterestAccruedOn: new Date(`${paidOn}T00:00:00Z`),
       paidAmount: checkpoint.paidAmount + 5_000n,
     });
   });
@@ -255,7 +264,7 @@ describe("charges", () => {
     const mixed = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", pix: { kind: "cob" } });
     expect(mixed.status).toBe(400);
     // Late charges run to the due date and a boleto's factor ends in 2049: a year past the installments at most.
-    const lastDue = (await db().installment.findFirstOrThrow({ where: { contractId: contract.id }, orderBy: { number: "desc" } })).dueDate.toISOString().slice(0, 10);
+    const lastDue = dueDateOf(await db().installment.findFirstOrThrow({ where: { contractId: contract.id }, orderBy: { number: "desc" } }));
     const far = await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", due_date: "2199-12-31", installment_ids: [(await db().installment.findFirstOrThrow({ where: { contractId: contract.id }, orderBy: { number: "desc" } })).id] });
     const limit = `${Number(lastDue.slice(0, 4)) + 1}${lastDue.slice(4)}`;
     expect([far.status, far.body.errors]).toEqual([400, [{ param: "due_date", in: "body", message: `Must be on or before ${limit} (a year past the later of today and the installments' due dates)` }]]);
@@ -306,7 +315,8 @@ describe("charges", () => {
     // The charge computed from the contract as it was and now waits on the row to write it.
     for (;;) {
       const [row] = await db().$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO charges%'`;
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO charges%'`;
       if (row!.waiting > 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }

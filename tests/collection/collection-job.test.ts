@@ -11,7 +11,7 @@ import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
 import { isoDate } from "@/lib/serialize";
 import { call } from "../helpers/http";
-import { creditTenant, signedProposal } from "../credit/flow-helpers";
+import { creditTenant, lateContractDates, signedProposal } from "../credit/flow-helpers";
 
 // The collection job: Pix cob past its expiry → expired; charges past their due date → overdue; each
 // installment unpaid after its due date → one installment.overdue event, however often the job runs.
@@ -19,7 +19,7 @@ import { creditTenant, signedProposal } from "../credit/flow-helpers";
 describe("collection job", () => {
   it("expires, marks overdue, and announces each overdue installment once", async () => {
     const t = await creditTenant();
-    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const { proposal } = await signedProposal(t, lateContractDates());
     const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body;
     const installments = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
     const pastDue = installments.filter((i) => i.dueDate.toISOString().slice(0, 10) < todayInBrazil());
@@ -57,7 +57,7 @@ describe("collection job: the contract's credit pays what falls due", () => {
 
   async function contractWithCredit() {
     const t = await creditTenant();
-    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const { proposal } = await signedProposal(t, lateContractDates());
     const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body as { id: string };
     const installments = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
     const charge = (json: unknown) => call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json }).then((r) => r.body as { id: string; amount: number });
@@ -123,8 +123,11 @@ describe("collection job: the contract's credit pays what falls due", () => {
   it("leaves installments not yet due alone: the credit waits for them", async () => {
     const { t, contract, installments, charge } = await contractWithCredit();
     const today = todayInBrazil();
-    const pastDue = installments.filter((i) => isoDate(i.dueDate) < today);
-    const all = await charge({ contract_id: contract.id, method: "pix", due_date: today, installment_ids: pastDue.map((i) => i.id) });
+    // What the job's credit would pay: every installment due by today (due today included), all paid here.
+    const dueByToday = installments.filter((i) => isoDate(i.dueDate) <= today);
+    expect(dueByToday.length).toBeGreaterThan(0);
+    expect(installments.length).toBeGreaterThan(dueByToday.length); // and some not yet due, for the credit to wait for
+    const all = await charge({ contract_id: contract.id, method: "pix", due_date: today, installment_ids: dueByToday.map((i) => i.id) });
     await call(pay, { base: t.base, path: `/v1/sandbox/charges/${all.id}/pay`, headers: t.headers, json: { amount: all.amount + 1000 }, params: { id: all.id } });
     await runCollectionJob();
     expect(await db().payment.count({ where: { contractId: contract.id, source: "contract_credit" } })).toBe(0);
@@ -135,7 +138,7 @@ describe("collection job: the contract's credit pays what falls due", () => {
 describe("collection job: what changed while it ran, and charges it has seen before", () => {
   async function lateContract() {
     const t = await creditTenant();
-    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const { proposal } = await signedProposal(t, lateContractDates());
     const contract = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body as { id: string };
     const installments = await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } });
     const charge = (json: unknown) => call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json }).then((r) => r.body as { id: string; amount: number });

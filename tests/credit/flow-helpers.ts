@@ -11,6 +11,8 @@ import { cpfCheckDigits } from "@/lib/br";
 import { newKey, newTenant } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
 
+export { LATE_INSTALLMENTS, lateContractDates } from "./contract-dates";
+
 // Builds the credit flow through the real routes: a tenant with keys, a customer, a simulation, a proposal.
 
 export async function creditTenant(environment: Environment = "sandbox") {
@@ -48,6 +50,8 @@ export async function newCustomer(t: CreditTenant, document = uniqueCpf()) {
   return res.body as { id: string };
 }
 
+// The default dates are fixed: for tests that compare with explicit dates (as_of, the contract number's year, the
+// withdrawal period) and not with today. A test about what is late or still to come today passes lateContractDates().
 export async function newSimulation(t: CreditTenant, customerId?: string, dates: Record<string, string> | null = { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" }) {
   const res = await call(createSimulationRoute, {
     base: t.base,

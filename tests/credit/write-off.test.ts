@@ -11,13 +11,13 @@ import { db } from "@/lib/db/client";
 import { addMonths } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
-import { creditTenant, signedProposal, type CreditTenant } from "./flow-helpers";
+import { creditTenant, lateContractDates, signedProposal, type CreditTenant } from "./flow-helpers";
 
 // POST /v1/contracts/{id}/write-off: the lender writes off a contract in default, with its reason (audit, event). The
 // debt stays the borrower's: it is still collected (charges, payments, quotes, settlements) and closes when paid off.
 
 async function contract(t: CreditTenant, late: boolean) {
-  const dates = late ? { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" } : { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) };
+  const dates = late ? lateContractDates() : { disbursement_date: todayInBrazil(), first_due_date: addMonths(todayInBrazil(), 1) };
   const { proposal } = await signedProposal(t, dates);
   return (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body as { id: string; outstanding_balance: number };
 }

@@ -21,9 +21,9 @@ const post = async (contractId: string, body: unknown, environment = "sandbox") 
 
 describe("write-off from the panel", () => {
   it("owners and admins write a late contract off (audited as the person, event with the reason); support and viewers are refused; other tenants' contracts are 404", async () => {
-    const { creditTenant, signedProposal } = await import("../credit/flow-helpers");
+    const { creditTenant, lateContractDates, signedProposal } = await import("../credit/flow-helpers");
     const t = await creditTenant();
-    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const { proposal } = await signedProposal(t, lateContractDates()); // installments late today
     const issued = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
     const contractId = issued.body.id as string;
     const owner = await db().membership.findFirstOrThrow({ where: { tenantId: t.tenant.id, role: "owner" }, include: { user: true } });

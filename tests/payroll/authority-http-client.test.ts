@@ -32,6 +32,14 @@ async function setup(options: Partial<HttpAuthorityOptions> = {}, tls?: Paramete
 const QUERY: MarginQueryInput = { document: "52998224725", source: { kind: "inss", benefitNumber: "1234567890" }, requestId: "mgq_01TEST" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls (every 5 ms, 10 s at most) until `ready` holds; fails saying what it waited for. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`still waiting after 10 s for ${what}`);
+    await sleep(5);
+  }
+}
 const token = (n: number) => ({ access_token: `tok-${n}`, token_type: "Bearer", expires_in: 3600 });
 
 async function failure(promise: Promise<unknown>): Promise<AuthorityError> {
@@ -128,14 +136,17 @@ describe("HttpPayrollAuthority", () => {
   });
 
   it("a caller timing out does not cancel the token request the other callers share", async () => {
-    const { fake, client } = await setup({ timeoutMs: 1000, maxRetries: 0 });
+    const { fake, client } = await setup({ timeoutMs: 2000, maxRetries: 0 });
     await client.queryMargin(QUERY); // tok-1 cached
     // The first caller's attempt gets a late 401 and renews the token within the same attempt; the new token comes
     // after that attempt has timed out, within the second caller's (which joined the renewal) and the token's own.
-    fake.handler = (_req, n) => (n === 2 ? { status: 401, json: {}, delayMs: 600 } : { status: 200, json: VALID_MARGIN_ANSWER });
-    fake.tokenHandler = (n) => ({ status: 200, json: token(n), delayMs: 700 });
+    // (Margins of 1.2 s for the 401 to arrive before the first attempt's deadline and of 0.5 s for the second caller's
+    // call after the token: a loaded machine's stalls fit.)
+    fake.handler = (_req, n) => (n === 2 ? { status: 401, json: {}, delayMs: 800 } : { status: 200, json: VALID_MARGIN_ANSWER });
+    fake.tokenHandler = (n) => ({ status: 200, json: token(n), delayMs: 1500 });
     const first = failure(client.queryMargin({ ...QUERY, requestId: "mgq_02TEST" }));
-    await sleep(800);
+    // The renewal is in flight (its request reached the authority): the second caller joins it.
+    await until(() => fake.calls("/oauth/token").length === 2, "the first caller's token renewal");
     const second = client.queryMargin({ ...QUERY, requestId: "mgq_03TEST" });
     const err = await first;
     expect({ kind: err.kind, reached: err.reached }).toEqual({ kind: "timeout", reached: false });
@@ -149,10 +160,11 @@ describe("HttpPayrollAuthority", () => {
   });
 
   it("a token request that never answers times out on its own: timeout for every caller sharing it, and the next call asks again", async () => {
-    const { fake, client } = await setup({ timeoutMs: 300, maxRetries: 0 });
+    const { fake, client } = await setup({ timeoutMs: 1000, maxRetries: 0 });
     fake.tokenHandler = (n) => (n === 1 ? "hang" : { status: 200, json: token(n) });
     const first = failure(client.queryMargin(QUERY));
-    await sleep(100);
+    // The first caller's token request is out (the authority has it): the second caller shares it.
+    await until(() => fake.calls("/oauth/token").length === 1, "the first caller's token request");
     const second = failure(client.queryMargin({ ...QUERY, requestId: "mgq_02TEST" }));
     expect((await Promise.all([first, second])).map((e) => ({ kind: e.kind, reached: e.reached }))).toEqual([
       { kind: "timeout", reached: false },

@@ -46,7 +46,7 @@ describe("payroll calls written ahead while the request's transaction is open", 
         ? { status: 201, json: { reservation_id: `R-POOL-${++n}`, status: "reserved", expires_at: "2030-01-01T00:00:00Z" }, delayMs: 300 }
         : { status: 404, json: {} };
     const port = await freePort();
-    server = await startRouteServer(port, 10, "route-server.ts", "production", { DATABASE_POOL_SIZE: String(POOL), DATABASE_CONNECT_TIMEOUT_MS: "3000" });
+    server = await startRouteServer(port, 10, "route-server.ts", "production", { DATABASE_POOL_SIZE: String(POOL), DATABASE_CONNECT_TIMEOUT_MS: "15000" });
     const answers = await Promise.all(
       queries.map((q, i) =>
         fetch(`http://127.0.0.1:${port}/v1/payroll/margin-reservations`, {
@@ -69,7 +69,7 @@ describe("payroll calls written ahead while the request's transaction is open", 
     expect(contract.status).toBe(201);
     if (server) await killHard(server);
     const port = await freePort();
-    server = await startRouteServer(port, 10, "route-server.ts", "sandbox", { DATABASE_POOL_SIZE: String(POOL), DATABASE_CONNECT_TIMEOUT_MS: "3000" });
+    server = await startRouteServer(port, 10, "route-server.ts", "sandbox", { DATABASE_POOL_SIZE: String(POOL), DATABASE_CONNECT_TIMEOUT_MS: "15000" });
     // Each run holds its request's transaction (a connection) while each contract's month commits on its own.
     const months = Array.from({ length: CONCURRENT }, (_, i) => `2026-${String(i + 4).padStart(2, "0")}`);
     const answers = await Promise.all(

@@ -195,13 +195,24 @@ describe("a database that does not answer in time", () => {
     await waitFor(async () => (await health()).status === 200);
     const locker = new pg.Client({ connectionString: target.toString() });
     await locker.connect();
+    const lockerPid = (await locker.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
     await locker.query("BEGIN");
     await locker.query("LOCK TABLE customers IN ACCESS EXCLUSIVE MODE");
     // As many idempotent writes as the pool has connections, each inside its transaction, waiting on the lock: then the
     // network goes silent (PostgreSQL cancels each at its statement timeout, but the answer cannot come back).
+    const watcher = new pg.Client({ connectionString: target.toString() }); // straight to PostgreSQL: the pool's are busy, and behind the proxy
+    await watcher.connect();
     const pending = Array.from({ length: POOL }, (_, i) => timed(() => createCustomer(`hang-tx-${Date.now()}-${i}`)));
-    await new Promise((r) => setTimeout(r, 200));
+    try {
+      await untilLockWaiters(watcher, lockerPid, POOL);
+    } catch (err) {
+      await watcher.end();
+      await locker.query("ROLLBACK"); // never leave the table locked for the tests after this one
+      await locker.end();
+      throw err;
+    }
     proxy.silence();
+    await watcher.end();
     const answers = await Promise.all(pending);
     await locker.query("ROLLBACK");
     await locker.end();
@@ -224,6 +235,22 @@ describe("a database that does not answer in time", () => {
     expect(app.db.pool().totalCount).toBeLessThanOrEqual(POOL);
   }, 60_000);
 });
+
+/** Waits until `count` statements of the test's database wait on a lock the session `holderPid` holds, asking through
+ *  `direct` (a client outside any transaction, which would freeze pg_stat_activity): polled every 5 ms, as each wait
+ *  lasts only until its statement timeout (10 s at most, then it fails). */
+async function untilLockWaiters(direct: pg.Client, holderPid: number, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await direct.query<{ waiting: number }>(
+      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND $1 = ANY(pg_blocking_pids(pid))",
+      [holderPid],
+    );
+    if (rows[0]!.waiting >= count) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} of ${count} statements were waiting on the lock after 10 s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 async function waitFor(ready: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 150; i++) {

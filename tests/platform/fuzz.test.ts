@@ -32,7 +32,9 @@ const REQUEST_RECORDS = ["idempotency_records", "settlement_batches"];
 type Operation = { method: string; path: string; handler: RouteHandler; query: string[]; body: string[] };
 
 function routeFiles(dir: string, prefix = ""): string[] {
-  return readdirSync(dir).flatMap((entry) => {
+  // Sorted: each operation's seed is SEED + its index, so the order must not depend on the filesystem's.
+  const entries = readdirSync(dir).sort();
+  return entries.flatMap((entry) => {
     const full = path.join(dir, entry);
     const rel = prefix ? `${prefix}/${entry}` : entry;
     if (statSync(full).isDirectory()) return routeFiles(full, rel);

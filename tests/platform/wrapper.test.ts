@@ -28,9 +28,15 @@ const op = defineOperation({
   responses: { 201: { description: "created" } },
 });
 
+// A test holding requests in the handler sets `gate` (the handler waits for it) and `reached` (called as a request
+// gets there: past the wrapper, so with its idempotency key claimed).
 let gate: Promise<void> | null = null;
+let reached: (() => void) | null = null;
 const POST = apiRoute(op, async ({ ctx, body }) => {
-  if (gate) await gate;
+  if (gate) {
+    reached?.();
+    await gate;
+  }
   // A rule only the service can judge (as a document's check digits are): a 400 from inside the handler.
   if (body.name === "rejected") throw new ApiError("validation_error", "The service refused this name", { errors: [{ param: "name", in: "body", message: "refused" }] });
   await db().$transaction((tx) =>
@@ -141,8 +147,16 @@ describe("the /v1 wrapper", () => {
     const { key } = await newKey(tenant.id);
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
+    const inHandler = new Promise<void>((resolve) => (reached = resolve));
     const first = post(key, tenant.id, { name: "slow", amount: 1 }, "concurrent-1");
-    await new Promise((r) => setTimeout(r, 100));
+    // The first request has claimed the key and waits at the gate (not a guess at how long that takes).
+    await Promise.race([
+      inHandler,
+      first.then((res) => {
+        throw new Error(`the first request ended (${res.status}) before reaching its handler`);
+      }),
+    ]);
+    reached = null;
     const second = await post(key, tenant.id, { name: "slow", amount: 1 }, "concurrent-1");
     expect(second.status).toBe(409);
     expect(second.body.code).toBe("idempotency_in_progress");

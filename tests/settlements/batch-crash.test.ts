@@ -39,7 +39,9 @@ describe("settlement batch across kill -9", () => {
         body: JSON.stringify({ items }),
       });
 
-    child = await startRouteServer(port, LEASE_SECONDS);
+    // The child's connections carry a name of their own (libpq's PGAPPNAME, read by pg), to see when they are gone.
+    const childConnections = `batch-crash-${requestId}`;
+    child = await startRouteServer(port, LEASE_SECONDS, "route-server.ts", "sandbox", { PGAPPNAME: childConnections });
     const first = send().catch(() => null); // cut off by the kill
     let before = 0;
     for (let i = 0; i < 2000 && before < 8; i++) {
@@ -47,15 +49,33 @@ describe("settlement batch across kill -9", () => {
       const batch = await db().settlementBatch.findFirst({ where: { tenantId: t.tenant.id, requestId } });
       before = batch ? await db().settlementBatchItem.count({ where: { batchId: batch.id } }) : 0;
     }
+    const childSessions = async () =>
+      (await db().$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${childConnections}`)[0]!.n;
+    expect(await childSessions()).toBeGreaterThan(0); // the name tells its sessions apart
     await killHard(child);
     expect(await first).toBeNull();
-    const batch = (await db().settlementBatch.findFirst({ where: { tenantId: t.tenant.id, requestId } }))!;
-    const atKill = await db().settlementBatchItem.count({ where: { batchId: batch.id } });
+    // A COMMIT the child sent just before it died may still be applied: the batch is as the kill left it only once its
+    // sessions are gone (PostgreSQL ends each as it finds the socket closed).
+    const deadline = Date.now() + 10_000;
+    while ((await childSessions()) > 0) {
+      if (Date.now() > deadline) throw new Error("the killed server's database sessions were still there after 10 s");
+      await sleep(20);
+    }
+    // Batch, items and settlements read in one statement (one snapshot).
+    const [atKillRow] = await db().$queryRaw<{ id: string; status: string; items: number; settlements: number }[]>`
+      SELECT b.id, b.status,
+             (SELECT count(*)::int FROM settlement_batch_items i WHERE i.batch_id = b.id) AS items,
+             (SELECT count(*)::int FROM settlements s WHERE s.batch_id = b.id) AS settlements
+        FROM settlement_batches b WHERE b.tenant_id = ${t.tenant.id} AND b.request_id = ${requestId}`;
+    expect(atKillRow).toBeDefined();
+    const batch = atKillRow!;
+    const atKill = batch.items;
     expect(batch.status).toBe("processing");
     expect(atKill).toBeGreaterThanOrEqual(8);
     expect(atKill).toBeLessThan(ITEMS);
     // Effects and results agree at the moment of the kill: nothing applied without its result row.
-    expect(await db().settlement.count({ where: { batchId: batch.id } })).toBe(atKill);
+    expect(batch.settlements).toBe(atKill);
 
     child = await startRouteServer(port, LEASE_SECONDS);
     const statuses: number[] = [];

@@ -14,7 +14,7 @@ import { addDays, addMonths } from "@/lib/finance";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { centavos } from "@/lib/serialize";
 import { call } from "../helpers/http";
-import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+import { creditTenant, lateContractDates, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // What happens to money and charges around a contract's end, and to two payments at once: every transaction that
 // moves a contract's money locks the contract first (lib/contracts/lock-contract.ts), a settlement's charge paid
@@ -125,7 +125,7 @@ describe("a settlement's charge paid in parts", () => {
 
   it("held money is the settlement's: the credit job does not spend it and it is not refundable until the settlement ends", async () => {
     const t = await creditTenant();
-    const { proposal } = await signedProposal(t, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" }); // installments late by now
+    const { proposal } = await signedProposal(t, lateContractDates()); // installments 1–8 late today, none due within days of it
     const contract = (await post(t, issueContract, "/v1/contracts", { proposal_id: proposal.id })).body;
     const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto", date: addDays(today(), 5) })).body;
     expect((await post(t, pay, `/v1/sandbox/charges/${settlement.charge_id}/pay`, { amount: 100_000 }, { id: settlement.charge_id })).status).toBe(200);

