@@ -6,7 +6,7 @@ describe("panel formatting", () => {
     expect([0, 5, 99, 100, 123456789, -150, 100000000000].map(formatBRL)).toEqual(["R$ 0,00", "R$ 0,05", "R$ 0,99", "R$ 1,00", "R$ 1.234.567,89", "-R$ 1,50", "R$ 1.000.000.000,00"]);
   });
   it("tells the audit log's money fields (shown in reais) from counts and ids", () => {
-    const money = ["amount", "amount_due", "amount_paid", "credit", "credit_before", "credit_after", "face_value", "price", "principal", "refundable", "fee", "outstanding_balance"];
+    const money = ["amount", "amount_due", "amount_paid", "credit", "credit_before", "credit_after", "face_value", "price", "principal", "refundable", "fee", "outstanding_balance", "monthly_income"];
     const other = ["contracts", "late_installments", "payment_id", "charge_id", "score", "number", "held", "competence"];
     expect(money.filter(isMoneyField)).toEqual(money);
     expect(other.filter(isMoneyField)).toEqual([]);

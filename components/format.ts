@@ -77,7 +77,7 @@ export function formatMonth(month: string, locale = "pt-BR"): string {
 }
 
 /** Whether an audit metadata field holds money (integer centavos): `amount`, `credit_after`, `amount_due`, `face_value`,
- *  `outstanding_balance`, `fee`, … — a money word as one of the name's parts. */
+ *  `outstanding_balance`, `fee`, `monthly_income`, … — a money word as one of the name's parts. */
 export function isMoneyField(name: string): boolean {
-  return /(^|_)(amount|principal|price|face|credit|balance|refundable|fee)(_|$)/.test(name);
+  return /(^|_)(amount|principal|price|face|credit|balance|refundable|fee|income)(_|$)/.test(name);
 }

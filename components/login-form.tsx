@@ -6,6 +6,14 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { signInWithPassword } from "./auth/sign-in-with-password";
 
+// The form's message for each refusal signInWithPassword reports; anything else is a wrong e-mail or password.
+const SIGN_IN_ERRORS: Record<string, "tooMany" | "unavailable" | "unreachable"> = {
+  too_many_attempts: "tooMany",
+  sign_in_unavailable: "unavailable",
+  no_answer: "unreachable",
+  unreachable: "unreachable",
+};
+
 // method="post" so that, without JavaScript, the password never ends up in a URL.
 export function LoginForm() {
   const router = useRouter();
@@ -18,10 +26,17 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     const form = new FormData(event.currentTarget);
-    const refused = await signInWithPassword(String(form.get("email")), String(form.get("password")));
-    setPending(false);
+    let refused: string | null;
+    try {
+      refused = await signInWithPassword(String(form.get("email")), String(form.get("password")));
+    } catch {
+      // No answer next-auth could read (the connection dropped, a proxy's error page, a 503): not a wrong password.
+      refused = "unreachable";
+    } finally {
+      setPending(false);
+    }
     if (refused) {
-      setError(refused === "too_many_attempts" ? t("tooMany") : t("wrong"));
+      setError(t(SIGN_IN_ERRORS[refused] ?? "wrong"));
       return;
     }
     router.replace("/");

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { formatBRL, formatDateTime, isMoneyField } from "@/components/format";
+import { formatDateTime } from "@/components/format";
+import { auditValueText } from "./audit-value";
 import { FILTER_INPUT, FilterField, FilterForm, ListTable } from "@/components/list-parts";
 import { ListStatus, Pager, useFilteredList } from "@/components/paged-list";
 
@@ -76,17 +77,14 @@ function Target({ type, id, environment }: { type: string; id: string; environme
   return <>{type} <Link href={`${base}/${id}?environment=${environment}`} className="underline">{id}</Link></>;
 }
 
-/** Metadata as "name: value" lines; amounts (integer centavos under a money name) in reais. */
-
+/** Metadata as "name: value" lines (./audit-value.ts: amounts in reais at every level). */
 function Details({ metadata }: { metadata: unknown }) {
   if (metadata === null || typeof metadata !== "object") return null;
-  const show = (name: string, value: unknown) =>
-    typeof value === "number" && Number.isInteger(value) && isMoneyField(name) ? formatBRL(value) : typeof value === "string" ? value : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.join(", ") : JSON.stringify(value);
   return (
     <dl data-testid="audit-details">
       {Object.entries(metadata as Record<string, unknown>).map(([name, value]) => (
         <div key={name}>
-          <dt className="inline text-slate-500">{name}:</dt> <dd className="inline">{show(name, value)}</dd>
+          <dt className="inline text-slate-500">{name}:</dt> <dd className="inline">{auditValueText(name, value)}</dd>
         </div>
       ))}
     </dl>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate } from "@/components/format";
+import { useIdempotencyKeys } from "@/components/idempotency-keys";
 import { todayInBrazil } from "@/lib/clock";
 
 // Issuing a charge from the contract file (support staff and above): the borrower asks for a new boleto or a Pix code
@@ -26,13 +27,18 @@ export function ChargeForm({ contractId, environment, installments }: { contract
   const [chosen, setChosen] = useState<string[]>(() => (due.length > 0 ? due : open.slice(0, 1)).map((i) => i.id));
   const [method, setMethod] = useState<"boleto" | "pix">("boleto");
   const [dueDate, setDueDate] = useState(today);
+  const keys = useIdempotencyKeys();
   const issue = useMutation({
-    mutationFn: () =>
-      panelFetch<{ id: string }>(`/api/panel/contracts/${contractId}/charges?environment=${environment}`, {
-        method: "POST",
-        body: { method, installment_ids: open.filter((i) => chosen.includes(i.id)).map((i) => i.id), due_date: dueDate },
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["contracts"] }),
+    mutationFn: () => {
+      const body = { method, installment_ids: open.filter((i) => chosen.includes(i.id)).map((i) => i.id), due_date: dueDate };
+      // A click sent again after a lost answer replays the first charge instead of issuing a second one.
+      return panelFetch<{ id: string }>(`/api/panel/contracts/${contractId}/charges?environment=${environment}`, { method: "POST", body, idempotencyKey: keys.keyFor(body) });
+    },
+    onSuccess: () => {
+      keys.settled();
+      setChosen([]); // issued: another charge for the same installments takes ticking them again
+      void queryClient.invalidateQueries({ queryKey: ["contracts"] });
+    },
   });
   if (open.length === 0) return null;
   const fieldError = (param: string) => (issue.error instanceof PanelError ? issue.error.errors.find((e) => e.param === param || e.param.startsWith(`${param}.`))?.message : undefined);

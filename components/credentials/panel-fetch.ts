@@ -64,7 +64,8 @@ export function setScreenTenant(tenantId: string): void {
   screenTenant = tenantId;
 }
 
-export async function panelFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** `idempotencyKey`: for the panel's creating POSTs (components/idempotency-keys.ts), sent as Idempotency-Key. */
+export async function panelFetch<T>(url: string, init: { method?: string; body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -72,6 +73,7 @@ export async function panelFetch<T>(url: string, init: { method?: string; body?:
       headers: {
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
         ...(screenTenant === null ? {} : { [SCREEN_TENANT_HEADER]: screenTenant }),
+        ...(init.idempotencyKey === undefined ? {} : { "idempotency-key": init.idempotencyKey }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(PANEL_FETCH_TIMEOUT_MS),

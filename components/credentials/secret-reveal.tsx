@@ -2,10 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { copyText, selectText } from "@/components/copy-text";
 
 // A secret shown once, right after creation, with a copy button.
 export function SecretReveal({ title, items, onDone }: { title: string; items: { label: string; value: string }[]; onDone: () => void }) {
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copied, setCopied] = useState<{ label: string; ok: boolean } | null>(null);
   const t = useTranslations("Credentials");
   const l = useTranslations("Lists");
   return (
@@ -19,13 +20,16 @@ export function SecretReveal({ title, items, onDone }: { title: string; items: {
           <button
             type="button"
             className="rounded border border-slate-300 bg-white px-2 py-1 text-xs"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(item.value).catch(() => undefined);
-              setCopied(item.label);
+            onClick={async (event) => {
+              if (await copyText(item.value)) return setCopied({ label: item.label, ok: true });
+              // Not copied: say so, and select the secret for the person to copy by hand.
+              selectText(event.currentTarget.parentElement?.querySelector("code") ?? null);
+              setCopied({ label: item.label, ok: false });
             }}
           >
-            {copied === item.label ? l("copied") : l("copy")}
+            {copied?.label === item.label && copied.ok ? l("copied") : l("copy")}
           </button>
+          {copied?.label === item.label && !copied.ok && <span role="alert" className="text-xs text-red-700">{l("copyFailedSelected")}</span>}
         </div>
       ))}
       <button type="button" onClick={onDone} className="text-sm underline">{t("stored")}</button>

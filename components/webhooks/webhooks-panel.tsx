@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { formatDateTime } from "@/components/format";
 import { panelFetch, PanelError } from "@/components/credentials/panel-fetch";
+import { useIdempotencyKeys } from "@/components/idempotency-keys";
 import { SecretReveal } from "@/components/credentials/secret-reveal";
 import { usePanelEnvironment } from "@/components/environment-context";
 import { SUBSCRIBABLE_EVENT_NAMES } from "@/lib/webhooks/event-names";
@@ -49,9 +50,12 @@ function EnvironmentWebhooks({ tenantId, environment }: { tenantId: string; envi
   const endpoints = useQuery({ queryKey: key, queryFn: () => panelFetch<{ data: Endpoint[] }>(api("webhook-endpoints")).then((r) => r.data) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
+  const createKeys = useIdempotencyKeys(); // a click sent again after a lost answer gets the first endpoint (and its secret)
   const create = useMutation({
-    mutationFn: (body: { url: string; event_types: string[]; description?: string }) => panelFetch<WithSecret>(api("webhook-endpoints"), { method: "POST", body }),
+    mutationFn: (body: { url: string; event_types: string[]; description?: string }) =>
+      panelFetch<WithSecret>(api("webhook-endpoints"), { method: "POST", body, idempotencyKey: createKeys.keyFor(body) }),
     onSuccess: (made) => {
+      createKeys.settled();
       setSecret({ title: t("endpointAdded", { url: made.url }), value: made.secret });
       setSelected(made.id);
       void refresh();

@@ -5,7 +5,7 @@ import { todayInBrazil } from "@/lib/clock";
 import { COLLECTIBLE, type ContractStatus } from "@/lib/contracts/transitions";
 import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type ContractText, type InstallmentText } from "@/lib/contracts/sql-rows";
 import type { Tx } from "@/lib/db/client";
-import { queryRows, raw, sql, type Sql } from "@/lib/db/sql";
+import { queryCommitted, queryRows, raw, sql, type Sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/errors";
 import { addMonths } from "@/lib/finance";
 import { newId } from "@/lib/ids";
@@ -97,15 +97,20 @@ export type NewCharge = {
 
 /** Issues a charge in the caller's Prisma transaction (a settlement's): row, audit, `charge.created`. */
 export async function insertChargeIn(tx: Tx, scope: Scope, actor: Actor, input: NewCharge): Promise<ChargeResponse> {
-  return insertCharge(onTx(tx), scope, actor, input, await collectionAccount(tx, scope));
+  return insertCharge(onTx(tx), scope, actor, input, await collectionAccount(tx, scope), true);
 }
 
-async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewCharge, account: CollectionAccount): Promise<ChargeResponse> {
+async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewCharge, account: CollectionAccount, inTransaction = false): Promise<ChargeResponse> {
   const id = newId("charge");
   const now = new Date();
   const late = lateRulesOfTerms(input.contract.terms);
-  const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount) : null;
-  const pix = input.method === "pix" ? pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, late) : null;
+  const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount, inTransaction) : null;
+  // A cobv's fine and late interest are what the PSP adds after its due date, on its whole amount: only a charge with
+  // nothing late in it carries the contract's. One whose amount already includes a fine or late interest, or a
+  // settlement's (a payoff of installments not yet due), carries "0": the PSP would charge them on top again.
+  const lateIncluded = input.settlementId !== undefined || (input.breakdown as { fine?: number; late_interest?: number }[]).some((line) => (line.fine ?? 0) > 0 || (line.late_interest ?? 0) > 0);
+  const pixLate = lateIncluded ? { fineRate: "0", monthlyLateInterestRate: "0" } : late;
+  const pix = input.method === "pix" ? pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, pixLate) : null;
   const row: Charge = {
     id,
     tenantId: scope.tenantId,
@@ -188,23 +193,24 @@ function beneficiaryOf(account: CollectionAccount) {
 }
 
 /** The next nosso número sequence of the account: the shared sandbox account's spans tenants; a tenant's
- *  own account counts per agreement (a new agreement starts at 1). */
-async function nextOurNumber(run: Run, scope: Scope, account: CollectionAccount): Promise<number> {
+ *  own account counts per agreement (a new agreement starts at 1). Both are taken as a sequence's nextval is, committed
+ *  at once and never held by the charge's transaction (queryCommitted); a charge that then rolls back leaves a gap. */
+async function nextOurNumber(run: Run, scope: Scope, account: CollectionAccount, inTransaction: boolean): Promise<number> {
   if (account.shared) {
     const [row] = await run<{ value: string }>(sql`SELECT nextval('boleto_sandbox_shared_seq')::text AS value`);
     return Number(row!.value);
   }
   const name = ourNumberSequence(account.bankCode, account.agreement);
-  const [row] = await run<{ value: number }>(sql`
+  const [row] = await queryCommitted<{ value: number }>(sql`
     INSERT INTO sequences (tenant_id, environment, name, value)
     VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${name}, 1)
     ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
-    RETURNING value`);
+    RETURNING value`, inTransaction);
   return row!.value;
 }
 
-async function boletoFor(run: Run, scope: Scope, account: CollectionAccount, dueDate: string, amount: number) {
-  const { freeField, ourNumber } = bankFreeField(account.agreement, await nextOurNumber(run, scope, account), account.wallet);
+async function boletoFor(run: Run, scope: Scope, account: CollectionAccount, dueDate: string, amount: number, inTransaction: boolean) {
+  const { freeField, ourNumber } = bankFreeField(account.agreement, await nextOurNumber(run, scope, account, inTransaction), account.wallet);
   const code = barcode({ bankCode: account.bankCode, dueDate, amount, freeField });
   return { barcode: code, digitable_line: digitableLine(code), due_date: dueDate, our_number: ourNumber, bank_code: account.bankCode };
 }

@@ -1,5 +1,6 @@
 import type { Environment } from "@prisma/client";
 import { formatCnpj, maskCpf } from "@/lib/br";
+import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { centavos } from "@/lib/serialize";
 import { boletoBarcodeSvg, pixQrSvg } from "./payment-images";
@@ -14,6 +15,10 @@ import { toChargeResponse } from "./serialize";
 export type PaymentPage = {
   charge: ChargeResponse;
   payable: boolean;
+  /** Why the codes are not shown, for the payer (null while payable). */
+  notice: string | null;
+  /** The boleto's "Data do documento": the day the charge was issued, in Brasília. */
+  documentDate: string;
   payer: { name: string; document: string };
   beneficiary: { name: string; document: string; city: string; agreement: string; bankCode: string };
   /** What the barcode and the BR Code carry: the charge's amount. */
@@ -46,10 +51,13 @@ export async function loadPaymentPage(token: string, environment: Environment | 
   // its expiry the job has not marked yet (the PSP no longer takes it).
   const lapsed = charge.pix?.expires_at ? Date.parse(charge.pix.expires_at) <= Date.now() : false;
   const payable = (charge.status === "pending" || charge.status === "overdue") && charge.amount_paid === 0 && !lapsed;
+  const notice = payable ? null : noticeOf(charge.status, charge.amount_paid > 0, lapsed);
   const beneficiary = charge.beneficiary ?? { name: "", document: "", city: "", agreement: "", bank_code: "" };
   return {
     charge,
     payable,
+    notice,
+    documentDate: brDate(todayInBrazil(row.createdAt)),
     payer: {
       name: customer?.name ?? "",
       document: customer ? (customer.kind === "person" ? maskCpf(customer.document) : formatCnpj(customer.document)) : "",
@@ -66,6 +74,18 @@ export async function loadPaymentPage(token: string, environment: Environment | 
     barcodeSvg: payable && charge.boleto ? boletoBarcodeSvg(charge.boleto.barcode) : null,
     qrSvg: payable && charge.pix ? pixQrSvg(charge.pix.brcode) : null,
   };
+}
+
+// Why a charge's codes are not shown. Settled states first; then a part already paid (partially_paid, or overdue after
+// a part was paid: the codes carry the whole amount); then a cob past its expiry (pending or overdue, unmarked yet).
+function noticeOf(status: string, partlyPaid: boolean, lapsed: boolean): string {
+  if (status === "paid") return "Esta cobrança já foi paga.";
+  if (status === "canceled") return "Esta cobrança foi cancelada. Peça uma nova ao credor.";
+  if (status === "expired" || (lapsed && !partlyPaid)) return "Esta cobrança expirou. Peça uma nova ao credor.";
+  if (partlyPaid) {
+    return "Esta cobrança já recebeu um pagamento parcial: o código dela, do valor inteiro, não vale mais. Peça ao credor uma nova cobrança do que falta.";
+  }
+  return "Esta cobrança não pode mais ser paga. Peça uma nova ao credor.";
 }
 
 /** "10/12/2026" from "2026-12-10". */

@@ -86,8 +86,8 @@ export const ChargeResponse = z
         qr_code: z.string().meta({ description: "The BR Code's QR code: a PNG data URL (`data:image/png;base64,…`, error correction M) for an <img> or an e-mail." }),
         location: z.string(),
         expires_at: z.string().nullable().meta({ description: "`cob`: when it expires; `cobv`: null (it has a due date)." }),
-        fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine after the due date (multa), decimal." }),
-        interest_rate_monthly: z.string().nullable().meta({ description: "`cobv`: late interest per month (juros), decimal." }),
+        fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount. \"0\" when the amount already includes late charges (an installment late by the charge's due date) or is a settlement's: they must not be added again. null for `cob`." }),
+        interest_rate_monthly: z.string().nullable().meta({ description: "`cobv`: late interest per month the PSP adds after the due date (juros), decimal; \"0\" as for `fine_rate`. null for `cob`." }),
       })
       .nullable(),
     beneficiary: z

@@ -97,18 +97,29 @@ export function rootDb(): PrismaClient {
  *   wait on contract locks — sandbox traffic must never hold production's write-ahead connections.
  */
 export function sideDb(purpose: SidePurpose = "write-ahead"): PrismaClient {
+  return side(purpose).prisma;
+}
+
+/** The pg pool of a side pool, for plain SQL (lib/db/sql.ts `queryCommitted`). */
+export function sidePool(purpose: SidePurpose): pg.Pool {
+  return side(purpose).pool;
+}
+
+function side(purpose: SidePurpose): { prisma: PrismaClient; pool: pg.Pool } {
   const existing = globalForPrisma.side?.[purpose];
-  if (existing) return existing.prisma;
+  if (existing) return existing;
   const env = getEnv();
   const pool = new pg.Pool({ ...connectionOptions(env), max: SIDE_POOL_SIZE });
   dropBrokenConnections(pool);
   pool.on("error", () => undefined);
-  const side = { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
-  globalForPrisma.side = { ...globalForPrisma.side, [purpose]: side };
-  return side.prisma;
+  const made = { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
+  globalForPrisma.side = { ...globalForPrisma.side, [purpose]: made };
+  return made;
 }
 
-type SidePurpose = "write-ahead" | "sandbox-repasse";
+/** "counters": a number taken from a counter row (a boleto's nosso número) committed at once, whatever transaction the
+ *  caller is in (lib/db/sql.ts `queryCommitted`). */
+type SidePurpose = "write-ahead" | "sandbox-repasse" | "counters";
 const SIDE_POOL_SIZE = 3;
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-import { pool } from "./client";
+import { pool, sidePool } from "./client";
 import { ambientClient } from "./transaction";
 
 // Hot statements in plain SQL, for the few paths where Prisma's per-statement cost (~0.6–1 ms of CPU, measured
@@ -89,6 +89,20 @@ export async function queryRows<T>(statement: Sql): Promise<T[]> {
   if (ambient) return ambient.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
   const result = await pool().query(statement.text, statement.values);
   return result.rows as T[];
+}
+
+/**
+ * Runs a statement committed at once on a connection of its own — never in the caller's transaction — for a counter
+ * whose row lock must not be held for the rest of that transaction (a boleto's nosso número: held, it serialized a
+ * tenant's boletos behind every open transaction, and a charge holding the counter while it waited for a contract a
+ * settlement had locked — the settlement then waiting for the counter — deadlocked). A number taken by a transaction
+ * that then rolls back is a gap, which numbering allows. Outside any transaction, on the pool; inside one (ambient,
+ * withSqlTransaction, or `inTransaction` for a Prisma transaction the caller passes around), on the "counters" side
+ * pool: on the main pool, as many such callers as it has connections would each wait for another.
+ */
+export async function queryCommitted<T>(statement: Sql, inTransaction = false): Promise<T[]> {
+  const target = inTransaction || sqlTransaction.getStore() || ambientClient() ? sidePool("counters") : pool();
+  return (await target.query(statement.text, statement.values)).rows as T[];
 }
 
 export async function execute(statement: Sql): Promise<void> {

@@ -21,6 +21,8 @@ const dummy = () => (dummyHash ??= hashPassword("not-a-password"));
 // e-mails, when the address is known (./sign-in-attempts.ts). Either limit answers the same way.
 export { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_FAILURES_PER_ADDRESS } from "./sign-in-attempts";
 export const TOO_MANY_ATTEMPTS = "too_many_attempts";
+/** The account could not be read or the password not checked (the database is down or slow): no try is spent. */
+export const SIGN_IN_UNAVAILABLE = "sign_in_unavailable";
 
 export type SignedIn = { id: string; email: string; name: string; passwordVersion: number };
 
@@ -33,12 +35,28 @@ export async function authorizeSignIn(raw: unknown, address: string | null = nul
   // The tries are counted before the account is read or the password checked (a wrong one keeps them counted; the
   // right one clears the e-mail's count and gives the address its try back).
   if (!(await attempts.take(email, address))) throw new Error(TOO_MANY_ATTEMPTS);
-  const user = await db().user.findUnique({ where: { email } });
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), parsed.data.password);
+  let checked: Awaited<ReturnType<typeof checkPassword>>;
+  try {
+    checked = await checkPassword(email, parsed.data.password);
+  } catch (err) {
+    // Nothing was checked: the tries go back (a database blip must not lock the e-mail or an office's address),
+    // the cause stays in the log, and the form says to try again — next-auth sends a thrown error's message to the
+    // browser as `?error=`, so the message is only the code.
+    log().error({ err }, "panel sign-in could not check the password");
+    await attempts.giveBack(email, address).catch(() => undefined);
+    throw new Error(SIGN_IN_UNAVAILABLE);
+  }
+  const { user, ok } = checked;
   if (!user || !ok) return null;
   await attempts.succeeded(email, address);
   // The password this sign-in proved, as of the read of its hash: the session holds while it is the account's.
   return { id: user.id, email: user.email, name: user.name, passwordVersion: passwordVersion(user.passwordChangedAt) };
+}
+
+async function checkPassword(email: string, password: string) {
+  const user = await db().user.findUnique({ where: { email } });
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), password);
+  return { user, ok };
 }
 
 export const authOptions: NextAuthOptions = {

@@ -3,13 +3,15 @@ import { LOCALE_COOKIE, negotiateLocale, type Locale } from "@/i18n/locales";
 import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
-import { queryObject, readBodyText, rejectIllFormedText, validate } from "@/lib/api/request-input";
+import { queryObject, readBodyText, rejectIllFormedText, REQUEST_ID, validate } from "@/lib/api/request-input";
 import { requestHost } from "@/lib/api/environment";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview, canWriteOff } from "@/lib/tenants/roles";
+import { panelScope } from "./environment-param";
 import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
+import { runPanelIdempotent } from "./panel-idempotency";
 import { SCREEN_TENANT_HEADER } from "./screen-tenant-header";
 import { currentPanelUser, type PanelUser } from "./session";
 
@@ -28,6 +30,8 @@ type Options<B extends z.ZodType | undefined> = {
   body?: B;
   /** The tenant switch itself: it may come from a page showing another tenant than the active one. */
   switchesTenant?: boolean;
+  /** A POST that creates something: with an Idempotency-Key, a repeat replays the first answer (./panel-idempotency.ts). */
+  idempotent?: boolean;
 };
 
 type Context<B> = {
@@ -74,7 +78,10 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       const body = input.body as Context<B>["body"];
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
       const parseQuery = <T extends z.ZodType>(schema: T, raw: Record<string, string | string[]> = query) => validate(schema, raw, "query", language.errorMap) as z.infer<T>;
-      const result = await handler({ user, actor, body, params, query, parseQuery, request });
+      const call = () => handler({ user, actor, body, params, query, parseQuery, request });
+      const key = options.idempotent && request.method === "POST" ? idempotencyKeyOf(request) : null;
+      const result = key ? await runPanelIdempotent(panelScope(user, request), user.userId, key, request, body, call) : await call();
+      if ("replayed" in result && result.replayed) headers.set("idempotent-replayed", "true");
       headers.set("content-type", "application/json");
       return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
     } catch (err) {
@@ -105,6 +112,14 @@ export function publicPanelRoute<B extends z.ZodType>(
       return errorResponse(err, requestId, headers, false, language.message);
     }
   };
+}
+
+function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get("idempotency-key")?.trim() || null;
+  if (key !== null && !REQUEST_ID.test(key)) {
+    throw new ApiError("invalid_request_id", "Idempotency-Key must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)");
+  }
+  return key;
 }
 
 /** How field errors are worded for whoever sent the request: zod's messages and ours in pt-BR, or as written (English). */

@@ -14,9 +14,10 @@ import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import { centavos } from "@/lib/serialize";
+import { centavos, isoDate } from "@/lib/serialize";
 import { nextState } from "@/lib/state-machine";
 import { computeQuote, openInstallmentsIn } from "./payoff-quote";
+import { prepaymentPlan, type PrepaymentPlan } from "./prepayment-plan";
 import type { SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
 import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from "./transitions";
@@ -101,11 +102,25 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     await cancelOpenChargesOf(tx, scope, actor, contract.id, `the contract was settled by settlement ${settlement.id}`);
     await requestTermination(tx, scope, actor, contract, "settled"); // a payroll contract's averbação ends
   } else {
-    const plan = settlement.reschedule as NonNullable<SettlementResponse["reschedule"]>;
+    let plan = settlement.reschedule as unknown as PrepaymentPlan;
     const planned = new Set([...plan.schedule.map((r) => r.installment_id), ...plan.dropped_installment_ids]);
     if (!COLLECTIBLE.includes(contract.status as ContractStatus)) return { blocked: `The contract is ${contract.status}: it can no longer be prepaid` };
     if (open.length !== planned.size || open.some((i) => !planned.has(i.id) || i.paidAmount > 0n)) {
       return { blocked: "The contract's installments changed since this settlement was made; cancel it and make a new one" };
+    }
+    // Paid before its date: priced on the day the money arrived, as a full settlement is (CDC art. 52 §2). The balance
+    // left is the installments' value on that day less the prepayment — the plan made for the later date left the
+    // borrower owing the interest of the days between on money already paid (R$ 60 on R$ 3.000 a month early at 2%).
+    const paidOn = todayInBrazil(received.paidAt);
+    if (paidOn < isoDate(settlement.settlementDate)) {
+      try {
+        plan = prepaymentPlan(contract, open, paidOn, centavos(settlement.amount), settlement.reduce as "installment_amount" | "term");
+      } catch (err) {
+        // Too little left to spread, or (worth less that day) the prepayment now covers the whole balance.
+        if (err instanceof DomainError || err instanceof RangeError) return { blocked: `Priced on ${paidOn}, the day it was paid: ${err.message}` };
+        throw err;
+      }
+      await tx.settlement.update({ where: { id: settlement.id }, data: { reschedule: plan as unknown as Prisma.InputJsonObject } });
     }
     for (const row of plan.schedule) {
       await tx.installment.update({ where: { id: row.installment_id }, data: { principal: BigInt(row.amortization), interest: BigInt(row.interest), amount: BigInt(row.payment) } });

@@ -6,12 +6,12 @@ import { insertChargeIn } from "@/lib/collection/create-charge";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField } from "@/lib/errors";
-import { prepaymentSchedule, type AmortizationSystem } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import { centavos, dateColumn, isoDate } from "@/lib/serialize";
+import { dateColumn, isoDate } from "@/lib/serialize";
 import { completeSettlementIn } from "./complete-settlement";
+import { prepaymentPlan, type PrepaymentPlan } from "./prepayment-plan";
 import { checkNotTaken, checkReceivedDate, checkSettlementHorizon, computeQuote, settleableIn } from "./payoff-quote";
 import type { CreateSettlementBody, SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
@@ -38,7 +38,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
 
   const quote = computeQuote(contract, open, date);
   let amount = quote.amount;
-  let reschedule: Prisma.InputJsonObject | null = null;
+  let reschedule: PrepaymentPlan | null = null;
   if (body.type === "partial") {
     const due = open.find((i) => isoDate(i.dueDate) <= date || i.paidAmount > 0n);
     if (due) {
@@ -47,27 +47,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
     if (body.amount! >= quote.present_value) {
       throw invalidField("amount", `Pays the whole balance (${quote.present_value} centavos on ${date}): use type full`);
     }
-    const result = prepaymentSchedule({
-      system: (contract.terms as { amortization: AmortizationSystem }).amortization,
-      monthlyRate: contract.monthlyRate,
-      date,
-      remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
-      amount: body.amount!,
-      reduce: body.reduce!,
-    });
-    // Too little left to spread: a R$ 0,00 installment could never be paid (allocation skips it), so the contract
-    // would never close.
-    const empty = result.schedule.find((row) => row.payment <= 0);
-    if (empty) {
-      throw invalidField("amount", `Leaves ${result.balance_after} centavos, too little for ${result.schedule.length} installments (installment ${empty.number} would be 0): prepay less, reduce the term, or settle in full`);
-    }
-    const idOf = new Map(open.map((i) => [i.number, i.id]));
-    reschedule = {
-      balance_before: result.balance_before,
-      balance_after: result.balance_after,
-      schedule: result.schedule.map((row) => ({ installment_id: idOf.get(row.number)!, ...row })),
-      dropped_installment_ids: result.dropped.map((n) => idOf.get(n)!),
-    };
+    reschedule = prepaymentPlan(contract, open, date, body.amount!, body.reduce!);
     amount = body.amount!;
   }
   if (amount <= 0 && body.payment_method !== "received") {
@@ -87,7 +67,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
       reduce: body.reduce ?? null,
       paymentMethod: body.payment_method,
       quote: quote as unknown as Prisma.InputJsonObject,
-      ...(reschedule ? { reschedule } : {}),
+      ...(reschedule ? { reschedule: reschedule as unknown as Prisma.InputJsonObject } : {}),
     },
   });
   await writeAudit(tx, { ...where(scope), actor, action: "settlement.created", target: { type: "settlement", id: row.id }, metadata: { contract_id: contract.id, type: body.type, amount, payment_method: body.payment_method } });

@@ -186,7 +186,10 @@ describe("collection account", () => {
     const charge = (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.body.id, method: "boleto" } })).body;
     const token = charge.payment_page_url.split("/pay/")[1];
     const page = await loadPaymentPage(token, "sandbox");
-    expect(page).toMatchObject({ payable: true, payer: { name: "Maria da Silva", document: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) } });
+    expect(page).toMatchObject({ payable: true, notice: null, payer: { name: "Maria da Silva", document: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) } });
+    // The document date is the day of issue in Brasília: 21:30 there on 10 May is already 11 May in UTC.
+    await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date("2026-05-11T00:30:00Z") } });
+    expect((await loadPaymentPage(token, "sandbox"))!.documentDate).toBe("10/05/2026");
     expect(page!.barcodeSvg).toMatch(/^<svg /);
     expect(await loadPaymentPage(token, "production")).toBeNull();
     expect(await loadPaymentPage(token, null)).toBeNull();
@@ -196,16 +199,17 @@ describe("collection account", () => {
     // Partly paid: its codes (of the whole amount) are no longer shown — paying them again would bring the whole amount in.
     const paid = await call(sandboxPay, { base: t.base, path: `/v1/sandbox/charges/${charge.id}/pay`, headers: t.headers, params: { id: charge.id }, json: { amount: 1000 } });
     expect(paid.body.charge.status).toBe("partially_paid");
-    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, paidText: "R$ 10,00", barcodeSvg: null, qrSvg: null });
+    const partlyPaid = "Esta cobrança já recebeu um pagamento parcial: o código dela, do valor inteiro, não vale mais. Peça ao credor uma nova cobrança do que falta.";
+    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, notice: partlyPaid, paidText: "R$ 10,00", barcodeSvg: null, qrSvg: null });
     // Marked overdue by the job after that part was paid: still not payable by its whole-amount codes.
     await db().charge.update({ where: { id: charge.id }, data: { status: "overdue" } });
-    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, barcodeSvg: null, qrSvg: null });
+    expect(await loadPaymentPage(token, "sandbox")).toMatchObject({ payable: false, notice: partlyPaid, barcodeSvg: null, qrSvg: null });
 
     // An immediate Pix past its expiry, before the job has marked it: the PSP no longer takes it, nor does the page.
     const cob = (await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.body.id, method: "pix", pix: { kind: "cob", expires_in: 3600 } } })).body;
     const cobToken = cob.payment_page_url.split("/pay/")[1];
     expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: true });
     await db().charge.update({ where: { id: cob.id }, data: { expiresAt: new Date(Date.now() - 1000), pix: { ...cob.pix, expires_at: new Date(Date.now() - 1000).toISOString() } } });
-    expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: false, qrSvg: null });
+    expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: false, notice: "Esta cobrança expirou. Peça uma nova ao credor.", qrSvg: null });
   });
 });

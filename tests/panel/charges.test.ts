@@ -9,13 +9,14 @@ const session = vi.hoisted(() => ({ user: null as null | { userId: string; email
 vi.mock("@/lib/panel/session", () => ({ currentPanelUser: async () => session.user }));
 
 const ORIGIN = "http://localhost:3000";
-const post = async (contractId: string, body: unknown, environment = "sandbox") => {
+const post = async (contractId: string, body: unknown, environment = "sandbox", idempotencyKey?: string) => {
   const { POST } = await import("@/app/api/panel/contracts/[id]/charges/route");
+  const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "accept-language": "en", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) };
   const res = await POST(
-    new Request(`${ORIGIN}/api/panel/contracts/${contractId}/charges?environment=${environment}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, "accept-language": "en" }, body: JSON.stringify(body) }),
+    new Request(`${ORIGIN}/api/panel/contracts/${contractId}/charges?environment=${environment}`, { method: "POST", headers, body: JSON.stringify(body) }),
     { params: Promise.resolve({ id: contractId }) },
   );
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await res.json(), replayed: res.headers.get("idempotent-replayed") === "true" };
 };
 
 describe("charges from the panel", () => {
@@ -62,5 +63,30 @@ describe("charges from the panel", () => {
     as("owner", other.tenant.id);
     expect(await post(contractId!, { method: "pix" })).toMatchObject({ status: 404, body: { code: "not_found" } });
     expect(await db().charge.count({ where: { contractId: contractId! } })).toBe(1);
+  });
+
+  it("a submission sent again with its Idempotency-Key (the answer was lost) gets the first charge back, not a second one", async () => {
+    const { creditTenant } = await import("../credit/flow-helpers");
+    const { contractsOf } = await import("../settlements/helpers");
+    const t = await creditTenant();
+    const [contractId] = await contractsOf(t, 1);
+    const owner = await db().membership.findFirstOrThrow({ where: { tenantId: t.tenant.id, role: "owner" }, include: { user: true } });
+    session.user = { userId: owner.userId, email: owner.user.email, tenantId: t.tenant.id, role: "support", memberships: [] };
+    const [first] = await db().installment.findMany({ where: { contractId: contractId! }, orderBy: { number: "asc" }, take: 1 });
+    const body = { method: "pix", installment_ids: [first!.id] };
+
+    const issued = await post(contractId!, body, "sandbox", "panel_0123456789abcdef");
+    expect(issued).toMatchObject({ status: 201, replayed: false, body: { object: "charge", method: "pix", installment_ids: [first!.id] } });
+    const again = await post(contractId!, body, "sandbox", "panel_0123456789abcdef");
+    expect(again).toEqual({ ...issued, replayed: true });
+    expect(await db().charge.count({ where: { contractId: contractId! } })).toBe(1);
+    expect(await db().auditLog.count({ where: { tenantId: t.tenant.id, action: "charge.created", targetId: issued.body.id } })).toBe(1);
+
+    // The same key with another submission is refused; a new key is a new charge; a malformed key is a 400.
+    expect(await post(contractId!, { ...body, method: "boleto" }, "sandbox", "panel_0123456789abcdef")).toMatchObject({ status: 422, body: { code: "idempotency_key_reused" } });
+    expect(await post(contractId!, body, "sandbox", "bad key!")).toMatchObject({ status: 400, body: { code: "invalid_request_id" } });
+    expect(await db().charge.count({ where: { contractId: contractId! } })).toBe(1);
+    expect(await post(contractId!, body, "sandbox", "panel_fedcba9876543210")).toMatchObject({ status: 201, replayed: false });
+    expect(await db().charge.count({ where: { contractId: contractId! } })).toBe(2);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { redisClient, type RateLimitStore } from "@/lib/api/rate-limit";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, stampClientAddress } from "@/lib/http/client-address";
-import { authorizeSignIn, SIGN_IN_FAILURES_PER_ADDRESS, signInAddress, TOO_MANY_ATTEMPTS } from "@/lib/panel/auth-options";
+import { authorizeSignIn, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_UNAVAILABLE, signInAddress, TOO_MANY_ATTEMPTS } from "@/lib/panel/auth-options";
 import { SignInAttempts, setSignInAttemptsForTests } from "@/lib/panel/sign-in-attempts";
 import { newTenant } from "../helpers/factory";
 
@@ -92,6 +92,23 @@ describe.each(stores)("panel sign-in, per client address (%s store)", (_name, ma
     expect(await attempts.take("v4-next@example.test", "203.0.113.9")).toBe(false);
     // Not an address (a proxy's "unknown"): nothing to count it against, the e-mail's count still applies.
     for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS + 1; i++) expect(await attempts.take(`odd-${i}@example.test`, "unknown")).toBe(true);
+  });
+
+  it("a password that could not be checked (the database or the hash failed) spends no try and says so, without the cause", async () => {
+    const { tenant, ownerUserId } = await newTenant();
+    const email = `owner@${tenant.slug}.test`;
+    const office = anAddress();
+    vi.mocked(verifyPassword).mockRejectedValue(new Error("Can't reach database server at db.internal:5432"));
+    try {
+      for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS + 5; i++) {
+        await expect(authorizeSignIn({ email, password: PASSWORD }, office)).rejects.toThrow(new Error(SIGN_IN_UNAVAILABLE));
+      }
+    } finally {
+      vi.mocked(verifyPassword).mockImplementation((await vi.importActual<typeof import("@/lib/auth/passwords")>("@/lib/auth/passwords")).verifyPassword);
+    }
+    // Neither the e-mail nor the office's address was locked by the outage: the right password signs in from there.
+    expect(await attempts.locked(email)).toBe(false);
+    expect(await authorizeSignIn({ email, password: PASSWORD }, office)).toMatchObject({ id: ownerUserId, email });
   });
 });
 

@@ -12,13 +12,6 @@ import { PrintButton } from "./print-button";
 
 export const metadata: Metadata = { title: "Pagamento", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
-const STATUS_TEXT: Record<string, string> = {
-  paid: "Esta cobrança já foi paga.",
-  canceled: "Esta cobrança foi cancelada. Peça uma nova ao credor.",
-  expired: "Esta cobrança expirou. Peça uma nova ao credor.",
-  partially_paid: "Esta cobrança já recebeu um pagamento parcial: o código dela, do valor inteiro, não vale mais. Peça ao credor uma nova cobrança do que falta.",
-};
-
 export default async function PaymentPageView({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const page = await loadPaymentPage(token, environmentOfHost(hostOf(await headers())));
@@ -33,9 +26,9 @@ export default async function PaymentPageView({ params }: { params: Promise<{ to
       {charge.environment === "sandbox" && (
         <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">Ambiente de testes (sandbox): esta cobrança não tem valor real.</p>
       )}
-      {!page.payable && (
+      {page.notice && (
         <p data-testid="charge-status" className="rounded border border-slate-300 bg-white p-4">
-          {STATUS_TEXT[charge.status]}
+          {page.notice}
         </p>
       )}
       {charge.boleto ? <Boleto page={page} /> : <Pix page={page} />}
@@ -70,7 +63,7 @@ function Boleto({ page }: { page: PaymentPage }) {
         <Field label="Vencimento"><strong>{brDate(boleto.due_date)}</strong></Field>
         <Field label="Beneficiário" className="col-span-3">{beneficiary.name} — CNPJ {beneficiary.document}</Field>
         <Field label="Convênio / carteira">{beneficiary.agreement}</Field>
-        <Field label="Data do documento">{brDate(charge.created_at.slice(0, 10))}</Field>
+        <Field label="Data do documento">{page.documentDate}</Field>
         <Field label="Nº do documento" className="col-span-2"><span className="font-mono text-xs">{charge.id}</span></Field>
         <Field label="Nosso número"><span className="font-mono">{boleto.our_number}</span></Field>
         <Field label="Instruções" className="col-span-3">

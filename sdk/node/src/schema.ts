@@ -2830,9 +2830,9 @@ export interface components {
                 location: string;
                 /** @description `cob`: when it expires; `cobv`: null (it has a due date). */
                 expires_at: string | null;
-                /** @description `cobv`: the fine after the due date (multa), decimal. */
+                /** @description `cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount. "0" when the amount already includes late charges (an installment late by the charge's due date) or is a settlement's: they must not be added again. null for `cob`. */
                 fine_rate: string | null;
-                /** @description `cobv`: late interest per month (juros), decimal. */
+                /** @description `cobv`: late interest per month the PSP adds after the due date (juros), decimal; "0" as for `fine_rate`. null for `cob`. */
                 interest_rate_monthly: string | null;
             } | null;
             /** @description Who is paid: the collection account the charge was issued under (GET /v1/collection-account). */

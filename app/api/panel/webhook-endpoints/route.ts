@@ -9,7 +9,7 @@ import { CreateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 export const GET = panelRoute({ manageCredentials: true }, async ({ user, request }) => ({ body: await listEndpoints(panelScope(user, request), { limit: 100 }) }));
 
 // POST /api/panel/webhook-endpoints?environment= — the secret is in this response only.
-export const POST = panelRoute({ manageCredentials: true, body: CreateWebhookEndpointBody }, async ({ user, actor, body, request }) => ({
+export const POST = panelRoute({ manageCredentials: true, idempotent: true, body: CreateWebhookEndpointBody }, async ({ user, actor, body, request }) => ({
   status: 201,
   body: await createEndpoint(panelScope(user, request), actor, body),
 }));

@@ -11,7 +11,7 @@ import { panelRoute } from "@/lib/panel/panel-route";
 const { installment_ids, method, due_date } = CreateChargeBody.shape;
 const Body = z.strictObject({ installment_ids, method, due_date });
 
-export const POST = panelRoute({ issueCharges: true, body: Body }, async ({ user, actor, body, params, request }) => ({
+export const POST = panelRoute({ issueCharges: true, idempotent: true, body: Body }, async ({ user, actor, body, params, request }) => ({
   status: 201,
   body: await createCharge(panelScope(user, request), actor, { ...body, contract_id: params.id! }),
 }));
