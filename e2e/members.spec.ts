@@ -56,8 +56,15 @@ test("owners invite, change roles and remove members; the last owner stays; view
   await page.reload();
   await expect(page.getByTestId(`member-ana@${slug}.test`).getByLabel(`Role of ana@${slug}.test`)).toHaveValue("viewer");
 
-  // The only owner cannot step down: the error is shown and the role stays.
+  // A change that unmakes an owner is asked first: cancelled, nothing is sent.
   await page.getByLabel(`Role of owner@${slug}.test`).selectOption("admin");
+  const question = page.getByRole("alertdialog", { name: `Make owner@${slug}.test admin?` });
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByLabel(`Role of owner@${slug}.test`)).toHaveValue("owner");
+  // The only owner cannot step down: confirmed, the error is shown and the role stays.
+  await page.getByLabel(`Role of owner@${slug}.test`).selectOption("admin");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "at least one owner" })).toBeVisible();
   await expect(page.getByLabel(`Role of owner@${slug}.test`)).toHaveValue("owner");
 

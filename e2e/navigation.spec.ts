@@ -34,6 +34,25 @@ test("an expired session returns to the sign-in page and says so", async ({ page
   await expect(page.getByRole("status").filter({ hasText: "Your session has expired" })).toBeVisible();
 });
 
+test("signing out ends the session: a copy of its cookie, which opened the panel before, no longer does", async ({ page, browser }) => {
+  await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible();
+  const copied = (await page.context().cookies()).filter((c) => c.name.includes("next-auth.session-token"));
+  expect(copied.length).toBeGreaterThan(0);
+  const elsewhere = await browser.newContext();
+  await elsewhere.addCookies(copied);
+  const copy = await elsewhere.newPage();
+  await copy.goto("/");
+  await expect(copy.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible(); // the copy works while the session lasts
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await copy.goto("/");
+  await expect(copy).toHaveURL(/\/login/);
+  expect((await elsewhere.request.get("/api/panel/members")).status()).toBe(401); // the panel's endpoints refuse it too
+  await elsewhere.close();
+});
+
 test("the sign-in page sends a signed-in user to the panel, and shows its form for a forged session cookie", async ({ page }) => {
   await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
   await page.goto("/login");

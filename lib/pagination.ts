@@ -42,7 +42,8 @@ export function encodeCursor(scope: Scope, after: PageAfter): string {
 /** The position a list's cursor names; `kind`: the objects the list holds (their ids' prefix). */
 export function decodeCursor(scope: Scope, cursor: string | undefined, kind: IdKind): PageAfter | undefined {
   if (cursor === undefined) return undefined;
-  const invalid = new DomainError("invalid_cursor", "The cursor is invalid for this list");
+  const message = "The cursor is invalid for this list";
+  const invalid = new DomainError("invalid_cursor", message, { errors: [{ param: "cursor", in: "query", message }] });
   const [payload, signature] = cursor.split(".");
   if (!payload || !signature) throw invalid;
   const expected = mac(scope, payload).subarray(0, 16);

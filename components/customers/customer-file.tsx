@@ -13,6 +13,8 @@ type File = {
   customer: { id: string; name: string; document: string; kind: string; birth_date: string | null; email: string | null; phone: string | null; monthly_income: number | null; payroll: { type: string } | null };
   proposals: { id: string; status: string; created_at: string; terms: { product: string; principal: number } }[];
   contracts: { id: string; number: string; status: string; principal: number; outstanding_balance: number }[];
+  more_proposals: boolean;
+  more_contracts: boolean;
 };
 
 export function CustomerFile({ id, environment, tenantId }: { id: string; environment: "sandbox" | "production"; tenantId: string }) {
@@ -21,7 +23,9 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
   const file = useQuery({ queryKey: ["customers", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/customers/${id}?environment=${environment}`) });
   if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
-  const { customer: c, proposals, contracts } = file.data;
+  const { customer: c, proposals, contracts, more_proposals, more_contracts } = file.data;
+  // The lists, searched by the customer's document, any status, newest first (the file shows the newest only).
+  const all = (list: "proposals" | "contracts") => `/${list}?${new URLSearchParams({ q: c.document, status: "", ...(list === "proposals" ? { order: "newest" } : {}), environment })}`;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   return (
     <div className="space-y-4">
@@ -40,6 +44,7 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
             </li>
           ))}
         </ul>
+        {more_proposals && <p className="mt-2 text-slate-600">{t("moreRows", { count: proposals.length })} <Link href={all("proposals")} className="underline">{t("allProposals")}</Link></p>}
       </section>
       <section className={box} aria-labelledby="cu-ctr">
         <h2 id="cu-ctr" className="mb-2 font-semibold">{t("contracts")}</h2>
@@ -51,6 +56,7 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
             </li>
           ))}
         </ul>
+        {more_contracts && <p className="mt-2 text-slate-600">{t("moreRows", { count: contracts.length })} <Link href={all("contracts")} className="underline">{t("allContracts")}</Link></p>}
       </section>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CopyButton } from "../copy-button";
 import { panelFetch, type PanelError } from "../credentials/panel-fetch";
 import { formatDateTime } from "../format";
@@ -46,6 +46,14 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
     mutationFn: (id) => panelFetch(`/api/panel/invitations/${id}/revoke`, { method: "POST", body: {} }),
     onSettled: () => refresh(),
   });
+  // A change that makes or unmakes an owner, or changes one's own role, is confirmed first (one slip of the select made a
+  // viewer an owner, or demoted oneself); the others apply at once.
+  const [asking, setAsking] = useState<{ member: Member; role: Role } | null>(null);
+  const choose = (member: Member, role: Role) => {
+    if (role === member.role) return;
+    if (member.role === "owner" || role === "owner" || member.user_id === data?.you) setAsking({ member, role });
+    else changeRole.mutate({ userId: member.user_id, role });
+  };
   const data = list.data;
   const actionError = changeRole.error ?? remove.error ?? revoke.error;
 
@@ -92,13 +100,24 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
                         aria-label={t("roleOf", { email: m.email })}
                         value={changeRole.isPending && changeRole.variables.userId === m.user_id ? changeRole.variables.role : m.role}
                         disabled={changeRole.isPending}
-                        onChange={(e) => changeRole.mutate({ userId: m.user_id, role: e.target.value as Role })}
+                        onChange={(e) => choose(m, e.target.value as Role)}
                         className="rounded border border-slate-300 px-2 py-1"
                       >
                         {ROLES.map((r) => <option key={r} value={r}>{roles(r)}</option>)}
                       </select>
                     ) : (
                       roles(m.role)
+                    )}
+                    {asking?.member.user_id === m.user_id && (
+                      <RoleQuestion
+                        question={t("roleQuestion", { email: m.email, role: roles(asking.role) })}
+                        confirmLabel={t("changeRole")}
+                        onCancel={() => setAsking(null)}
+                        onConfirm={() => {
+                          changeRole.mutate({ userId: m.user_id, role: asking.role });
+                          setAsking(null);
+                        }}
+                      />
                     )}
                   </td>
                   <td className="px-3 py-2">{formatDateTime(m.joined_at)}</td>
@@ -134,5 +153,18 @@ export function MembersPanel({ tenantId }: { tenantId: string }) {
         </section>
       )}
     </div>
+  );
+}
+
+function RoleQuestion({ question, confirmLabel, onCancel, onConfirm }: { question: string; confirmLabel: string; onCancel: () => void; onConfirm: () => void }) {
+  const t = useTranslations("Common");
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []); // the question just opened: its answer takes the focus
+  return (
+    <span role="alertdialog" aria-label={question} className="mt-1 flex flex-wrap items-center gap-2 text-sm" onKeyDown={(e) => e.key === "Escape" && onCancel()}>
+      <span>{question}</span>
+      <button type="button" onClick={onCancel} className="underline">{t("cancel")}</button>
+      <button ref={confirm} type="button" onClick={onConfirm} className="rounded bg-slate-900 px-2 py-1 text-white">{confirmLabel}</button>
+    </span>
   );
 }

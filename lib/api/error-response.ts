@@ -1,7 +1,7 @@
 import { Prisma } from "@prisma/client";
 import { isDatabaseTimeout, isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability";
 import { ZodError } from "zod";
-import { DomainError, type DomainErrorCode } from "@/lib/errors";
+import { DomainError, TransientConflict, type DomainErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { AuthorityError } from "@/lib/payroll/authority/types";
 import { ApiError, type ErrorCode } from "./errors";
@@ -48,6 +48,9 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
 
 export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
+  // A race lost before anything changed: the same 409 `conflict`, marked retryable with a Retry-After, so a client can
+  // tell "send it again" from a conflict that stays (a unique value taken, a state that does not allow it).
+  if (err instanceof TransientConflict) return new ApiError("conflict", err.message, { extra: { ...err.details, retryable: true }, headers: { "retry-after": "1" } });
   if (err instanceof DomainError) return new ApiError(DOMAIN_TO_API[err.code], err.message, { extra: err.details });
   if (err instanceof ZodError) {
     return new ApiError("validation_error", "One or more fields are invalid", { errors: fieldErrors(err, "body") });

@@ -25,6 +25,9 @@ export type Operation<
   auth: "bearer" | "oauth_client" | "none";
   /** Required permission; null when any valid credential may call (e.g. health). */
   permission: FinePermission | null;
+  /** A second permission required beside it: an update that answers the whole object needs its read permission too
+   *  (a customers:write key without customers:read read any customer's personal data by PATCHing nothing). */
+  alsoRequires?: FinePermission;
   params?: P;
   query?: Q;
   body?: B;

@@ -22,11 +22,13 @@ export function readRequestId(request: Request): { requestId: string; idempotenc
   const idempotencyKey = request.headers.get("idempotency-key")?.trim() || null;
   for (const [name, value] of [["X-Request-Id", xRequestId], ["Idempotency-Key", idempotencyKey]] as const) {
     if (value !== null && !REQUEST_ID.test(value)) {
-      throw new ApiError("invalid_request_id", `${name} must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)`);
+      const message = `${name} must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)`;
+      throw new ApiError("invalid_request_id", message, { errors: [{ param: name, in: "header", message }] });
     }
   }
   if (xRequestId && idempotencyKey && xRequestId !== idempotencyKey) {
-    throw new ApiError("invalid_request_id", "X-Request-Id and Idempotency-Key differ; send one, or the same value in both");
+    const message = "X-Request-Id and Idempotency-Key differ; send one, or the same value in both";
+    throw new ApiError("invalid_request_id", message, { errors: [{ param: "Idempotency-Key", in: "header", message }] });
   }
   const key = xRequestId ?? idempotencyKey;
   return { requestId: key ?? newId("request"), idempotencyKey: key };

@@ -8,6 +8,7 @@ import { rootDb } from "@/lib/db/client";
 import { requestTransactionOptions, runInAmbientTransaction } from "@/lib/db/transaction";
 import { TransientConflict } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
+import { newId } from "@/lib/ids";
 import { JsonText } from "@/lib/json-text";
 import { authFailures } from "./auth-failures";
 import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTenant, needsCredentialLookup, UncheckedClientCredentials } from "./authenticate";
@@ -54,7 +55,9 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
     const headers = new Headers({ "cache-control": "no-store" });
     if (op.oauthErrors) headers.set("pragma", "no-cache");
     if (op.deprecated) addDeprecationHeaders(headers, op.deprecated);
-    let requestId = "";
+    // A new id until the caller's is read: a malformed X-Request-Id is refused with an id of its own (every answer has one).
+    let requestId = newId("request");
+    headers.set("x-request-id", requestId);
     let hostEnvironment: Environment | null = null;
     try {
       const ids = readRequestId(request);
@@ -76,6 +79,9 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       checkTenant(request, credential, op.auth === "oauth_client");
       if (op.permission && !grants(credential.permissions, op.permission)) {
         throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
+      }
+      if (op.alsoRequires && !grants(credential.permissions, op.alsoRequires)) {
+        throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} and ${op.alsoRequires} permissions (it answers the whole object)`);
       }
       if (op.body && !bodyFirst) rawBody = await readBody(request, op.bodyKind ?? "json");
 
@@ -102,10 +108,10 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const scope = { tenantId: ctx.tenantId, environment, key: `${ctx.idempotencyScope}:${ids.idempotencyKey!}` };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
-      const response = errorResponse(err, requestId || "unknown", headers, op.oauthErrors ?? false);
+      const response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
       if (response.status !== 503 || !op.unavailableBody) return response;
       headers.set("content-type", "application/json");
-      const body = op.unavailableBody({ request, requestId: requestId || "unknown", environment: hostEnvironment });
+      const body = op.unavailableBody({ request, requestId, environment: hostEnvironment });
       return new Response(JSON.stringify(body), { status: 503, headers });
     }
   };
@@ -191,14 +197,15 @@ const COUNTED_FAILURES = new Set<string>(["invalid_api_key", "invalid_client"]);
 export function publicRoute(op: Operation, handler: (request: Request) => Promise<ApiResult>): RouteHandler {
   const run = async (request: Request): Promise<Response> => {
     const headers = new Headers({ "cache-control": "public, max-age=300" });
-    let requestId = "";
+    let requestId = newId("request");
+    headers.set("x-request-id", requestId);
     try {
       requestId = readRequestId(request).requestId;
       headers.set("x-request-id", requestId);
       environmentOf(request);
       return toResponse(await handler(request), headers);
     } catch (err) {
-      return errorResponse(err, requestId || "unknown", headers, false);
+      return errorResponse(err, requestId, headers, false);
     }
   };
   return Object.assign(run, { operation: op });

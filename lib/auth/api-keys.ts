@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { notifyInvalidation } from "@/lib/db/notifications";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { Credential } from "./credential";
+import { REVOKED_SHOWN_DAYS, type Credential } from "./credential";
 import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
 import { touchLastUsed } from "./last-used";
 import { normalizePermissions, type Permission } from "./permissions";
@@ -80,9 +80,10 @@ export async function createApiKey(input: CreateApiKeyInput): Promise<{ apiKey: 
   return { apiKey: toApiKeyView(row), key };
 }
 
-export async function listApiKeys(tenantId: string): Promise<ApiKeyView[]> {
+/** Live ones, and those revoked in the last REVOKED_SHOWN_DAYS days (the list kept every revoked one for ever). */
+export async function listApiKeys(tenantId: string, now = new Date()): Promise<ApiKeyView[]> {
   const rows = await db().apiKey.findMany({
-    where: { tenantId },
+    where: { tenantId, OR: [{ revokedAt: null }, { revokedAt: { gt: new Date(now.getTime() - REVOKED_SHOWN_DAYS * 86_400_000) } }] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return rows.map(toApiKeyView);

@@ -17,3 +17,6 @@ export type Credential = {
 
 export type { Environment };
 export const ENVIRONMENTS = ["sandbox", "production"] as const satisfies readonly Environment[];
+
+/** How long a revoked API key or OAuth client stays in the credential lists (panel, CLI); the audit log keeps it after. */
+export const REVOKED_SHOWN_DAYS = 90;

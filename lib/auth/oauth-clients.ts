@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { notifyInvalidation } from "@/lib/db/notifications";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { REVOKED_SHOWN_DAYS } from "./credential";
 import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
 import { touchLastUsed } from "./last-used";
 import { normalizePermissions, type Permission } from "./permissions";
@@ -86,9 +87,10 @@ export async function createOAuthClient(
   return { client: toOAuthClientView(row), clientSecret };
 }
 
-export async function listOAuthClients(tenantId: string): Promise<OAuthClientView[]> {
+/** Live ones, and those revoked in the last REVOKED_SHOWN_DAYS days (the list kept every revoked one for ever). */
+export async function listOAuthClients(tenantId: string, now = new Date()): Promise<OAuthClientView[]> {
   const rows = await db().oAuthClient.findMany({
-    where: { tenantId },
+    where: { tenantId, OR: [{ revokedAt: null }, { revokedAt: { gt: new Date(now.getTime() - REVOKED_SHOWN_DAYS * 86_400_000) } }] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return rows.map(toOAuthClientView);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
@@ -5,6 +6,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { endPanelSession } from "./ended-sessions";
 import { signInAttempts } from "./sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
@@ -97,6 +99,7 @@ export const authOptions: NextAuthOptions = {
         token.sub = user.id;
         token.signedInAt = Math.floor(Date.now() / 1000);
         token.passwordVersion = (user as Partial<SignedIn>).passwordVersion ?? 0;
+        token.sid = randomBytes(18).toString("base64url"); // what signing out ends (./ended-sessions.ts)
       }
       return token;
     },
@@ -105,7 +108,18 @@ export const authOptions: NextAuthOptions = {
       const held = session as SessionClaims;
       held.signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;
       if (typeof token.passwordVersion === "number") held.passwordVersion = token.passwordVersion;
+      if (typeof token.sid === "string") held.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Signing out ends the session, not only this browser's cookie: a copy of the cookie is refused from now on
+    // (./session.ts). next-auth logs a failure here (the database down) and still clears the cookie.
+    async signOut({ token }) {
+      const { sid, signedInAt } = token as { sid?: unknown; signedInAt?: unknown };
+      if (typeof sid !== "string") return; // a session from before ids were given: it ends with its lifetime
+      const since = typeof signedInAt === "number" ? signedInAt : Math.floor(Date.now() / 1000);
+      await endPanelSession(sid, new Date((since + SESSION_MAX_AGE_SECONDS) * 1000));
     },
   },
 };
@@ -119,7 +133,7 @@ export function signInAddress(headers: Record<string, unknown> | undefined): str
 }
 
 /** The claims the panel's session carries beside next-auth's. */
-export type SessionClaims = { signedInAt?: number; passwordVersion?: number };
+export type SessionClaims = { signedInAt?: number; passwordVersion?: number; sessionId?: string };
 
 /** Which password an account has: when it was last set (ms; 0 if never changed since the account was made). */
 export function passwordVersion(passwordChangedAt: Date | null): number {

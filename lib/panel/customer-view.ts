@@ -41,13 +41,27 @@ async function search(scope: Scope, q: string | undefined): Promise<{ filter: Pr
   return { filter: { id: { in: ids } }, capped };
 }
 
+/** How many proposals and contracts the customer file shows (the newest). */
+export const FILE_ROWS = 100;
+
 export async function customerFile(scope: Scope, id: string) {
   if (!CUSTOMER_ID.test(id)) throw notFound("Customer");
   const customer = await getCustomer(scope, id);
+  // The latest FILE_ROWS of each, and whether there are more (the file then links to the lists, filtered by the customer's
+  // document): a customer with hundreds of sandbox proposals listed them all, or was cut off without a word.
   const [proposals, contracts] = await Promise.all([
-    db().proposal.findMany({ where: { ...where(scope), customerId: id }, orderBy: { createdAt: "desc" }, take: 200 }),
-    db().contract.findMany({ where: { ...where(scope), customerId: id }, orderBy: { createdAt: "desc" }, take: 200 }),
+    db().proposal.findMany({ where: { ...where(scope), customerId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: FILE_ROWS + 1 }),
+    db().contract.findMany({ where: { ...where(scope), customerId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: FILE_ROWS + 1 }),
   ]);
-  const contractByProposal = new Map(contracts.map((c) => [c.proposalId, c.id]));
-  return { customer, proposals: proposals.map((p) => toProposalResponse(p, contractByProposal.get(p.id) ?? null)), contracts: contracts.map(toContractResponse) };
+  const shownProposals = proposals.slice(0, FILE_ROWS);
+  // Each shown proposal's contract, whether or not that contract is among the shown ones.
+  const issued = await db().contract.findMany({ where: { ...where(scope), proposalId: { in: shownProposals.map((p) => p.id) } }, select: { id: true, proposalId: true } });
+  const contractByProposal = new Map(issued.map((c) => [c.proposalId, c.id]));
+  return {
+    customer,
+    proposals: shownProposals.map((p) => toProposalResponse(p, contractByProposal.get(p.id) ?? null)),
+    contracts: contracts.slice(0, FILE_ROWS).map(toContractResponse),
+    more_proposals: proposals.length > FILE_ROWS,
+    more_contracts: contracts.length > FILE_ROWS,
+  };
 }

@@ -36,11 +36,12 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
-  const [{ getServerSession }, { authOptions, sessionMatchesPassword, sessionWithinLifetime }, { listMemberships }, { db }] = await Promise.all([
+  const [{ getServerSession }, { authOptions, sessionMatchesPassword, sessionWithinLifetime }, { listMemberships }, { db }, { panelSessionEnded }] = await Promise.all([
     import("next-auth"),
     import("./auth-options"),
     import("@/lib/tenants/tenants"),
     import("@/lib/db/client"),
+    import("./ended-sessions"),
   ]);
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
@@ -48,8 +49,14 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   if (!sessionWithinLifetime(session as SessionClaims)) return null; // signed in too long ago, however busy since
   // A session that proved a password the account no longer has (changed or reset since: lib/auth/account-password.ts)
   // is over (./auth-options.ts, sessionMatchesPassword).
-  const [account, memberships] = await Promise.all([db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }), listMemberships(userId)]);
-  if (!account || !sessionMatchesPassword(session as SessionClaims, account)) return null;
+  // One signed out (./ended-sessions.ts: a copy of its cookie) is over too.
+  const sessionId = (session as SessionClaims).sessionId;
+  const [account, memberships, ended] = await Promise.all([
+    db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } }),
+    listMemberships(userId),
+    sessionId ? panelSessionEnded(sessionId) : false,
+  ]);
+  if (!account || ended || !sessionMatchesPassword(session as SessionClaims, account)) return null;
   if (memberships.length === 0) return null;
   const wanted = (await cookies()).get(ACTIVE_TENANT_COOKIE)?.value;
   const active = memberships.find((m) => m.tenantId === wanted) ?? memberships[0]!;

@@ -119,10 +119,13 @@ export async function createInvitation(
   });
 }
 
-/** The tenant's invitations still waiting for an answer (expired ones included, so the owner sees them lapse). */
+/** How long an expired invitation stays in the list, so the owner sees it lapse (then only the audit log has it). */
+const EXPIRED_SHOWN_MS = 30 * 24 * 3600 * 1000;
+
+/** The tenant's invitations still waiting for an answer, and those expired in the last 30 days (the list grew for ever). */
 export async function listOpenInvitations(tenantId: string, now = new Date()): Promise<InvitationView[]> {
   const rows = await db().invitation.findMany({
-    where: { tenantId, acceptedAt: null, revokedAt: null },
+    where: { tenantId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date(now.getTime() - EXPIRED_SHOWN_MS) } },
     orderBy: { createdAt: "desc" },
     take: 200,
     include: { emails: LATEST_EMAIL },

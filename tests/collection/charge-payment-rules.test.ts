@@ -172,7 +172,8 @@ describe("paying a charge", () => {
       await payment.end();
     }
     const refused = await issuing!;
-    expect([refused.status, refused.body.code]).toEqual([409, "conflict"]);
+    // A race lost before anything changed: marked retryable, with a Retry-After (a stays-conflict carries neither).
+    expect([refused.status, refused.body.code, refused.body.retryable, refused.headers.get("retry-after")]).toEqual([409, "conflict", true, "1"]);
     expect(await db().charge.count({ where: { contractId: contract.id } })).toBe(1); // only the first
     const again = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: first.installment_ids } });
     expect(again.status).toBe(201);

@@ -334,6 +334,7 @@ describe("charges", () => {
     const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "boleto" })).body;
     const res = await post(t, cancelCharge, `/v1/charges/${settlement.charge_id}/cancel`, undefined, { id: settlement.charge_id });
     expect([res.status, res.body.code, res.body.detail]).toEqual([409, "conflict", `The charge collects settlement ${settlement.id}: cancel the settlement instead`]);
+    expect([res.body.retryable, res.headers.get("retry-after")]).toEqual([undefined, null]); // a conflict that stays
     expect((await db().charge.findUniqueOrThrow({ where: { id: settlement.charge_id } })).status).toBe("pending");
   });
 });

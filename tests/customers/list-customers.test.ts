@@ -33,6 +33,7 @@ describe("GET /v1/customers", () => {
     const contracts = encodeCursor({ tenantId: who.tenantId, environment: "sandbox" }, { at: new Date(), id: "ctr_01JD0000000000000000000000" });
     const res = await list(who, `?cursor=${encodeURIComponent(contracts)}`);
     expect([res.status, res.body.code, res.body.detail]).toEqual([400, "invalid_cursor", "The cursor is invalid for this list"]);
+    expect(res.body.errors).toEqual([{ param: "cursor", in: "query", message: "The cursor is invalid for this list" }]);
   });
 
   it("filters by document, formatted or not, and validates the query", async () => {

@@ -74,4 +74,18 @@ describe("PATCH /v1/customers/{id}", () => {
     expect((await get(who, company.id)).body).toEqual(company);
     expect((await history(who.tenantId, company.id)).events).toEqual(["customer.created"]);
   });
+
+  it("needs customers:read beside customers:write: the answer is the whole customer (a write-only key PATCHing {} read anyone's data)", async () => {
+    const owner = await caller();
+    const created = (await post(owner, PERSON)).body;
+    const writeOnly = await caller("sandbox", ["customers:write"], owner.tenantId);
+    const refused = await patch(writeOnly, created.id, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "insufficient_permissions", detail: "This operation requires the customers:write and customers:read permissions (it answers the whole object)" });
+    expect(refused.body).not.toHaveProperty("document");
+    expect((await patch(writeOnly, created.id, { name: "Someone Else" })).status).toBe(403);
+    expect((await get(owner, created.id)).body).toEqual(created); // nothing changed
+    const both = await caller("sandbox", ["customers:write", "customers:read"], owner.tenantId);
+    expect(await patch(both, created.id, {})).toMatchObject({ status: 200, body: created });
+  });
 });

@@ -92,6 +92,10 @@ describe("invitation e-mails", () => {
     expect(sent).toMatchObject({ status: "sent", attempts: 1, sealedBody: null, lastError: null, lockedUntil: null, messageId: `<${row.id}@credito-facil.example>` });
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect((await listOpenInvitations(tenant.id)).map((i) => [i.email, i.email_delivery])).toEqual([[address, "sent"]]);
+    // Unanswered, it lapses after 7 days and is listed as expired for 30 more, then no longer.
+    const daysLater = (days: number) => new Date(Date.now() + days * 86_400_000);
+    expect((await listOpenInvitations(tenant.id, daysLater(8))).map((i) => [i.email, i.status])).toEqual([[address, "expired"]]);
+    expect(await listOpenInvitations(tenant.id, daysLater(38))).toEqual([]);
     expect(await runMailerOnce()).toBe(0); // nothing sent twice
 
     // The link from the e-mail is the invitation's.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { customerFile, customerList, CustomerListQuery } from "@/lib/panel/customer-view";
+import { customerFile, customerList, CustomerListQuery, FILE_ROWS } from "@/lib/panel/customer-view";
 import { customerIdsMatching, foldName, SEARCH_CUSTOMER_LIMIT } from "@/lib/panel/customer-search";
 import { queryRows, sql } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -32,6 +32,17 @@ describe("the panel's customers", () => {
     expect(file.contracts.map((c) => c.id)).toEqual([contract.id]);
     expect(file.proposals.map((p) => [p.id, p.status, p.contract_id])).toEqual([[contract.proposalId, "contract_issued", contract.id]]);
     expect(file.proposals.map((p) => p.id)).not.toContain(open.id);
+    expect([file.more_proposals, file.more_contracts]).toEqual([false, false]);
+
+    // Past FILE_ROWS proposals: the newest FILE_ROWS, a flag for the rest, and the contract of the oldest still linked.
+    const issued = await db().proposal.findUniqueOrThrow({ where: { id: contract.proposalId } });
+    await db().proposal.createMany({
+      data: Array.from({ length: FILE_ROWS }, (_, i) => ({ ...issued, id: newId("proposal"), status: "canceled", contractNumber: null, createdAt: new Date(issued.createdAt.getTime() + 1000 + i) })) as never,
+    });
+    const long = await customerFile(scope, customer.id);
+    expect(long.proposals).toHaveLength(FILE_ROWS);
+    expect(long.proposals.map((p) => p.id)).not.toContain(contract.proposalId);
+    expect([long.more_proposals, long.more_contracts]).toEqual([true, false]);
     await expect(customerFile({ tenantId: other.tenant.id, environment: "sandbox" }, customer.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(customerFile(scope, "cus_\u0000")).rejects.toMatchObject({ code: "not_found" });
   });

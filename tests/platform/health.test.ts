@@ -102,5 +102,9 @@ describe("GET /v1/health", () => {
     const bad = await call(GET, { path: "/v1/health", headers: { ...bearer(key, tenant.id), "x-request-id": "has spaces" } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("invalid_request_id");
+    // Still an answer with a request id (the server's own), and the header named as the field in error.
+    expect(bad.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
+    expect(bad.body.request_id).toBe(bad.headers.get("x-request-id"));
+    expect(bad.body.errors).toEqual([{ param: "X-Request-Id", in: "header", message: "X-Request-Id must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)" }]);
   });
 });

@@ -51,13 +51,12 @@ describe("pagination", () => {
       () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, `x${cursor}`, "apiKey"),
       () => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, "garbage", "apiKey"),
     ];
+    const invalid = new DomainError("invalid_cursor", "The cursor is invalid for this list", { errors: [{ param: "cursor", in: "query", message: "The cursor is invalid for this list" }] });
     for (const attempt of attempts) {
-      expect(attempt).toThrowError(new DomainError("invalid_cursor", "The cursor is invalid for this list"));
+      expect(attempt).toThrowError(invalid);
     }
     // Another list's: the same tenant's valid cursor over API keys, sent to a list of customers.
-    expect(() => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, cursor, "customer")).toThrowError(
-      new DomainError("invalid_cursor", "The cursor is invalid for this list"),
-    );
+    expect(() => decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, cursor, "customer")).toThrowError(invalid);
     expect(decodeCursor({ tenantId: tenant.id, environment: "sandbox" }, cursor, "apiKey")).toMatchObject({ id: expect.stringMatching(/^key_/) });
   });
 

@@ -1,6 +1,6 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
+import { ALL_PERMISSIONS, type FinePermission } from "@/lib/auth/permissions";
 import { getEnv } from "@/lib/env";
 import { API_VERSION } from "@/lib/version";
 import { EVENT_CATALOG, envelopeSchema } from "@/lib/webhooks/event-catalog";
@@ -164,10 +164,12 @@ function routeConfig(op: Operation): RouteConfig {
     path: op.path,
     operationId: op.operationId,
     summary: op.summary,
-    description: op.permission ? `${op.description ?? ""}\n\nRequires permission \`${op.permission}\`.`.trim() : op.description,
+    description: op.permission
+      ? `${op.description ?? ""}\n\nRequires permission \`${op.permission}\`${op.alsoRequires ? ` and \`${op.alsoRequires}\` (the answer is the whole object)` : ""}.`.trim()
+      : op.description,
     tags: op.tags,
     deprecated: op.deprecated ? true : undefined,
-    security: op.auth === "bearer" ? [{ ApiKey: [] }, { OAuth2: op.permission ? [op.permission] : [] }] : [],
+    security: op.auth === "bearer" ? [{ ApiKey: [] }, { OAuth2: [op.permission, op.alsoRequires].filter((p): p is FinePermission => Boolean(p)) }] : [],
     request: {
       // Operations declare params/query as zod objects; the library's type wants ZodObject specifically.
       params: op.params as never,

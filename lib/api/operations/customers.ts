@@ -75,6 +75,7 @@ export const updateCustomerOperation = defineOperation({
   tags: TAGS,
   auth: "bearer",
   permission: "customers:write",
+  alsoRequires: "customers:read",
   params: CustomerParams,
   body: UpdateCustomerBody,
   responses: { 200: { description: "The customer after the update.", schema: CustomerResponse } },

@@ -60,7 +60,8 @@ namespace CreditPlatform.Sdk
         public string Scope { get; set; }
         /// <summary>Per-attempt timeout (default 30 s), the answer's body included.</summary>
         public TimeSpan Timeout { get; set; } = TimeSpan.FromSeconds(30);
-        /// <summary>Retries of 429, 503 and network failures of safe requests (default 3).</summary>
+        /// <summary>Retries of 429, 409 idempotency_in_progress, 409 with retryable: true (a race lost before anything
+        /// changed), and of 503 and network failures of safe requests (default 3).</summary>
         public int MaxRetries { get; set; } = 3;
         /// <summary>First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s).</summary>
         public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromMilliseconds(500);
@@ -216,7 +217,9 @@ namespace CreditPlatform.Sdk
                         attempt--;
                         continue;
                     }
-                    var retryable = status == 429 || (status == 503 && safe) || (status == 409 && error.Code == "idempotency_in_progress");
+                    // A 409 is retried when the request was not applied: its key still in flight (idempotency_in_progress), or
+                    // a race lost before anything changed (retryable: true, the key released) — the same X-Request-Id is judged again.
+                    var retryable = status == 429 || (status == 503 && safe) || (status == 409 && (error.Code == "idempotency_in_progress" || error.Retryable));
                     // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
                     if (retryable && attempt < options.MaxRetries && (!error.RetryAfter.HasValue || error.RetryAfter.Value <= options.MaxRetryAfter))
                     {

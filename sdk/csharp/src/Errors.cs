@@ -11,7 +11,8 @@ namespace CreditPlatform.Sdk
     /// <summary>Every error of the SDK. RequestId: the call's X-Request-Id — the one the SDK sent (every POST: yours or the
     /// GUID it generated, the same on each retry), else the one the API answered with. On an unknown outcome (a timeout or
     /// a connection failure once the retries are spent, a 409 idempotency_in_progress), send the call again with it
-    /// (Request.RequestId = e.RequestId).</summary>
+    /// (Request.RequestId = e.RequestId). So too after an ApiException whose Retryable is true (a 409 conflict from a race
+    /// lost before anything changed, once the retries are spent): the request is judged again.</summary>
     public class CreditPlatformException : Exception
     {
         public CreditPlatformException(string message) : base(message) { }
@@ -58,6 +59,8 @@ namespace CreditPlatform.Sdk
             Type = problem.Value<string>("type") ?? "about:blank";
             Detail = problem.Value<string>("detail");
             RetryAfter = retryAfter;
+            var retryable = problem["retryable"];
+            Retryable = retryable != null && retryable.Type == JTokenType.Boolean && (bool)retryable;
             var errors = problem["errors"] as JArray;
             Errors = errors == null ? new List<FieldError>() : errors.Select(e => new FieldError { Param = e.Value<string>("param"), In = e.Value<string>("in"), Message = e.Value<string>("message") }).ToList();
         }
@@ -68,6 +71,10 @@ namespace CreditPlatform.Sdk
         public string Detail { get; }
         /// <summary>The answer's Retry-After (a delay, or an HTTP date as the time left), if it had one.</summary>
         public TimeSpan? RetryAfter { get; }
+        /// <summary>The problem's retryable: true — the same request, sent again with the same X-Request-Id, may succeed: e.g.
+        /// a 409 conflict from a race lost before anything changed (retried by the client after its Retry-After). False
+        /// when the problem does not say so (a 409 conflict without it stays).</summary>
+        public bool Retryable { get; }
         public IReadOnlyList<FieldError> Errors { get; }
         public JObject Problem { get; }
         /// <summary>The answer's headers, content headers included, by name (case-insensitive).</summary>

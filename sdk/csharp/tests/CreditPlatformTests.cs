@@ -55,8 +55,9 @@ namespace CreditPlatform.Sdk.Tests
             return port;
         }
 
-        /// <summary>A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;") or "drop"
-        /// (after the server acted).</summary>
+        /// <summary>A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;"),
+        /// "409-retryable" (a 409 conflict with retryable: true and Retry-After 1: a race lost before anything changed), "409"
+        /// (a conflict that stays) or "drop" (after the server acted).</summary>
         sealed class Proxy : IDisposable
         {
             readonly HttpListener listener = new HttpListener();
@@ -84,6 +85,17 @@ namespace CreditPlatform.Sdk.Tests
                             context.Response.StatusCode = 429;
                             context.Response.ContentType = "application/problem+json";
                             context.Response.AddHeader("Retry-After", action.Length > 4 ? action.Substring(4) : "1");
+                            context.Response.OutputStream.Write(problem, 0, problem.Length);
+                            context.Response.Close();
+                            continue;
+                        }
+                        if (action == "409" || action == "409-retryable")
+                        {
+                            var retryable = action == "409-retryable";
+                            var problem = Encoding.UTF8.GetBytes("{\"type\":\"urn:credit-platform:problem:conflict\",\"title\":\"Conflict\",\"status\":409,\"code\":\"conflict\",\"detail\":\"Lost a race\"" + (retryable ? ",\"retryable\":true}" : "}"));
+                            context.Response.StatusCode = 409;
+                            context.Response.ContentType = "application/problem+json";
+                            if (retryable) context.Response.AddHeader("Retry-After", "1");
                             context.Response.OutputStream.Write(problem, 0, problem.Length);
                             context.Response.Close();
                             continue;
@@ -184,6 +196,44 @@ namespace CreditPlatform.Sdk.Tests
                 Assert.AreEqual("ok", Run(Client(proxy.Url).GetHealthAsync()).Value<string>("status"));
                 Assert.GreaterOrEqual(watch.ElapsedMilliseconds, 1000);
                 CollectionAssert.AreEqual(new[] { "/v1/health", "/v1/health" }, proxy.Seen.Select(s => s[0]).ToArray());
+            }
+        }
+
+        [Test]
+        public void RetriesARetryable409ConflictAfterRetryAfterUnderTheSameRequestId()
+        {
+            using (var proxy = new Proxy(n => n == 1 ? "409-retryable" : "pass"))
+            {
+                var document = Cpf();
+                var watch = Stopwatch.StartNew();
+                var made = Run(Client(proxy.Url).CreateCustomerAsync(Request.WithBody(new { document, name = "Lost A Race" })));
+                Assert.GreaterOrEqual(watch.ElapsedMilliseconds, 1000);
+                var seen = proxy.Seen.ToArray();
+                Assert.AreEqual(2, seen.Length);
+                Assert.IsNotEmpty(seen[0][1]);
+                Assert.AreEqual(seen[0][1], seen[1][1]);
+                var found = Run(Client().ListCustomersAsync(new Request().WithQuery("document", document)))["data"];
+                CollectionAssert.AreEqual(new[] { made.Value<string>("id") }, found.Select(c => c.Value<string>("id")).ToArray());
+            }
+            using (var proxy = new Proxy(n => "409"))
+            {
+                var e = Assert.Throws<ApiException>(() => Run(Client(proxy.Url).CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "Conflict Stays" }))));
+                Assert.AreEqual(409, e.Status);
+                Assert.AreEqual("conflict", e.Code);
+                Assert.IsFalse(e.Retryable);
+                Assert.AreEqual(1, proxy.Seen.Count);
+                Assert.AreEqual(proxy.Seen.ToArray()[0][1], e.RequestId);
+            }
+            // Once the retries are spent, the exception says the same request may be sent again (with its RequestId).
+            using (var proxy = new Proxy(n => "409-retryable"))
+            {
+                var api = new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = proxy.Url, TenantId = Tenant, ApiKey = Key, MaxRetries = 0 });
+                var e = Assert.Throws<ApiException>(() => Run(api.CreateCustomerAsync(Request.WithBody(new { document = Cpf(), name = "Still Racing" }))));
+                Assert.AreEqual(409, e.Status);
+                Assert.IsTrue(e.Retryable);
+                Assert.AreEqual(TimeSpan.FromSeconds(1), e.RetryAfter);
+                Assert.AreEqual(1, proxy.Seen.Count);
+                Assert.AreEqual(proxy.Seen.ToArray()[0][1], e.RequestId);
             }
         }
 

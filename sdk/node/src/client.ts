@@ -66,8 +66,9 @@ export type ClientOptions = {
   scope?: string;
   /** Per-attempt timeout, ms (default 30,000). */
   timeoutMs?: number;
-  /** Retries of 429, 503 and network failures of requests safe to send again — GET, PUT, DELETE, and POSTs the server
-   *  replays by their X-Request-Id; never POST /v1/auth/token (default 3). */
+  /** Retries of 429, 409 `idempotency_in_progress`, 409 with `retryable: true` (a race lost before anything changed),
+   *  and of 503 and network failures of requests safe to send again — GET, PUT, DELETE, and POSTs the server replays by
+   *  their X-Request-Id; never POST /v1/auth/token (default 3). */
   maxRetries?: number;
   /** First backoff delay, ms (default 500; doubles each retry, with jitter, at most 20 s). */
   retryBaseDelayMs?: number;
@@ -177,7 +178,10 @@ export class CreditPlatform {
         renewedToken = true;
         continue;
       }
-      const retryable = response.status === 429 || (response.status === 503 && how.safe) || (response.status === 409 && problem.code === "idempotency_in_progress");
+      // A 409 is retried when the request was not applied: its key still in flight (`idempotency_in_progress`), or a race
+      // lost before anything changed (`retryable: true`, the key released) — the same X-Request-Id is judged again.
+      const retryable =
+        response.status === 429 || (response.status === 503 && how.safe) || (response.status === 409 && (problem.code === "idempotency_in_progress" || error.retryable));
       const retryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
       // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
       if (retryable && attempt < maxRetries && retryAfterMs <= maxRetryAfterMs) {

@@ -39,6 +39,10 @@ export class ApiError extends CreditPlatformError {
   readonly errors: FieldError[];
   /** The answer's Retry-After, in seconds (delay or HTTP date), if it had one. */
   readonly retryAfterSeconds: number | undefined;
+  /** The problem's `retryable: true`: the same request, sent again with the same X-Request-Id, may succeed — e.g. a 409
+   *  `conflict` from a race lost before anything changed (retried by the client, after its Retry-After). `false` when
+   *  the problem does not say so (a 409 `conflict` without it stays). */
+  readonly retryable: boolean;
 
   /** `requestId`: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers). */
   constructor(readonly problem: Problem, readonly headers: Headers, requestId?: string) {
@@ -49,6 +53,7 @@ export class ApiError extends CreditPlatformError {
     this.detail = problem.detail;
     this.errors = problem.errors ?? [];
     this.retryAfterSeconds = parseRetryAfter(headers.get("retry-after"));
+    this.retryable = problem.retryable === true;
   }
 }
 

@@ -111,7 +111,7 @@ export interface paths {
          * Update a customer
          * @description Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. `document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` with `changed_fields` and their earlier values in `previous_attributes`. A customer of another tenant or of the other environment answers 404, like one that does not exist.
          *
-         *     Requires permission `customers:write`.
+         *     Requires permission `customers:write` and `customers:read` (the answer is the whole object).
          */
         patch: operations["updateCustomer"];
         trace?: never;
@@ -3128,7 +3128,7 @@ export interface components {
             request_id: string;
             /** @description Validation errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
-            /** @description On 502, 503 and 504: whether repeating the request (after `Retry-After`, with the same X-Request-Id) may succeed. */
+            /** @description On 502, 503 and 504: whether repeating the request (after `Retry-After`, with the same X-Request-Id) may succeed. On a 409 `conflict`: `true` (with `Retry-After: 1`) when a race was lost before anything changed — a payment reached the contract while a charge was issued, a simulation's customer changed — and the same request sent again is judged again; absent on a conflict that stays. */
             retryable?: boolean;
             /** @description `invalid_transition` and `contract_not_active`: the object's status now. */
             current_status?: string;
@@ -5359,7 +5359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -7336,7 +7336,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -8436,7 +8436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9149,7 +9149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -9620,7 +9620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10043,7 +10043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10511,7 +10511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -10934,7 +10934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -11690,7 +11690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12400,7 +12400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -12823,7 +12823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -14444,7 +14444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -15494,7 +15494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -16518,7 +16518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17233,7 +17233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -17889,7 +17889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -18836,7 +18836,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -19535,7 +19535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -20254,7 +20254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -21397,7 +21397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22121,7 +22121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -22481,7 +22481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
@@ -22793,7 +22793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -23453,7 +23453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24203,7 +24203,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -24605,7 +24605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -25551,7 +25551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26238,7 +26238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -26600,7 +26600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -27238,7 +27238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28496,7 +28496,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -28889,7 +28889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -29230,7 +29230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -30692,7 +30692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */
@@ -31053,7 +31053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, or the same idempotency key still in flight (`idempotency_in_progress`). */
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
             409: {
                 headers: {
                     /** @description Requests allowed per minute for this tenant and environment. */

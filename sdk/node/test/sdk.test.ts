@@ -15,7 +15,8 @@ import { startRouteServer } from "@/tests/helpers/route-server-process";
 import { ApiError, ConnectionError, CreditPlatform, OPERATIONS, SDK_VERSION, TimeoutError, verifyWebhook, WebhookVerificationError } from "../src/index";
 
 // The Node.js SDK against the real /v1 handlers in a server process of their own, on the test database — no
-// mocks: the credit flow, OAuth2 client credentials, a 429 retried after its Retry-After and a POST retried after
+// mocks: the credit flow, OAuth2 client credentials, a 429 retried after its Retry-After, a 409 conflict marked
+// retryable retried under the same X-Request-Id (one that is not thrown at once), and a POST retried after
 // a dropped connection or an answer cut (or stalled) mid-body (all through a local proxy that injects the fault), a
 // Retry-After beyond the client's bound, an abortable backoff, pagination, problem errors, webhook
 // signatures made by the platform's worker, the ESM and CJS builds, and one method per documented operation.
@@ -40,9 +41,10 @@ afterAll(() => {
 const client = (extra: Partial<ConstructorParameters<typeof CreditPlatform>[0]> = {}) => new CreditPlatform({ baseUrl: base, tenantId, apiKey, retryBaseDelayMs: 50, ...extra });
 
 /** A proxy in front of the server whose `fault` decides, per request, to pass it on or to misbehave: answer 429
- *  (Retry-After 1 s, or `429:<seconds>`), or pass it to the server and then drop the connection before the answer
+ *  (Retry-After 1 s, or `429:<seconds>`), answer 409 `conflict` with `retryable: true` and Retry-After 1 s (a race lost
+ *  before anything changed, `409-retryable`) or without them (`409`, a conflict that stays), or pass it to the server and then drop the connection before the answer
  *  (`drop-after-upstream`), after its headers and half its body (`cut-body`), or stall there (`stall-body`). */
-type Fault = "pass" | "429" | `429:${number}` | "drop-after-upstream" | "cut-body" | "stall-body";
+type Fault = "pass" | "429" | `429:${number}` | "409" | "409-retryable" | "drop-after-upstream" | "cut-body" | "stall-body";
 async function proxy(fault: (n: number, req: http.IncomingMessage, body: string) => Fault) {
   const seen: { method: string; url: string; requestId: string | undefined }[] = [];
   const target = new URL(base);
@@ -55,6 +57,12 @@ async function proxy(fault: (n: number, req: http.IncomingMessage, body: string)
       if (action.startsWith("429")) {
         res.writeHead(429, { "content-type": "application/problem+json", "retry-after": action.split(":")[1] ?? "1" });
         res.end(JSON.stringify({ type: "urn:credit-platform:problem:rate_limited", title: "Too Many Requests", status: 429, code: "rate_limited", detail: "Slow down" }));
+        return;
+      }
+      if (action === "409" || action === "409-retryable") {
+        const retryable = action === "409-retryable";
+        res.writeHead(409, { "content-type": "application/problem+json", ...(retryable ? { "retry-after": "1" } : {}) });
+        res.end(JSON.stringify({ type: "urn:credit-platform:problem:conflict", title: "Conflict", status: 409, code: "conflict", detail: "Lost a race", ...(retryable ? { retryable: true } : {}) }));
         return;
       }
       const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
@@ -150,6 +158,46 @@ describe("the Node.js SDK", () => {
       expect(p.seen.map((s) => s.url)).toEqual(["/v1/health", "/v1/health"]);
     } finally {
       await p.close();
+    }
+  });
+
+  it("retries a 409 conflict marked retryable after its Retry-After under the same X-Request-Id, and throws one without it at once", async () => {
+    const p = await proxy((n) => (n === 1 ? "409-retryable" : "pass"));
+    try {
+      const document = uniqueCpf();
+      const began = Date.now();
+      const made = await client({ baseUrl: p.url }).createCustomer({ body: { document, name: "Lost A Race" } });
+      expect(made).toMatchObject({ object: "customer", name: "Lost A Race" });
+      expect(Date.now() - began).toBeGreaterThanOrEqual(1000);
+      expect(p.seen).toHaveLength(2);
+      expect(p.seen[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(p.seen[1]!.requestId).toBe(p.seen[0]!.requestId);
+      const rows = await db().customer.findMany({ where: { tenantId, document } });
+      expect(rows.map((r) => r.id)).toEqual([made.id]);
+    } finally {
+      await p.close();
+    }
+    const permanent = await proxy(() => "409");
+    try {
+      const err = (await client({ baseUrl: permanent.url })
+        .createCustomer({ body: { document: uniqueCpf(), name: "Conflict Stays" } })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 409, code: "conflict", retryable: false, requestId: permanent.seen[0]!.requestId });
+      expect(permanent.seen).toHaveLength(1);
+    } finally {
+      await permanent.close();
+    }
+    // Once the retries are spent, the error says the same request may be sent again (with its requestId).
+    const spent = await proxy(() => "409-retryable");
+    try {
+      const err = (await client({ baseUrl: spent.url, maxRetries: 0 })
+        .createCustomer({ body: { document: uniqueCpf(), name: "Still Racing" } })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(err).toMatchObject({ status: 409, code: "conflict", retryable: true, retryAfterSeconds: 1, requestId: spent.seen[0]!.requestId });
+      expect(spent.seen).toHaveLength(1);
+    } finally {
+      await spent.close();
     }
   });
 

@@ -175,7 +175,9 @@ class CreditPlatform(OperationMethods):
                     self._token = None  # revoked or expired early: a new token, once
                     renewed = True
                     continue
-                retryable = status == 429 or (status == 503 and safe) or (status == 409 and error.code == "idempotency_in_progress")
+                # A 409 is retried when the request was not applied: its key still in flight (`idempotency_in_progress`), or a
+                # race lost before anything changed (`retryable: true`, the key released): the same X-Request-Id is judged again.
+                retryable = status == 429 or (status == 503 and safe) or (status == 409 and (error.code == "idempotency_in_progress" or error.retryable))
                 # A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's: raised at once.
                 if retryable and attempt < self.max_retries and (error.retry_after or 0) <= self.max_retry_after:
                     time.sleep(max(self._backoff(attempt), error.retry_after or 0))

@@ -19,8 +19,8 @@ class CreditPlatformError(Exception):
 
 
 class ApiError(CreditPlatformError):
-    """The API answered with an error status; its problem's fields, the whole problem and the answer's headers
-    (`headers`, names in lower case)."""
+    """The API answered with an error status; its problem's fields (`retryable`: the problem said `retryable: true`),
+    the whole problem and the answer's headers (`headers`, names in lower case)."""
 
     def __init__(self, problem: Dict[str, Any], headers: Mapping[str, str], request_id: Optional[str] = None) -> None:
         self.problem = problem
@@ -32,6 +32,10 @@ class ApiError(CreditPlatformError):
         self.detail: Optional[str] = problem.get("detail")
         self.errors: List[Dict[str, str]] = problem.get("errors") or []
         self.retry_after: Optional[float] = _retry_after(self.headers.get("retry-after"))
+        # The problem's `retryable: true`: the same request, sent again with the same X-Request-Id, may succeed — e.g. a
+        # 409 `conflict` from a race lost before anything changed (retried by the client after its Retry-After). False
+        # when the problem does not say so (a 409 `conflict` without it stays).
+        self.retryable: bool = problem.get("retryable") is True
         # The id sent first: it is the one to send the call again with (an intermediary may answer with its own).
         super().__init__(f"{self.status} {self.code}: {self.detail or self.title}", request_id=request_id or problem.get("request_id") or self.headers.get("x-request-id"))
 

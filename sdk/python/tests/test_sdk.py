@@ -1,6 +1,6 @@
 """The Python SDK against the real /v1 handlers (started by tests/sdk/python-sdk.test.ts with a fresh database, a
 tenant, keys and a webhook worker; their addresses and credentials come in the environment). No mocks: faults
-(a 429, a dropped connection) are injected by a local proxy in front of the real server."""
+(a 429, a 409 conflict with or without `retryable`, a dropped connection) are injected by a local proxy in front of the real server."""
 import base64
 import hashlib
 import hmac
@@ -40,8 +40,9 @@ def cpf():
 
 
 class Proxy:
-    """A proxy in front of the server; `fault(n)` says per request: "pass", "429" (or "429:<Retry-After>") or "drop"
-    (after the server acted)."""
+    """A proxy in front of the server; `fault(n)` says per request: "pass", "429" (or "429:<Retry-After>"), "409-retryable"
+    (a 409 `conflict` with `retryable: true` and Retry-After 1: a race lost before anything changed), "409" (a conflict
+    that stays) or "drop" (after the server acted)."""
 
     def __init__(self, fault):
         self.seen = []
@@ -61,6 +62,19 @@ class Proxy:
                     self.send_response(429)
                     self.send_header("content-type", "application/problem+json")
                     self.send_header("retry-after", action.partition(":")[2] or "1")
+                    self.send_header("content-length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
+                if action in ("409", "409-retryable"):
+                    problem = {"type": "urn:credit-platform:problem:conflict", "title": "Conflict", "status": 409, "code": "conflict", "detail": "Lost a race"}
+                    if action == "409-retryable":
+                        problem["retryable"] = True
+                    payload = json.dumps(problem).encode()
+                    self.send_response(409)
+                    self.send_header("content-type", "application/problem+json")
+                    if action == "409-retryable":
+                        self.send_header("retry-after", "1")
                     self.send_header("content-length", str(len(payload)))
                     self.end_headers()
                     self.wfile.write(payload)
@@ -147,6 +161,37 @@ def test_429_is_retried_after_retry_after():
         assert client(base_url=proxy.url).get_health()["status"] == "ok"
         assert time.monotonic() - began >= 1.0
         assert [s["path"] for s in proxy.seen] == ["/v1/health", "/v1/health"]
+    finally:
+        proxy.close()
+
+
+def test_retryable_409_conflict_is_retried_after_retry_after_under_the_same_request_id():
+    proxy = Proxy(lambda n: "409-retryable" if n == 1 else "pass")
+    try:
+        document = cpf()
+        began = time.monotonic()
+        made = client(base_url=proxy.url).create_customer(body={"document": document, "name": "Lost A Race"})
+        assert time.monotonic() - began >= 1.0
+        assert len(proxy.seen) == 2 and proxy.seen[0]["request_id"] and proxy.seen[0]["request_id"] == proxy.seen[1]["request_id"]
+        found = client().list_customers(query={"document": document})["data"]
+        assert [c["id"] for c in found] == [made["id"]]
+    finally:
+        proxy.close()
+    proxy = Proxy(lambda n: "409")
+    try:
+        with pytest.raises(ApiError) as stays:
+            client(base_url=proxy.url).create_customer(body={"document": cpf(), "name": "Conflict Stays"})
+        assert (stays.value.status, stays.value.code, stays.value.retryable) == (409, "conflict", False)
+        assert len(proxy.seen) == 1 and stays.value.request_id == proxy.seen[0]["request_id"]
+    finally:
+        proxy.close()
+    # Once the retries are spent, the error says the same request may be sent again (with its request_id).
+    proxy = Proxy(lambda n: "409-retryable")
+    try:
+        with pytest.raises(ApiError) as spent:
+            client(base_url=proxy.url, max_retries=0).create_customer(body={"document": cpf(), "name": "Still Racing"})
+        assert (spent.value.status, spent.value.code, spent.value.retryable, spent.value.retry_after) == (409, "conflict", True, 1.0)
+        assert len(proxy.seen) == 1 and spent.value.request_id == proxy.seen[0]["request_id"]
     finally:
         proxy.close()
 

@@ -21,6 +21,7 @@ public final class ApiException extends CreditPlatformException {
   private final String type;
   private final String detail;
   private final Double retryAfterSeconds;
+  private final boolean retryable;
   private final List<FieldError> errors = new ArrayList<>();
 
   /** {@code sentRequestId}: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers). */
@@ -35,6 +36,7 @@ public final class ApiException extends CreditPlatformException {
     this.type = text(problem, "type", "about:blank");
     this.detail = text(problem, "detail", null);
     this.retryAfterSeconds = parseRetryAfter(headers.firstValue("retry-after"));
+    this.retryable = problem.path("retryable").isBoolean() && problem.path("retryable").booleanValue();
     if (problem.has("errors")) {
       for (JsonNode e : problem.get("errors")) errors.add(new FieldError(text(e, "param", ""), text(e, "in", ""), text(e, "message", "")));
     }
@@ -66,6 +68,10 @@ public final class ApiException extends CreditPlatformException {
   public String type() { return type; }
   public String detail() { return detail; }
   public Double retryAfterSeconds() { return retryAfterSeconds; }
+  /** The problem's {@code retryable: true}: the same request, sent again with the same X-Request-Id, may succeed — e.g. a
+   *  409 {@code conflict} from a race lost before anything changed (retried by the client after its Retry-After). False
+   *  when the problem does not say so (a 409 {@code conflict} without it stays). */
+  public boolean retryable() { return retryable; }
   public List<FieldError> errors() { return errors; }
   public JsonNode problem() { return problem; }
   /** The answer's headers (e.g. {@code headers().firstValue("retry-after")}). */

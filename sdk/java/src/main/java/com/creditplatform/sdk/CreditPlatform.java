@@ -110,7 +110,8 @@ public final class CreditPlatform extends GeneratedOperations {
     public Builder scope(String scope) { this.scope = scope; return this; }
     /** Per-attempt timeout (default 30 s): a deadline over the whole exchange, the answer's body included. */
     public Builder timeout(Duration timeout) { this.timeout = timeout; return this; }
-    /** Retries of 429, 503 and network failures of safe requests (default 3). */
+    /** Retries of 429, 409 {@code idempotency_in_progress}, 409 with {@code retryable: true} (a race lost before anything
+     *  changed), and of 503 and network failures of safe requests (default 3). */
     public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
     /** First backoff delay (default 500 ms; doubles each retry, with jitter, at most 20 s). */
     public Builder retryBaseDelay(Duration delay) { this.retryBaseDelay = delay; return this; }
@@ -258,7 +259,9 @@ public final class CreditPlatform extends GeneratedOperations {
         attempt--;
         continue;
       }
-      boolean retryable = status == 429 || (status == 503 && safe) || (status == 409 && "idempotency_in_progress".equals(error.code()));
+      // A 409 is retried when the request was not applied: its key still in flight (idempotency_in_progress), or a race
+      // lost before anything changed (retryable: true, the key released) — the same X-Request-Id is judged again.
+      boolean retryable = status == 429 || (status == 503 && safe) || (status == 409 && ("idempotency_in_progress".equals(error.code()) || error.retryable()));
       long retryAfterMs = error.retryAfterSeconds() == null ? 0 : (long) Math.ceil(error.retryAfterSeconds() * 1000);
       // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
       if (retryable && attempt < maxRetries && retryAfterMs <= maxRetryAfter.toMillis()) {

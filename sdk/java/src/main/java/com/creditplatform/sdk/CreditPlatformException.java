@@ -3,7 +3,8 @@ package com.creditplatform.sdk;
 /** Every error of the SDK. {@link #requestId()}: the call's X-Request-Id — the one the SDK sent (every POST: yours or the
  *  UUID it generated, the same on each retry), else the one the API answered with. On an unknown outcome (a timeout or a
  *  connection failure once the retries are spent, a 409 {@code idempotency_in_progress}), send the call again with it:
- *  {@code Request.requestId(e.requestId())}. */
+ *  {@code Request.requestId(e.requestId())}. So too after an {@link ApiException} whose {@code retryable()} is true (a 409
+ *  {@code conflict} from a race lost before anything changed, once the retries are spent): the request is judged again. */
 public class CreditPlatformException extends RuntimeException {
   private final String requestId;
 

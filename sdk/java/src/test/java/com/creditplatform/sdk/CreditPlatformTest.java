@@ -65,8 +65,9 @@ class CreditPlatformTest {
     return Arrays.stream(d).mapToObj(String::valueOf).collect(Collectors.joining());
   }
 
-  /** A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;"), or "drop" (after
-   *  the server acted). */
+  /** A proxy in front of the server: per request number, "pass", "429" (or "429:&lt;Retry-After&gt;"), "409-retryable" (a
+   *  409 {@code conflict} with {@code retryable: true} and Retry-After 1: a race lost before anything changed), "409" (a
+   *  conflict that stays), or "drop" (after the server acted). */
   static final class Proxy implements AutoCloseable {
     final HttpServer server;
     final List<String[]> seen = new CopyOnWriteArrayList<>();
@@ -97,6 +98,17 @@ class CreditPlatformTest {
         exchange.getResponseHeaders().add("content-type", "application/problem+json");
         exchange.getResponseHeaders().add("retry-after", action.length() > 4 ? action.substring(4) : "1");
         exchange.sendResponseHeaders(429, problem.length);
+        exchange.getResponseBody().write(problem);
+        exchange.close();
+        return;
+      }
+      if (action.equals("409") || action.equals("409-retryable")) {
+        boolean retryable = action.equals("409-retryable");
+        byte[] problem = ("{\"type\":\"urn:credit-platform:problem:conflict\",\"title\":\"Conflict\",\"status\":409,\"code\":\"conflict\",\"detail\":\"Lost a race\""
+            + (retryable ? ",\"retryable\":true}" : "}")).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("content-type", "application/problem+json");
+        if (retryable) exchange.getResponseHeaders().add("retry-after", "1");
+        exchange.sendResponseHeaders(409, problem.length);
         exchange.getResponseBody().write(problem);
         exchange.close();
         return;
@@ -190,6 +202,40 @@ class CreditPlatformTest {
       assertEquals("ok", client(proxy.url()).getHealth().get("status").asText());
       assertTrue(Duration.between(began, Instant.now()).toMillis() >= 1000);
       assertEquals(List.of("/v1/health", "/v1/health"), proxy.seen.stream().map(s -> s[0]).toList());
+    }
+  }
+
+  @Test
+  void retriesARetryable409ConflictAfterRetryAfterUnderTheSameRequestId() throws Exception {
+    try (Proxy proxy = new Proxy(n -> n == 1 ? "409-retryable" : "pass")) {
+      String document = cpf();
+      Instant began = Instant.now();
+      JsonNode made = client(proxy.url()).createCustomer(Request.body(Map.of("document", document, "name", "Lost A Race")));
+      assertTrue(Duration.between(began, Instant.now()).toMillis() >= 1000);
+      assertEquals(2, proxy.seen.size());
+      assertTrue(proxy.seen.get(0)[1] != null && !proxy.seen.get(0)[1].isEmpty());
+      assertEquals(proxy.seen.get(0)[1], proxy.seen.get(1)[1]);
+      JsonNode found = client(BASE).listCustomers(Request.create().query("document", document));
+      assertEquals(1, found.get("data").size());
+      assertEquals(made.get("id").asText(), found.get("data").get(0).get("id").asText());
+    }
+    try (Proxy proxy = new Proxy(n -> "409")) {
+      ApiException e = assertThrows(ApiException.class, () -> client(proxy.url()).createCustomer(Request.body(Map.of("document", cpf(), "name", "Conflict Stays"))));
+      assertEquals(409, e.status());
+      assertEquals("conflict", e.code());
+      assertFalse(e.retryable());
+      assertEquals(1, proxy.seen.size());
+      assertEquals(proxy.seen.get(0)[1], e.requestId());
+    }
+    // Once the retries are spent, the exception says the same request may be sent again (with its requestId).
+    try (Proxy proxy = new Proxy(n -> "409-retryable")) {
+      CreditPlatform api = CreditPlatform.builder().baseUrl(proxy.url()).tenantId(TENANT).apiKey(KEY).maxRetries(0).build();
+      ApiException e = assertThrows(ApiException.class, () -> api.createCustomer(Request.body(Map.of("document", cpf(), "name", "Still Racing"))));
+      assertEquals(409, e.status());
+      assertTrue(e.retryable());
+      assertEquals(1.0, e.retryAfterSeconds());
+      assertEquals(1, proxy.seen.size());
+      assertEquals(proxy.seen.get(0)[1], e.requestId());
     }
   }
 
