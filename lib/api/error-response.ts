@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import { isDatabaseTimeout, isDatabaseUnavailable, reportDatabaseDown } from "@/lib/db/availability";
+import { isDatabaseTimeout, isDatabaseUnavailable, isTransactionConflict, reportDatabaseDown } from "@/lib/db/availability";
 import { ZodError } from "zod";
 import { DomainError, TransientConflict, type DomainErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -64,6 +64,12 @@ export function toApiError(err: unknown, requestId: string): ApiError {
     log().warn({ err: (err as Error)?.message, request_id: requestId }, "database statement or transaction timed out");
     return new ApiError("service_unavailable", "The database did not answer in time; retry with backoff", {
       headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+      extra: { retryable: true },
+    });
+  }
+  if (isTransactionConflict(err)) {
+    return new ApiError("service_unavailable", "The database ended this request's transaction to let a concurrent one go on (a deadlock); nothing was changed: retry", {
+      headers: { "retry-after": "1" },
       extra: { retryable: true },
     });
   }

@@ -3,6 +3,7 @@ import type { Environment } from "@prisma/client";
 import type { z } from "zod";
 import type { Actor } from "@/lib/audit/audit-log";
 import type { Credential } from "@/lib/auth/credential";
+import { touchLastUsed } from "@/lib/auth/last-used";
 import { grants } from "@/lib/auth/permissions";
 import { rootDb } from "@/lib/db/client";
 import { requestTransactionOptions, runInAmbientTransaction } from "@/lib/db/transaction";
@@ -77,6 +78,9 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const limit = await rateLimits().consume(credential.tenantId, environment);
       for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
       checkTenant(request, credential, op.auth === "oauth_client");
+      // Used: presented for its own tenant and environment (a sandbox key sent to production, or under another
+      // X-Tenant-Id, is refused above and leaves last_used_at alone — the panel shows it to tell a key safe to revoke).
+      touchLastUsed(credential.kind === "api_key" ? "api_key" : "oauth_client", credential.id);
       if (op.permission && !grants(credential.permissions, op.permission)) {
         throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
       }

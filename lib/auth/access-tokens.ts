@@ -5,7 +5,6 @@ import { getEnv } from "@/lib/env";
 import type { Credential } from "./credential";
 import { cacheKeys, cachedLookup } from "./credential-cache";
 import { db } from "@/lib/db/client";
-import { touchLastUsed } from "./last-used";
 import { findActiveClient } from "./oauth-clients";
 
 // JWT access tokens (RFC 9068 profile): HS256 pinned — the verifier accepts no other algorithm, so
@@ -71,7 +70,6 @@ export async function verifyAccessToken(token: string): Promise<Credential | nul
   const client = await findActiveClient(client_id);
   if (!client || client.tenantId !== tenant_id || client.environment !== environment) return null;
   if (!(await isGrantActive(fid, client.id))) return null;
-  touchLastUsed("oauth_client", client.id);
 
   return {
     kind: "access_token",

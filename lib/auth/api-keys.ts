@@ -7,7 +7,6 @@ import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { REVOKED_SHOWN_DAYS, type Credential } from "./credential";
 import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
-import { touchLastUsed } from "./last-used";
 import { normalizePermissions, type Permission } from "./permissions";
 import { lastFour, randomSecret, sha256Hex } from "./secrets";
 
@@ -122,7 +121,6 @@ export async function resolveApiKey(plaintext: string): Promise<Credential | nul
     return { id: row.id, tenantId: row.tenantId, environment: row.environment, permissions: row.permissions, name: row.name };
   });
   if (!key) return null;
-  touchLastUsed("api_key", key.id);
   return {
     kind: "api_key",
     id: key.id,

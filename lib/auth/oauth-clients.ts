@@ -7,7 +7,6 @@ import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { REVOKED_SHOWN_DAYS } from "./credential";
 import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
-import { touchLastUsed } from "./last-used";
 import { normalizePermissions, type Permission } from "./permissions";
 import { lastFour, randomSecret, safeEqualHex, sha256Hex } from "./secrets";
 
@@ -149,6 +148,5 @@ export async function authenticateClient(clientId: string, clientSecret: string)
   const client = await findActiveClient(clientId);
   if (!client) return null;
   if (!safeEqualHex(client.secretHash, sha256Hex(clientSecret))) return null;
-  touchLastUsed("oauth_client", client.id);
   return client;
 }

@@ -47,6 +47,8 @@ export async function issueClientCredentialsToken(client: ActiveClient, scope?: 
 }
 
 /** `expiresAt`: the grant's end, set once by client_credentials and carried to every successor. */
+/** `scopes`: the access token's; `grantScopes`: the refresh token's (RFC 6749 §6: a refresh narrows only the access
+ *  token — the new refresh token keeps the scope of the one it replaces). */
 async function issuePair(
   client: ActiveClient,
   scopes: string[],
@@ -54,6 +56,7 @@ async function issuePair(
   expiresAt: Date,
   now: number,
   tx: Tx | PrismaClient = db(),
+  grantScopes: string[] = scopes,
 ): Promise<TokenResponse> {
   const refreshToken = randomSecret("rt_");
   await tx.refreshToken.create({
@@ -62,7 +65,7 @@ async function issuePair(
       familyId,
       oauthClientId: client.id,
       tokenHash: sha256Hex(refreshToken),
-      scopes,
+      scopes: grantScopes,
       expiresAt,
     },
   });
@@ -117,7 +120,9 @@ export async function refreshAccessToken(
       data: { usedAt: new Date() },
     });
     if (spent.count === 0) return "reused";
-    return issuePair(client, scopes, row.familyId, row.expiresAt, Date.now(), tx);
+    // Narrowed for this access token only: the successor keeps the grant's scope, so a later refresh may ask for more
+    // again (it narrowed the grant for good, against RFC 6749 §6).
+    return issuePair(client, scopes, row.familyId, row.expiresAt, Date.now(), tx, row.scopes);
   });
   if (outcome === "revoked") {
     await revokeFamily(row.familyId); // a token the family's revocation missed: revoke it with the rest

@@ -41,6 +41,20 @@ function timedOut(value: Loose): boolean {
   return typeof value.message === "string" && TIMEOUT_MESSAGES.test(value.message);
 }
 
+// A transaction the database ended to break a deadlock (40P01) or a serialization failure (40001; Prisma's P2034, the
+// pg adapter's TransactionWriteConflict): nothing of it was committed, and the same request sent again may succeed.
+const CONFLICT_CODES = new Set(["40P01", "40001", "P2034"]);
+
+function conflicted(value: Loose & { originalCode?: unknown }): boolean {
+  if (value.kind === "TransactionWriteConflict") return true;
+  return [value.code, value.originalCode].some((code) => typeof code === "string" && CONFLICT_CODES.has(code));
+}
+
+/** The database ended this request's transaction to let another go on (a deadlock): a retryable 503, not a 500. */
+export function isTransactionConflict(err: unknown): boolean {
+  return inChain(err, conflicted);
+}
+
 /** Whether any error in `err`'s chain (causes, the driver adapter's, an AggregateError's) satisfies `test`. */
 function inChain(err: unknown, test: (value: Loose) => boolean): boolean {
   const seen = new Set<unknown>();

@@ -97,45 +97,71 @@ function fenceMs(): number {
   return authorityTransactionOptions().timeout + 60_000;
 }
 
-type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_key: string; request: Call; attempts: number };
+type Claimed = { id: string; tenant_id: string; environment: "sandbox" | "production"; authority_key: string; request: Call; attempts: number; claimed_at: Date };
 
 /** Claims due recoveries (FOR UPDATE SKIP LOCKED, a lease), replays each call and releases what it reserved. */
 export async function runReservationRecoveries(limit = 20, now: () => Date = () => new Date()): Promise<{ attempted: number; resolved: number }> {
-  const claimed = await queryRows<Claimed>(sql`
+  const claimed = await claimReservationRecoveries(limit, now);
+  let resolved = 0;
+  for (const row of claimed) if ((await recoverClaimed(row, now)) === "resolved") resolved += 1;
+  return { attempted: claimed.length, resolved };
+}
+
+/** Claims up to `limit` due recoveries for this worker: a lease (`next_attempt_at`) and its claim time (`claimed_at`). */
+export async function claimReservationRecoveries(limit: number, now: () => Date = () => new Date()): Promise<Claimed[]> {
+  return queryRows<Claimed>(sql`
     WITH due AS (
       SELECT id FROM reservation_recoveries WHERE status = 'pending' AND next_attempt_at <= ${now()}
       ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     UPDATE reservation_recoveries r
        SET attempts = r.attempts + 1, next_attempt_at = ${now()}::timestamptz + ${LEASE}::interval, claimed_at = ${now()}, updated_at = now()
       FROM due WHERE r.id = due.id
-    RETURNING r.id, r.tenant_id, r.environment::text AS environment, r.authority_key, r.request, r.attempts`);
-  let resolved = 0;
-  for (const row of claimed) {
-    const authority = payrollAuthorityFor(row.environment);
-    try {
+    RETURNING r.id, r.tenant_id, r.environment::text AS environment, r.authority_key, r.request, r.attempts, r.claimed_at`);
+}
+
+/**
+ * Replays one claimed call and settles it — holding its row's lock from the check to the status written. A claim
+ * alone did not keep a retry out: rows late in a batch were replayed after their lease had run out, when a retry
+ * (./reservation-recovery.ts takeOverPendingCall) could take the row over and record the very reservation this
+ * replay then found not ours yet (uncommitted) and released at the authority. Now a row a retry holds, or that is no
+ * longer pending under this claim (settled by a retry, claimed again by another worker), is skipped; and a retry that
+ * comes while the replay holds the row waits for it, then finds it settled.
+ */
+export async function recoverClaimed(row: Claimed, now: () => Date = () => new Date()): Promise<"resolved" | "skipped" | "failed"> {
+  const authority = payrollAuthorityFor(row.environment);
+  try {
+    return await rootDb().$transaction(async (tx) => {
+      const [held] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM reservation_recoveries WHERE id = ${row.id} AND status = 'pending' AND claimed_at = ${row.claimed_at}
+        FOR UPDATE SKIP LOCKED`;
+      if (!held) return "skipped";
       const answer = await authority.reserveMargin({ ...row.request, requestId: row.authority_key });
       let status: "refused" | "recorded" | "released" = "refused";
       if (answer.status === "reserved") {
-        status = (await isOurs(row, answer.authorityReservationId)) ? "recorded" : "released";
+        status = (await isOurs(tx, row, answer.authorityReservationId)) ? "recorded" : "released";
         if (status === "released") await authority.releaseReservation({ authorityReservationId: answer.authorityReservationId, requestId: `${row.authority_key}:release` });
       }
-      await rootDb().reservationRecovery.update({
+      await tx.reservationRecovery.update({
         where: { id: row.id },
         data: { status, lastError: null, claimedAt: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
       });
-      resolved += 1;
-    } catch (err) {
-      const message = failureMessage(err);
-      await rootDb().reservationRecovery.update({ where: { id: row.id }, data: { lastError: message, claimedAt: null, nextAttemptAt: nextAttemptAt(row.attempts, now(), REPLAY_BACKOFF_MS) } });
-      log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
-    }
+      return "resolved";
+    }, authorityTransactionOptions());
+  } catch (err) {
+    const message = failureMessage(err);
+    // Only while it is still this claim's (the row lock went with the rollback).
+    await rootDb().reservationRecovery.updateMany({
+      where: { id: row.id, status: "pending", claimedAt: row.claimed_at },
+      data: { lastError: message, claimedAt: null, nextAttemptAt: nextAttemptAt(row.attempts, now(), REPLAY_BACKOFF_MS) },
+    });
+    log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
+    return "failed";
   }
-  return { attempted: claimed.length, resolved };
 }
 
 /** A reservation this platform stored under that authority id (its transaction committed after all): never released here. */
-async function isOurs(row: Claimed, authorityReservationId: string): Promise<boolean> {
-  const found = await rootDb().marginReservation.findFirst({
+async function isOurs(tx: Tx, row: Claimed, authorityReservationId: string): Promise<boolean> {
+  const found = await tx.marginReservation.findFirst({
     where: { tenantId: row.tenant_id, environment: row.environment, authorityReservationId },
     select: { id: true },
   });

@@ -6,7 +6,7 @@ import { requireUsableMargin } from "@/lib/payroll/margin-queries";
 import { authorityTransactionOptions } from "@/lib/payroll/authority";
 import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { PRODUCTS, type ProductCode } from "@/lib/products";
-import { assessRiskIn, customerIn } from "@/lib/risk/assess";
+import { assessRiskIn, customerIn, lockCustomerAssessments } from "@/lib/risk/assess";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import { applyProposalActionIn, checkForward, expiringLapsed } from "./apply-action";
@@ -40,6 +40,8 @@ function submitIn(scope: Scope, actor: Actor, id: string, newMarginQueryId: stri
     // against and names the assessment (for `review`, the only event of the submit).
     nextState(PROPOSAL_TRANSITIONS, "proposal", found.status as ProposalStatus, "submit");
     checkForward(scope, found, "submit");
+    // The customer's locks in one order: assessments, then margin (replacing the query takes the margin lock first).
+    await lockCustomerAssessments(tx, scope, found.customerId);
     const proposal = newMarginQueryId === undefined ? found : await replaceMarginQuery(tx, scope, found, product, newMarginQueryId);
     const assessment = await assessRiskIn(tx, scope, {
       customer: await customerIn(tx, scope, proposal.customerId),

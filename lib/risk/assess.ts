@@ -59,7 +59,7 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
   const asOf = todayInBrazil();
   const product = PRODUCTS[subject.product];
   // One assessment of a customer at a time: two proposals submitted together each count the other's installment.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`risk:${scope.tenantId}:${scope.environment}:${customer.id}`}, 0))`;
+  await lockCustomerAssessments(tx, scope, customer.id);
   // The margin weighs only on the payroll products, and only a query of their paying source (checked).
   const margin = product.payrollLink !== null && subject.marginQueryId ? await marginForRisk(tx, scope, subject.marginQueryId, customer.id, product.payrollLink, subject.proposalId) : null;
   // Every installment the customer has with us (a few hundred at most), judged here with the business-day calendar.
@@ -98,4 +98,13 @@ export async function customerIn(tx: Tx, scope: Scope, id: string): Promise<Cust
   const customer = await tx.customer.findFirst({ where: { id, ...where(scope) } });
   if (!customer) throw notFound("Customer");
   return customer;
+}
+
+/**
+ * The customer's assessment lock (transaction-scoped, re-entrant). Taken before the customer's margin lock wherever a
+ * transaction takes both (lib/proposals/submit-proposal.ts): a submit replacing its margin query took margin → risk
+ * while a plain submit took risk → margin, and two such submits of one customer deadlocked.
+ */
+export async function lockCustomerAssessments(tx: Tx, scope: Scope, customerId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`risk:${scope.tenantId}:${scope.environment}:${customerId}`}, 0))`;
 }

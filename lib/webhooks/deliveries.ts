@@ -49,19 +49,23 @@ export async function getDelivery(scope: Scope, id: string, permissions?: readon
  *  the resend. */
 export async function resendDelivery(scope: Scope, actor: Actor, id: string, permissions?: readonly string[]): Promise<DeliveryResponse> {
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
+    // The lease was set by the database's clock: judged by it too (an app server whose clock ran ahead cleared a live
+    // lease, and the attempt in flight was recorded as lost and sent again).
+    const [lease] = await tx.$queryRaw<{ in_flight: boolean }[]>`
+      SELECT locked_until IS NOT NULL AND locked_until > now() AS in_flight FROM webhook_deliveries WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
     const row = await tx.webhookDelivery.findFirst({ where: { id, ...where(scope) }, include: { endpoint: true } });
-    if (!row) throw notFound("Webhook delivery");
+    if (!row || !lease) throw notFound("Webhook delivery");
     if (permissions) checkEventReadable(permissions, row.eventType); // sending an event is reading it
     if (!row.endpoint.enabled) throw endpointDisabled(row.endpointId);
-    if (row.lockedUntil && row.lockedUntil > new Date()) throw new TransientConflict("An attempt of this delivery is in flight; try again in a few seconds");
+    if (lease.in_flight) throw new TransientConflict("An attempt of this delivery is in flight; try again in a few seconds");
     if (row.lockedUntil) {
       await tx.webhookAttempt.createMany({
         data: [{ id: newId("webhookAttempt"), deliveryId: id, number: row.attemptCount, url: row.endpoint.url, startedAt: new Date(), durationMs: 0, error: LOST_ATTEMPT, requestBody: "" }],
         skipDuplicates: true,
       });
     }
-    const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null, lockedUntil: null } });
+    // The whole retry schedule again, counted from the attempts made so far (retryBase).
+    const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: new Date(), completedAt: null, lockedUntil: null, retryBase: row.attemptCount } });
     await writeAudit(tx, { ...where(scope), actor, action: "webhook_delivery.resent", target: { type: "webhook_delivery", id }, metadata: { previous_status: row.status } });
     return toDeliveryResponse(updated);
   });

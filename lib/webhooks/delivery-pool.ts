@@ -8,7 +8,10 @@ import { attemptOrHandBack, claimDeliveries, dispatchEvents, recordSafely, type 
 // hanging receiver keeps only its own slots. Finished attempts are recorded in small batches. Each attempt is the
 // same claim → send → record as a round's (./worker.ts): leases, fencing and crash recovery are unchanged.
 
-/** Claim again once this share of the slots is free (or nothing is in flight): fewer, larger claims. */
+/** Claim again once this share of the slots is free (or nothing is in flight): fewer, larger claims — but never more
+ *  than the slots an endpoint at its cap leaves (./worker.ts WorkerOptions.perEndpoint): with the defaults (50 slots,
+ *  40 per endpoint) a hanging receiver left 10 free, below a quarter, and the pool claimed nothing more until its
+ *  attempts timed out. */
 const REFILL_SHARE = 4;
 /** After the first attempt of a burst ends, wait this long for others before recording them together. */
 const GATHER_MS = 5;
@@ -18,9 +21,12 @@ export class DeliveryPool {
   private finished: Result[] = [];
   private progress: (() => void) | null = null;
   private readonly concurrency: number;
+  private readonly refillAt: number;
 
   constructor(private readonly options: WorkerOptions = {}) {
     this.concurrency = options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY;
+    const perEndpoint = options.perEndpoint ?? getEnv().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT;
+    this.refillAt = Math.max(1, Math.min(Math.ceil(this.concurrency / REFILL_SHARE), this.concurrency - perEndpoint));
   }
 
   get busy(): number {
@@ -31,7 +37,7 @@ export class DeliveryPool {
    *  Always records what finished. True when it did something. */
   async turn(): Promise<boolean> {
     const free = this.concurrency - this.inFlight.size;
-    const refill = free > 0 && (this.inFlight.size === 0 || free >= Math.ceil(this.concurrency / REFILL_SHARE));
+    const refill = free > 0 && (this.inFlight.size === 0 || free >= this.refillAt);
     // Dispatching makes deliveries to claim: not while the slots are full (other workers, or the next refill, do it).
     const dispatched = refill ? await dispatchEvents() : 0;
     const claimed = refill ? await claimDeliveries(free, this.options.perEndpoint) : [];

@@ -68,10 +68,11 @@ export async function recoverEndpoint(scope: Scope, actor: Actor, endpointId: st
       });
     }
     if (failed.length > 0) {
-      await tx.webhookDelivery.updateMany({
-        where: { id: { in: failed }, status: "failed" },
-        data: { status: "pending", nextAttemptAt: now, completedAt: null, lockedUntil: null },
-      });
+      // Each with the whole retry schedule again, counted from the attempts it had made (retry_base).
+      await tx.$executeRaw`
+        UPDATE webhook_deliveries
+           SET status = 'pending', next_attempt_at = ${now}, completed_at = NULL, locked_until = NULL, retry_base = attempt_count, updated_at = now()
+         WHERE id = ANY(${failed}::text[]) AND status = 'failed'`;
     }
     const result: RecoveryResponse = {
       object: "webhook_recovery",

@@ -43,6 +43,8 @@ describe("webhook URL safety", () => {
     ["https://[fc00::1]/h", "uniqueLocal"],
     ["https://[::ffff:127.0.0.1]/h", "loopback"],
     ["https://[::ffff:7f00:1]/h", "loopback"],
+    ["https://[::7f00:1]/h", "ipv4Compatible"], // IPv4-compatible (deprecated ::/96): ipaddr.js says unicast
+    ["https://[::a9fe:a9fe]/h", "ipv4Compatible"],
     ["https://2130706433/h", "loopback"], // decimal 127.0.0.1
     ["https://0177.0.0.1/h", "loopback"], // octal
     ["https://0x7f000001/h", "loopback"], // hex

@@ -65,9 +65,15 @@ function isLoopbackName(host: string): boolean {
   return host === "localhost" || host === "127.0.0.1" || host === "::1";
 }
 
-/** ipaddr.js's range name; IPv4-mapped IPv6 judged as its IPv4 address. */
+/** ipaddr.js's range name; IPv4-mapped IPv6 judged as its IPv4 address. The deprecated IPv4-compatible form
+ *  (`::/96`, e.g. `::7f00:1`, `::a9fe:a9fe`) is refused outright: ipaddr.js calls it "unicast", and a stack that still
+ *  routes it would reach the IPv4 address inside (loopback, the metadata service). */
 export function rangeOf(address: string): string {
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6") {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (v6.range() === "unicast" && v6.parts.slice(0, 6).every((part) => part === 0)) return "ipv4Compatible";
+  }
   return parsed.range();
 }

@@ -64,6 +64,8 @@ export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
 export type Claimed = {
   id: string;
   number: number;
+  /** This attempt's place in the retry schedule: its number since the delivery was last resent or recovered. */
+  scheduled_number: number;
   tenant_id: string;
   environment: "sandbox" | "production";
   endpoint_id: string;
@@ -114,7 +116,7 @@ export async function claimDeliveries(limit: number, perEndpoint = getEnv().WEBH
        SET attempt_count = d.attempt_count + 1, locked_until = now() + ${`${getEnv().WEBHOOK_LEASE_SECONDS} seconds`}::interval, updated_at = now()
       FROM due, webhook_endpoints e, outbox_events o
      WHERE d.id = due.id AND e.id = d.endpoint_id AND o.id = d.event_id
-    RETURNING d.id, d.attempt_count AS number, d.tenant_id, d.environment::text AS environment, d.endpoint_id, due.locked_until IS NOT NULL AS lease_lapsed,
+    RETURNING d.id, d.attempt_count AS number, d.attempt_count - d.retry_base AS scheduled_number, d.tenant_id, d.environment::text AS environment, d.endpoint_id, due.locked_until IS NOT NULL AS lease_lapsed,
               e.url, e.enabled, e.event_types, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
               o.id AS event_id, o.type AS event_type, o.created_at AS event_created_at, o.payload`);
   // A lapsed lease: its worker died during that attempt; what happened is unknown, and the log says so.
@@ -164,7 +166,7 @@ export async function recordResults(results: Result[], now: Date = new Date()): 
   const made = results.filter((r) => r.unsent !== "platform");
   const rows = made.map(({ claimed, startedAt, body, outcome, unsent }) => {
     const gone = outcome.statusCode === 410;
-    const scheduled = outcome.ok || gone || unsent ? null : nextAttemptAt(claimed.number, now);
+    const scheduled = outcome.ok || gone || unsent ? null : nextAttemptAt(claimed.scheduled_number, now);
     // A receiver that is rate limiting or briefly down says when to come back (429, 502/503/504 + Retry-After).
     const next = withRetryAfter(scheduled, now, retryAfterMs(outcome.statusCode, outcome.retryAfter, now));
     return {

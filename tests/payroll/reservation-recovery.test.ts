@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createMarginQuery } from "@/app/v1/payroll/margin-queries/route";
 import { POST as createReservation } from "@/app/v1/payroll/margin-reservations/route";
 import { db } from "@/lib/db/client";
-import { runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
+import { claimReservationRecoveries, recoverClaimed, runReservationRecoveries } from "@/lib/payroll/reservation-recovery";
 import { authorityKey, reserveIn } from "@/lib/payroll/reservations";
 import { actor } from "../helpers/factory";
 import { productionAuthority, VALID_MARGIN_ANSWER, type FakeAuthority } from "../helpers/fake-authority";
@@ -166,6 +166,41 @@ describe("reservation calls the authority never answered", () => {
     expect(fake.calls("/v1/reservations/R-ORPHAN/release")).toHaveLength(1);
     expect(fake.calls("/v1/reservations/R-KEPT/release")).toHaveLength(releasesBefore);
     expect((await db().marginReservation.findMany({ where: { customerId: customer.id } })).map((r) => [r.status, r.authorityReservationId])).toEqual([["reserved", "R-KEPT"]]);
+  });
+
+  it("a claimed call a retry has taken over (its transaction still open, or committed since) is skipped by the replay, never released", async () => {
+    const customer = await newCustomer(t);
+    fake.handler = () => ({ status: 200, json: VALID_MARGIN_ANSWER });
+    const query = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: t.headers, json: { customer_id: customer.id } });
+    fake.handler = (req) => (req.path === "/v1/reservations" ? { status: 500, json: {} } : { status: 404, json: {} });
+    expect((await reserve(query.body.id, "rsv-race-1")).status).toBeGreaterThanOrEqual(502);
+    const key = await requestKey("rsv-race-1");
+    const row = await db().reservationRecovery.findFirstOrThrow({ where: { tenantId: t.tenant.id, authorityKey: key } });
+
+    // The worker claimed it three minutes ago (late in a long batch, its lease ran out before its turn) …
+    const threeMinutesAgo = new Date(Date.now() - 3 * 60_000);
+    await db().reservationRecovery.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(threeMinutesAgo.getTime() - 1000) } });
+    const claimed = (await claimReservationRecoveries(1000, () => threeMinutesAgo)).filter((c) => c.id === row.id);
+    expect(claimed).toHaveLength(1);
+    // … and a retry takes the row over (its lock held until its transaction ends) and asks under the same key.
+    fake.handler = (req) =>
+      req.path === "/v1/reservations" ? { status: 201, json: { reservation_id: "R-RACE", status: "reserved", expires_at: "2030-01-01T00:00:00Z" } } : { status: 204 };
+    const callsBefore = fake.calls("/v1/reservations").length;
+    let replayed: string | undefined;
+    await db().$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE reservation_recoveries SET next_attempt_at = now() + interval '10 minutes' WHERE id = ${row.id}`;
+      replayed = await recoverClaimed(claimed[0]!); // the worker's turn comes while the retry holds the row
+    });
+    expect(replayed).toBe("skipped");
+    expect(fake.calls("/v1/reservations")).toHaveLength(callsBefore); // nothing asked, nothing released
+    expect(fake.calls("/v1/reservations/R-RACE/release")).toHaveLength(0);
+
+    // The retry completes (the reservation is stored and the call recorded); the stale claim still changes nothing.
+    const retried = await reserve(query.body.id, "rsv-race-1");
+    expect(retried.body).toMatchObject({ status: "reserved", authority_reservation_id: "R-RACE" });
+    expect(await recoverClaimed(claimed[0]!)).toBe("skipped");
+    expect(await db().reservationRecovery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "recorded", authorityReservationId: "R-RACE" });
+    expect(fake.calls("/v1/reservations/R-RACE/release")).toHaveLength(0);
   });
 
   it("a pending call whose reservation is stored here after all is marked recorded, never released", async () => {

@@ -75,36 +75,50 @@ describe("webhook delivery fairness", () => {
     expect((await deliveriesOf(busy.id)).map((d) => d.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded"]);
   });
 
-  it("a hanging receiver with a backlog keeps only its own slots: another tenant's delivery is sent and recorded meanwhile", async () => {
+  // The second shape is the defaults' (50 slots, 40 per endpoint): the cap leaves fewer slots free than the pool's
+  // refill share (a quarter), and a pool that waited for a quarter to be free claimed nothing more while the hanging
+  // receiver held its 40 — every other tenant's deliveries waited for its timeouts.
+  it.each([
+    { concurrency: 4, perEndpoint: 2 },
+    { concurrency: 8, perEndpoint: 7 },
+  ])("a hanging receiver with a backlog keeps only its own slots: another tenant's delivery is sent and recorded meanwhile (%o)", async ({ concurrency, perEndpoint }) => {
+    holding = true;
     const slow = await endpointFor("/slow");
     const fast = await endpointFor("/fast");
     // The slow endpoint's backlog is older: a first-come claim would give it every slot.
-    for (let i = 0; i < 6; i++) await sendTestEvent(slow.scope, actor, slow.id);
-    await sendTestEvent(fast.scope, actor, fast.id);
+    const backlog = perEndpoint + 4;
+    for (let i = 0; i < backlog; i++) await sendTestEvent(slow.scope, actor, slow.id);
 
-    const pool = new DeliveryPool({ concurrency: 4, perEndpoint: 2, send: SEND });
+    const pool = new DeliveryPool({ concurrency, perEndpoint, send: SEND });
     const stop = new AbortController();
     await pool.turn();
+    for (let i = 0; i < 200 && held.length < perEndpoint; i++) {
+      await pool.waitForProgress(20, stop.signal);
+      await pool.turn();
+    }
+    expect(held).toHaveLength(perEndpoint);
+    // Another tenant's event arrives while the slow receiver holds its slots: the pool claims it with what is left.
+    await sendTestEvent(fast.scope, actor, fast.id);
     for (let i = 0; i < 200 && (await deliveriesOf(fast.id))[0]!.status !== "succeeded"; i++) {
       await pool.waitForProgress(50, stop.signal);
       await pool.turn();
     }
     expect((await deliveriesOf(fast.id)).map((d) => [d.status, d.attemptCount])).toEqual([["succeeded", 1]]);
-    // Meanwhile the slow receiver holds exactly its two attempts; its other four wait, unclaimed.
-    expect(held).toHaveLength(2);
-    expect(pool.busy).toBe(2);
+    // Meanwhile the slow receiver holds exactly its cap of attempts; the rest of its backlog waits, unclaimed.
+    expect(held).toHaveLength(perEndpoint);
+    expect(pool.busy).toBe(perEndpoint);
     const waiting = await deliveriesOf(slow.id);
-    expect(waiting.map((d) => d.status)).toEqual(Array(6).fill("pending"));
-    expect(waiting.map((d) => d.attemptCount).sort()).toEqual([0, 0, 0, 0, 1, 1]);
+    expect(waiting.map((d) => d.status)).toEqual(Array(backlog).fill("pending"));
+    expect(waiting.map((d) => d.attemptCount).sort()).toEqual([...Array(4).fill(0), ...Array(perEndpoint).fill(1)]);
 
-    // Released, everything goes through: the pool records the two, then claims and sends the rest.
+    // Released, everything goes through: the pool records those, then claims and sends the rest.
     release();
     for (let i = 0; i < 200 && (await deliveriesOf(slow.id)).some((d) => d.status !== "succeeded"); i++) {
       await pool.waitForProgress(50, stop.signal);
       await pool.turn();
     }
     await pool.drain();
-    expect((await deliveriesOf(slow.id)).map((d) => [d.status, d.attemptCount])).toEqual(Array(6).fill(["succeeded", 1]));
-    expect(await db().webhookAttempt.count({ where: { delivery: { endpointId: slow.id } } })).toBe(6);
+    expect((await deliveriesOf(slow.id)).map((d) => [d.status, d.attemptCount])).toEqual(Array(backlog).fill(["succeeded", 1]));
+    expect(await db().webhookAttempt.count({ where: { delivery: { endpointId: slow.id } } })).toBe(backlog);
   });
 });

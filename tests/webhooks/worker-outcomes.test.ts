@@ -209,4 +209,23 @@ describe("webhook worker outcomes", () => {
       [2, 200, null],
     ]);
   });
+
+  it("a resent delivery that had used all its attempts gets the whole schedule again, Retry-After included", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const t = await tenant();
+    const ep = await endpoint(t, ["customer.created"]);
+    await call(createCustomerRoute, { path: "/v1/customers", headers: t.headers, json: { document: uniqueCpf(), name: "Ana Souza" } });
+    while ((await dispatchEvents()) > 0);
+    const [d] = await deliveriesOf(ep.id);
+    // It ran out of attempts (failed after the last one), then the integrator resends it.
+    await db().webhookDelivery.update({ where: { id: d!.id }, data: { status: "failed", attemptCount: MAX_ATTEMPTS, nextAttemptAt: null, completedAt: new Date() } });
+    const resent = await call(resendRoute, { path: `/v1/webhook-deliveries/${d!.id}/resend`, headers: t.headers, params: { id: d!.id } });
+    expect(resent.status).toBe(202);
+
+    // The receiver is rate limiting: the resent delivery waits as asked instead of failing for good after one try.
+    receiver.respondWith((r) => (r.path === `/${t.tenant.id}` ? { status: 429, headers: { "retry-after": "3600" } } : { status: 200, body: "ok" }));
+    const now = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
+    await drainWebhooks({ now: () => now });
+    expect((await deliveriesOf(ep.id))[0]).toMatchObject({ status: "pending", attemptCount: MAX_ATTEMPTS + 1, retryBase: MAX_ATTEMPTS, lastStatusCode: 429, nextAttemptAt: new Date(now.getTime() + 3600_000) });
+  });
 });

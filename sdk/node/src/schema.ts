@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Get an OAuth2 access token (client credentials) or rotate a refresh token
-         * @description Form-encoded (RFC 6749). `grant_type=client_credentials` authenticates the client (HTTP Basic or `client_id`/`client_secret` in the form) and returns a 3600 s JWT access token plus a 30-day refresh token. `grant_type=refresh_token` spends the given refresh token and returns a new pair; presenting a spent refresh token revokes every token of that grant. `scope` narrows the scopes (default: all of the client's). X-Tenant-Id is optional here (the client names the tenant); when sent it must match. Not idempotent: token responses are never stored (`Cache-Control: no-store`). Errors carry RFC 6749 `error` and `error_description` alongside the problem fields.
+         * @description Form-encoded (RFC 6749). `grant_type=client_credentials` authenticates the client (HTTP Basic or `client_id`/`client_secret` in the form) and returns a 3600 s JWT access token plus a 30-day refresh token. `grant_type=refresh_token` spends the given refresh token and returns a new pair; presenting a spent refresh token revokes every token of that grant. `scope` narrows the scopes (default: all of the client's; on a refresh, all of the grant's — a narrowed refresh narrows that access token only, the new refresh token keeps the grant's scope, RFC 6749 §6). X-Tenant-Id is optional here (the client names the tenant); when sent it must match. Not idempotent: token responses are never stored (`Cache-Control: no-store`). Errors carry RFC 6749 `error` and `error_description` alongside the problem fields.
          */
         post: operations["createToken"];
         delete?: never;
