@@ -39,6 +39,10 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     link.type === "inss" ? { kind: "inss", benefitNumber: link.benefit_number } : { kind: "private", employerCnpj: employerCnpj(link.employer_cnpj), registration: link.registration };
   const id = newId("marginQuery");
   const authority = payrollAuthorityFor(scope.environment);
+  // Dated when asked, not when answered: a reservation made while the question was out may be missing from the
+  // answer, and only one made after created_at counts as held against it (heldByQuery) — dated at the answer, such a
+  // reservation counted nowhere, the local check passed and the authority refused.
+  const askedAt = new Date();
   const answer = await authority.queryMargin({ document: customer.document, source, requestId: id }).catch((err: unknown) => {
     if (!(err instanceof MarginQueryRefused)) throw err;
     throw new DomainError("margin_query_refused", `The payroll authority refused the margin query: ${err.refusal.message}`, { refusal: err.refusal });
@@ -54,7 +58,7 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
     result: storedResult(answer) as unknown as Prisma.JsonObject,
     availableLoanMargin: BigInt(answer.margins.find((m) => m.kind === "loan")?.available ?? 0),
     validUntil: answer.validUntil,
-    createdAt: new Date(),
+    createdAt: askedAt,
   };
   // A stateless authority's answer ignores what this platform already holds on the source: shown taken off.
   const held = STATELESS_AUTHORITIES.includes(authority.name) ? await heldOnSource(scope, customer.id, sourceView(source)) : NONE_HELD;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Actor } from "@/lib/audit/audit-log";
 import type { Proposal } from "@prisma/client";
 import { db, type Tx } from "@/lib/db/client";
@@ -86,6 +87,13 @@ async function replaceMarginQuery(tx: Tx, scope: Scope, proposal: Proposal, prod
   const link = PRODUCTS[product].payrollLink;
   if (link === null) throw invalidField("margin_query_id", "Only for inss_payroll and private_payroll");
   const terms = proposal.terms as ProposalTerms;
-  await requireUsableMargin(tx, scope, marginQueryId, proposal.customerId, deductedInstallment(terms), "loan", "margin_query_id", link);
+  const replacement = await requireUsableMargin(tx, scope, marginQueryId, proposal.customerId, deductedInstallment(terms), "loan", "margin_query_id", link);
+  // Newer, and of the same benefit or employment link: the draft was built, and its averbação is asked, on that source
+  // (an older query, or one of another benefit of the same person, was accepted and the loan landed elsewhere).
+  const current = proposal.marginQueryId === null ? null : await tx.marginQuery.findFirst({ where: { id: proposal.marginQueryId, ...where(scope) } });
+  if (current && replacement.id !== current.id) {
+    if (!isDeepStrictEqual(replacement.source, current.source)) throw invalidField("margin_query_id", "The margin query is of another benefit or employment link than the proposal's");
+    if (replacement.createdAt <= current.createdAt) throw invalidField("margin_query_id", "The margin query is not newer than the proposal's");
+  }
   return tx.proposal.update({ where: { id: proposal.id }, data: { marginQueryId } });
 }

@@ -5,6 +5,7 @@ import { PRODUCTS, type ProductCode } from "@/lib/products";
 import { deductedInstallment, lastDueDateOf, type ProposalTerms } from "@/lib/proposals/schemas";
 import { where, type Scope } from "@/lib/scope";
 import type { SimulationResult } from "@/lib/simulations/compute";
+import { checkTerm } from "@/lib/simulations/product-rules";
 import { assessRiskIn, customerIn, type RiskSubject } from "./assess";
 import type { CreateRiskAssessmentBody, RiskAssessmentResponse } from "./schemas";
 
@@ -38,6 +39,9 @@ export async function createRiskAssessment(scope: Scope, actor: Actor, body: Cre
       subject = { product: result.product as ProductCode, installmentAmount: deductedInstallment(result), term: result.term, lastDueDate, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     } else {
       const terms = body.terms!;
+      // A pre-qualification is for a loan the product could make: its term within the product's (an inss_payroll for
+      // 120 months was scored and could come back "approve").
+      checkTerm(terms.product, terms.term, "terms.term");
       subject = { product: terms.product, installmentAmount: terms.installment_amount, term: terms.term, lastDueDate: null, proposalId: null, marginQueryId: body.margin_query_id ?? null };
     }
     if (PRODUCTS[subject.product].payrollLink === null && subject.marginQueryId !== null) {

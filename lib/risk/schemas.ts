@@ -17,7 +17,7 @@ export const CreateRiskAssessmentBody = z
       .strictObject({
         product: z.enum(PRODUCT_CODES),
         installment_amount: centavos("The monthly installment, integer centavos.").refine((v) => v > 0, "Must be greater than 0"),
-        term: z.number().int().min(1).max(420).meta({ description: "Number of monthly installments." }),
+        term: z.number().int().min(1).max(420).meta({ description: "Number of monthly installments, within the product's terms (e.g. at most 96 for inss_payroll; otherwise 400 `product_rule_violation`)." }),
       })
       .optional()
       .meta({ description: "Terms given inline, for a pre-qualification before any simulation." }),

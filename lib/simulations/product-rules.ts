@@ -13,6 +13,15 @@ function violation(product: ProductCode, errors: FieldError[]): DomainError {
   return new DomainError("product_rule_violation", `The simulation breaks the rules of product ${product}`, { errors });
 }
 
+/** The product's term alone (a risk pre-qualification's inline terms carry no rate): 400 product_rule_violation. */
+export function checkTerm(product: ProductCode, term: number, param = "term"): void {
+  const rules = PRODUCTS[product];
+  if (term >= rules.minTermMonths && term <= rules.maxTermMonths) return;
+  throw new DomainError("product_rule_violation", `The terms break the rules of product ${product}`, {
+    errors: [{ param, in: "body", message: `Must be from ${rules.minTermMonths} to ${rules.maxTermMonths} months for ${product}` }],
+  });
+}
+
 /** Term and rate: checked before any computation. `rateParam` is the field the rate came from. */
 export function checkTermAndRate(product: ProductCode, term: number, monthlyRate: string, rateParam: string): void {
   const rules = PRODUCTS[product];

@@ -205,6 +205,16 @@ describe("a draft outliving its margin query", () => {
     expect((await act(t, submit, proposal.id, { margin_query_id: theirs.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id", message: "The margin query belongs to another customer" }] });
     expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).marginQueryId).toBe(query.id);
 
+    // The customer's, but of another benefit (the averbação would land on it), or no newer than the proposal's: refused.
+    const otherBenefit = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    await db().marginQuery.update({ where: { id: otherBenefit.id }, data: { source: { kind: "inss", benefitNumber: "9876543210" } } });
+    expect((await act(t, submit, proposal.id, { margin_query_id: otherBenefit.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id", message: "The margin query is of another benefit or employment link than the proposal's" }] });
+    const older = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
+    const proposalsQuery = await db().marginQuery.findUniqueOrThrow({ where: { id: query.id } });
+    await db().marginQuery.update({ where: { id: older.id }, data: { createdAt: new Date(proposalsQuery.createdAt.getTime() - 1000) } });
+    expect((await act(t, submit, proposal.id, { margin_query_id: older.id })).body).toMatchObject({ status: 400, errors: [{ param: "margin_query_id", message: "The margin query is not newer than the proposal's" }] });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).marginQueryId).toBe(query.id);
+
     const fresh = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
     const submitted = await act(t, submit, proposal.id, { margin_query_id: fresh.id });
     expect(submitted.status, submitted.text).toBe(200);

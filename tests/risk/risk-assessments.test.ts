@@ -101,6 +101,12 @@ describe("risk assessments", () => {
       status: 400,
       errors: [{ param: "margin_query_id", message: "Only for inss_payroll and private_payroll: the payroll margin does not weigh on other products" }],
     });
+    // Inline terms the product could not make (an INSS payroll loan for 120 months, the product's maximum being 96): 400.
+    expect((await assess(t, { customer_id: other.id, terms: { product: "inss_payroll", installment_amount: 10000, term: 120 }, margin_query_id: marginQuery.id })).body).toMatchObject({
+      status: 400,
+      code: "product_rule_violation",
+      errors: [{ param: "terms.term", in: "body", message: "Must be from 1 to 96 months for inss_payroll" }],
+    });
     const fromProposal = await assess(t, { customer_id: other.id, proposal_id: proposal.id });
     expect(fromProposal.body).toMatchObject({ proposal_id: proposal.id, margin_query_id: marginQuery.id, inputs: { margin: { available_loan_margin: marginQuery.available_loan_margin, source_status: "active", blocked_for_loans: false } } });
     expect(fromProposal.body.reasons.map((r: { code: string }) => r.code)).toContain("margin_covers_installment");

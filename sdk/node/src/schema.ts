@@ -3715,7 +3715,7 @@ export interface components {
                 installment_amount: number;
                 /**
                  * Format: int32
-                 * @description Number of monthly installments.
+                 * @description Number of monthly installments, within the product's terms (e.g. at most 96 for inss_payroll; otherwise 400 `product_rule_violation`).
                  */
                 term: number;
             };
