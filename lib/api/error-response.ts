@@ -68,7 +68,9 @@ export function toApiError(err: unknown, requestId: string): ApiError {
     });
   }
   if (isTransactionConflict(err)) {
-    return new ApiError("service_unavailable", "The database ended this request's transaction to let a concurrent one go on (a deadlock); nothing was changed: retry", {
+    // Logged: a deadlock means two paths take locks in different orders — worth finding, even answered as a 503.
+    log().warn({ err: err instanceof Error ? err.message : String(err), request_id: requestId }, "transaction ended by a deadlock or serialization failure");
+    return new ApiError("service_unavailable", "The database rolled this request's transaction back to let a concurrent one go on (a deadlock or a serialization failure); retry", {
       headers: { "retry-after": "1" },
       extra: { retryable: true },
     });

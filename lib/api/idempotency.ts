@@ -38,6 +38,11 @@ type Row = {
 /** The second phase found the key taken over by another request (its lease had passed). */
 export class LeaseLostError extends Error {}
 
+/** What a stored response carrying a secret is sealed to (lib/security/secret-box.ts): its record, and no other. */
+export function sealedName(scope: IdempotencyScope): string {
+  return `idempotency:${scope.tenantId}:${scope.environment}:${scope.key}`;
+}
+
 export function fingerprint(method: string, path: string, body: unknown): string {
   return createHash("sha256")
     .update(`${method.toUpperCase()} ${path}\n${stringify(body ?? null)}`)

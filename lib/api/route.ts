@@ -16,7 +16,7 @@ import { authenticateBearer, authenticateOAuthClient, checkEnvironment, checkTen
 import { environmentOf } from "./environment";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
-import { claimIdempotencyKey, completeIdempotencyKey, completeInTransaction, fingerprint, LeaseLostError, releaseIdempotencyKey, type IdempotencyScope } from "./idempotency";
+import { claimIdempotencyKey, completeIdempotencyKey, completeInTransaction, fingerprint, LeaseLostError, releaseIdempotencyKey, sealedName, type IdempotencyScope } from "./idempotency";
 import { deprecationHeader, type Operation } from "./operation";
 import { rateLimitHeaders, rateLimits } from "./rate-limit";
 import { queryObject, readBody, readRequestId, validate } from "./request-input";
@@ -132,7 +132,7 @@ async function runIdempotent(
 ): Promise<Response> {
   const claim = await claimIdempotencyKey(scope, print);
   // A response with a secret in it is kept sealed, bound to its record (a sealed body copied elsewhere does not open).
-  const sealedAs = `idempotency:${scope.tenantId}:${scope.environment}:${scope.key}`;
+  const sealedAs = sealedName(scope);
   if (claim.replay) {
     headers.set("content-type", claim.replay.contentType);
     headers.set("idempotent-replayed", "true");

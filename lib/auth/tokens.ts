@@ -46,9 +46,9 @@ export async function issueClientCredentialsToken(client: ActiveClient, scope?: 
   return issuePair(client, scopes, randomUUID(), new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000), now);
 }
 
-/** `expiresAt`: the grant's end, set once by client_credentials and carried to every successor. */
-/** `scopes`: the access token's; `grantScopes`: the refresh token's (RFC 6749 §6: a refresh narrows only the access
- *  token — the new refresh token keeps the scope of the one it replaces). */
+/** `expiresAt`: the grant's end, set once by client_credentials and carried to every successor. `scopes`: the access
+ *  token's; `grantScopes`: the refresh token's (RFC 6749 §6: a refresh narrows only the access token — the new refresh
+ *  token keeps the scope of the one it replaces). */
 async function issuePair(
   client: ActiveClient,
   scopes: string[],

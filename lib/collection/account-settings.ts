@@ -101,7 +101,8 @@ export async function putCollectionAccount(scope: Scope, actor: Actor, body: Col
       });
     }
     // Another tenant's account has it now, or had it when it issued boletos (their nosso números carry
-    // the agreement, so a second owner would number charges that a notification could not tell apart).
+    // the agreement, so a second owner would number charges that a notification could not tell apart). A number taken
+    // for a charge that then rolled back counts too (it is committed on its own): that tenant held the agreement then.
     const taken =
       (await tx.collectionAccount.findFirst({
         where: { environment: scope.environment, bankCode: data.bankCode, agreement: data.agreement, NOT: { tenantId: scope.tenantId } },

@@ -205,7 +205,7 @@ async function nextOurNumber(run: Run, scope: Scope, account: CollectionAccount,
     INSERT INTO sequences (tenant_id, environment, name, value)
     VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${name}, 1)
     ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
-    RETURNING value`, inTransaction);
+    RETURNING value`, scope.environment, inTransaction);
   return row!.value;
 }
 

@@ -90,11 +90,12 @@ export function rootDb(): PrismaClient {
  * For what must commit on its own while the caller's transaction holds a connection of the main pool. On the main pool,
  * as many such requests as it has connections would each hold one and wait for another — none would get it, and all
  * would answer 503 once the connect timeout passed. A small pool of its own (SIDE_POOL_SIZE connections) cannot be
- * exhausted by the requests waiting on it. Two, so that neither can starve the other:
+ * exhausted by the requests waiting on it. Several, so that none can starve another:
  * - "write-ahead": the payroll calls written ahead (lib/payroll/reservation-recovery.ts, endorsement-recovery.ts) and a
  *   contract number taken before an averbação — single short statements, production's among them;
  * - "sandbox-repasse": each contract's month of a sandbox repasse run (lib/payroll/repasse.ts), a transaction that may
- *   wait on contract locks — sandbox traffic must never hold production's write-ahead connections.
+ *   wait on contract locks — sandbox traffic must never hold production's write-ahead connections;
+ * - "counters-sandbox" / "counters-production": a boleto's nosso número, one statement committed on its own.
  */
 export function sideDb(purpose: SidePurpose = "write-ahead"): PrismaClient {
   return side(purpose).prisma;
@@ -117,9 +118,10 @@ function side(purpose: SidePurpose): { prisma: PrismaClient; pool: pg.Pool } {
   return made;
 }
 
-/** "counters": a number taken from a counter row (a boleto's nosso número) committed at once, whatever transaction the
- *  caller is in (lib/db/sql.ts `queryCommitted`). */
-type SidePurpose = "write-ahead" | "sandbox-repasse" | "counters";
+/** "counters-<environment>": a number taken from a counter row (a boleto's nosso número) committed at once, whatever
+ *  transaction the caller is in (lib/db/sql.ts `queryCommitted`) — one pool per environment, so a sandbox burst of
+ *  boletos cannot make production's wait. */
+export type SidePurpose = "write-ahead" | "sandbox-repasse" | "counters-sandbox" | "counters-production";
 const SIDE_POOL_SIZE = 3;
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

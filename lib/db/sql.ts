@@ -97,11 +97,11 @@ export async function queryRows<T>(statement: Sql): Promise<T[]> {
  * tenant's boletos behind every open transaction, and a charge holding the counter while it waited for a contract a
  * settlement had locked — the settlement then waiting for the counter — deadlocked). A number taken by a transaction
  * that then rolls back is a gap, which numbering allows. Outside any transaction, on the pool; inside one (ambient,
- * withSqlTransaction, or `inTransaction` for a Prisma transaction the caller passes around), on the "counters" side
- * pool: on the main pool, as many such callers as it has connections would each wait for another.
+ * withSqlTransaction, or `inTransaction` for a Prisma transaction the caller passes around), on the environment's
+ * "counters" side pool: on the main pool, as many such callers as it has connections would each wait for another.
  */
-export async function queryCommitted<T>(statement: Sql, inTransaction = false): Promise<T[]> {
-  const target = inTransaction || sqlTransaction.getStore() || ambientClient() ? sidePool("counters") : pool();
+export async function queryCommitted<T>(statement: Sql, environment: "sandbox" | "production", inTransaction = false): Promise<T[]> {
+  const target = inTransaction || sqlTransaction.getStore() || ambientClient() ? sidePool(`counters-${environment}`) : pool();
   return (await target.query(statement.text, statement.values)).rows as T[];
 }
 

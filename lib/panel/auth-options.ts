@@ -116,6 +116,7 @@ export const authOptions: NextAuthOptions = {
     // Signing out ends the session, not only this browser's cookie: a copy of the cookie is refused from now on
     // (./session.ts). next-auth logs a failure here (the database down) and still clears the cookie.
     async signOut({ token }) {
+      if (!token) return; // a cookie that did not decode: nothing to end
       const { sid, signedInAt } = token as { sid?: unknown; signedInAt?: unknown };
       if (typeof sid !== "string") return; // a session from before ids were given: it ends with its lifetime
       const since = typeof signedInAt === "number" ? signedInAt : Math.floor(Date.now() / 1000);

@@ -5,6 +5,7 @@ import {
   fingerprint,
   LeaseLostError,
   releaseIdempotencyKey,
+  sealedName,
   type IdempotencyScope,
 } from "@/lib/api/idempotency";
 import { rootDb } from "@/lib/db/client";
@@ -13,7 +14,7 @@ import type { Scope } from "@/lib/scope";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 
 // Panel writes that create something (a charge, a webhook endpoint) are idempotent as /v1's POSTs are, on the same
-// records (lib/api/idempotency.ts): the form sends an Idempotency-Key per submission (components/idempotency-key.ts),
+// records (lib/api/idempotency.ts): the form sends an Idempotency-Key per submission (components/idempotency-keys.ts),
 // so a click sent again after the answer was lost — the panel gives up after 20 s, the server may still commit — gets
 // the first one's answer instead of a second boleto the borrower could pay twice, or a second endpoint whose secret
 // nobody saw. The effect and its stored answer commit together; any failure forgets the key (nothing was changed,
@@ -31,7 +32,7 @@ export async function runPanelIdempotent(
   call: () => Promise<PanelResult>,
 ): Promise<PanelResult & { replayed: boolean }> {
   const records: IdempotencyScope = { tenantId: scope.tenantId, environment: scope.environment, key: `panel:${userId}:${key}` };
-  const sealedAs = `idempotency:${records.tenantId}:${records.environment}:${records.key}`;
+  const sealedAs = sealedName(records);
   const claim = await claimIdempotencyKey(records, fingerprint(request.method, new URL(request.url).pathname, body));
   if (claim.replay) {
     return { status: claim.replay.status, body: JSON.parse(openSecret(claim.replay.body, sealedAs)) as unknown, replayed: true };

@@ -3,7 +3,7 @@ import { LOCALE_COOKIE, negotiateLocale, type Locale } from "@/i18n/locales";
 import type { Actor } from "@/lib/audit/audit-log";
 import { errorResponse } from "@/lib/api/error-response";
 import { ApiError } from "@/lib/api/errors";
-import { queryObject, readBodyText, rejectIllFormedText, REQUEST_ID, validate } from "@/lib/api/request-input";
+import { queryObject, readBodyText, readRequestId, rejectIllFormedText, validate } from "@/lib/api/request-input";
 import { requestHost } from "@/lib/api/environment";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -79,7 +79,8 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       const actor: Actor = { type: "user", id: user.userId, label: user.email };
       const parseQuery = <T extends z.ZodType>(schema: T, raw: Record<string, string | string[]> = query) => validate(schema, raw, "query", language.errorMap) as z.infer<T>;
       const call = () => handler({ user, actor, body, params, query, parseQuery, request });
-      const key = options.idempotent && request.method === "POST" ? idempotencyKeyOf(request) : null;
+      // The key as /v1 reads it (Idempotency-Key, or X-Request-Id; validated the same way).
+      const key = options.idempotent && request.method === "POST" ? readRequestId(request).idempotencyKey : null;
       const result = key ? await runPanelIdempotent(panelScope(user, request), user.userId, key, request, body, call) : await call();
       if ("replayed" in result && result.replayed) headers.set("idempotent-replayed", "true");
       headers.set("content-type", "application/json");
@@ -112,14 +113,6 @@ export function publicPanelRoute<B extends z.ZodType>(
       return errorResponse(err, requestId, headers, false, language.message);
     }
   };
-}
-
-function idempotencyKeyOf(request: Request): string | null {
-  const key = request.headers.get("idempotency-key")?.trim() || null;
-  if (key !== null && !REQUEST_ID.test(key)) {
-    throw new ApiError("invalid_request_id", "Idempotency-Key must be 1–255 characters of A–Z, a–z, 0–9, . _ : - (a UUID is recommended)");
-  }
-  return key;
 }
 
 /** How field errors are worded for whoever sent the request: zod's messages and ours in pt-BR, or as written (English). */

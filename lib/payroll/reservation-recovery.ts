@@ -82,7 +82,13 @@ async function takeOverPendingCall(tx: Tx, scope: Scope, baseKey: string, call: 
   const terms = JSON.parse(JSON.stringify(call)) as unknown; // as stored: without undefined members
   const same = pending.find((row) => isDeepStrictEqual(row.request, terms));
   if (!same) return null;
-  const taken = await tx.$queryRaw<{ id: string }[]>`
+  // The row first, without waiting: the worker holds it while it replays (recoverClaimed), and this request, holding the
+  // proposal's and the customer's locks, must not queue behind a call to the authority.
+  const free = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM reservation_recoveries WHERE id = ${same.id} FOR UPDATE SKIP LOCKED`;
+  const taken =
+    free.length === 0
+      ? []
+      : await tx.$queryRaw<{ id: string }[]>`
     UPDATE reservation_recoveries SET next_attempt_at = ${new Date(Date.now() + fenceMs())}, updated_at = now()
      WHERE id = ${same.id} AND status = 'pending' AND (claimed_at IS NULL OR claimed_at < now() - ${LEASE}::interval)
     RETURNING id`;
@@ -125,7 +131,7 @@ export async function claimReservationRecoveries(limit: number, now: () => Date 
  * (./reservation-recovery.ts takeOverPendingCall) could take the row over and record the very reservation this
  * replay then found not ours yet (uncommitted) and released at the authority. Now a row a retry holds, or that is no
  * longer pending under this claim (settled by a retry, claimed again by another worker), is skipped; and a retry that
- * comes while the replay holds the row waits for it, then finds it settled.
+ * comes while the replay holds the row does not wait for it: it answers 503, try again shortly (takeOverPendingCall).
  */
 export async function recoverClaimed(row: Claimed, now: () => Date = () => new Date()): Promise<"resolved" | "skipped" | "failed"> {
   const authority = payrollAuthorityFor(row.environment);
@@ -146,7 +152,7 @@ export async function recoverClaimed(row: Claimed, now: () => Date = () => new D
         data: { status, lastError: null, claimedAt: null, authorityReservationId: answer.status === "reserved" ? answer.authorityReservationId : null },
       });
       return "resolved";
-    }, authorityTransactionOptions());
+    }, twoCallsTransactionOptions()); // a replay and, when not ours, a release: two calls' budget
   } catch (err) {
     const message = failureMessage(err);
     // Only while it is still this claim's (the row lock went with the rollback).
@@ -157,6 +163,11 @@ export async function recoverClaimed(row: Claimed, now: () => Date = () => new D
     log().warn({ recovery_id: row.id, attempts: row.attempts, err: message }, "recovering a reservation call failed; retrying later");
     return "failed";
   }
+}
+
+function twoCallsTransactionOptions(): { maxWait: number; timeout: number } {
+  const one = authorityTransactionOptions();
+  return { maxWait: one.maxWait, timeout: one.timeout * 2 };
 }
 
 /** A reservation this platform stored under that authority id (its transaction committed after all): never released here. */

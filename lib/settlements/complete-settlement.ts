@@ -117,7 +117,9 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
         plan = prepaymentPlan(contract, open, paidOn, centavos(settlement.amount), settlement.reduce as "installment_amount" | "term");
       } catch (err) {
         // Too little left to spread, or (worth less that day) the prepayment now covers the whole balance.
-        if (err instanceof DomainError || err instanceof RangeError) return { blocked: `Priced on ${paidOn}, the day it was paid: ${err.message}` };
+        if (err instanceof DomainError || err instanceof RangeError) {
+          return { blocked: `Priced on ${paidOn}, the day it was paid (before its date), the prepayment would pay the whole balance or leave too little to reschedule: settle in full instead` };
+        }
         throw err;
       }
       await tx.settlement.update({ where: { id: settlement.id }, data: { reschedule: plan as unknown as Prisma.InputJsonObject } });

@@ -26,7 +26,9 @@ export class DeliveryPool {
   constructor(private readonly options: WorkerOptions = {}) {
     this.concurrency = options.concurrency ?? getEnv().WEBHOOK_WORKER_CONCURRENCY;
     const perEndpoint = options.perEndpoint ?? getEnv().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT;
-    this.refillAt = Math.max(1, Math.min(Math.ceil(this.concurrency / REFILL_SHARE), this.concurrency - perEndpoint));
+    const share = Math.ceil(this.concurrency / REFILL_SHARE);
+    // A cap at or above the pool's size leaves no slot free while one endpoint hangs: refill by the share then.
+    this.refillAt = perEndpoint >= this.concurrency ? share : Math.max(1, Math.min(share, this.concurrency - perEndpoint));
   }
 
   get busy(): number {

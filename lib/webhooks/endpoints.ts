@@ -25,9 +25,15 @@ import { checkWebhookUrlWithin } from "./url-safety";
 
 // Webhook endpoints of a tenant's environment (the credential's). The URL is checked for SSRF here and again
 // before every delivery; the signing secret is generated here, stored sealed and returned once (creation and
-// rotation). Every change is audited.
+// rotation). Every change is audited. A deleted endpoint is only marked (deleted_at) by the request — its delivery log
+// can be 90 days of a busy receiver's, too much for one statement — and is gone for everything from then on: every
+// read here goes through `live`, the worker neither claims for it nor fans out to it, and the retention purger removes
+// its log in batches and then the row (lib/webhooks/retention.ts).
 
 const ALL = "*";
+
+/** The scope's endpoints that are not deleted: the only ones any API, count or lookup sees. */
+const live = (scope: Scope) => ({ ...where(scope), deletedAt: null });
 
 /** `permissions`: a /v1 credential's — it subscribes only to events it may read (lib/webhooks/event-access.ts); the
  *  panel's owners and admins may subscribe to any (undefined). */
@@ -39,7 +45,7 @@ export async function createEndpoint(scope: Scope, actor: Actor, body: CreateWeb
   return db().$transaction(async (tx) => {
     // One count per tenant and environment at a time (the lock), so racing creates cannot pass the cap.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook_endpoints:${scope.tenantId}:${scope.environment}`}))`;
-    if ((await tx.webhookEndpoint.count({ where: where(scope) })) >= MAX_ENDPOINTS_PER_ENVIRONMENT) {
+    if ((await tx.webhookEndpoint.count({ where: live(scope) })) >= MAX_ENDPOINTS_PER_ENVIRONMENT) {
       throw new DomainError("conflict", `At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} webhook endpoints per environment; delete one first`);
     }
     const enabled = body.enabled ?? true;
@@ -67,7 +73,7 @@ export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndp
 
 export async function listEndpoints(scope: Scope, query: ListWebhookEndpointsQuery) {
   const after = decodeCursor(scope, query.cursor, "webhookEndpoint");
-  const filters: Prisma.WebhookEndpointWhereInput = { ...where(scope), ...(query.enabled ? { enabled: query.enabled === "true" } : {}) };
+  const filters: Prisma.WebhookEndpointWhereInput = { ...live(scope), ...(query.enabled ? { enabled: query.enabled === "true" } : {}) };
   const page = await paginate(query.limit, (args) => db().webhookEndpoint.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
   return toListResponse(scope, page, toEndpointResponse);
 }
@@ -119,10 +125,17 @@ export function checkCarried(permissions: readonly string[], current: WebhookEnd
   checkSubscribable(permissions, current.eventTypes.length === 0 ? [ALL] : current.eventTypes);
 }
 
+/** Marks the endpoint deleted — one row, whatever the size of its log: from now on it is 404 everywhere, no event
+ *  fans out to it and its queued deliveries are never claimed. Disabled too, as it would be by hand: an attempt in
+ *  flight meanwhile records what the receiver did and then ends instead of being retried (worker.ts endUnwanted).
+ *  Its deliveries and attempts are removed in batches by the retention purger, then the row itself
+ *  (lib/webhooks/retention.ts purgeDeletedEndpoints): one statement cascading to all of them outlasted the statement
+ *  timeout for a busy, long-failing endpoint, which then could never be deleted. */
 export async function deleteEndpoint(scope: Scope, actor: Actor, id: string) {
   return db().$transaction(async (tx) => {
     const row = await find(tx, scope, id, { lock: true });
-    await tx.webhookEndpoint.delete({ where: { id } }); // its deliveries and attempts go with it
+    const now = new Date();
+    await tx.webhookEndpoint.update({ where: { id }, data: { deletedAt: now, enabled: false, disabledReason: row.disabledReason ?? "manual", disabledAt: row.disabledAt ?? now } });
     await audit(tx, scope, actor, "webhook_endpoint.deleted", row, { url: row.url });
     return { id, object: "webhook_endpoint" as const, deleted: true as const };
   });
@@ -165,9 +178,11 @@ export function signingSecrets(row: Pick<WebhookEndpoint, "id" | "secretCipherte
   return secrets;
 }
 
+/** The scope's endpoint, 404 when there is none or it was deleted; `lock` takes its row lock first (a deletion holds it
+ *  too, so a change waiting on it then finds the endpoint deleted). */
 export async function find(client: Tx, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<WebhookEndpoint> {
   if (options.lock) await client.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${id} AND tenant_id = ${scope.tenantId} FOR UPDATE`;
-  const row = await client.webhookEndpoint.findFirst({ where: { id, ...where(scope) } });
+  const row = await client.webhookEndpoint.findFirst({ where: { id, ...live(scope) } });
   if (!row) throw notFound("Webhook endpoint");
   return row;
 }

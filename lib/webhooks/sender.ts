@@ -8,7 +8,9 @@ import { checkWebhookUrlWithin, type Resolve } from "./url-safety";
 // One delivery attempt over HTTP: the URL is vetted again (DNS may have changed since registration: rebinding)
 // and the connection goes to an address that check returned — the socket's own lookup is pinned to it, so a
 // second resolution cannot swap in a private address. Redirects are not followed (a 3xx is a failure), only a
-// 2xx succeeds, the whole attempt has a deadline, and at most 4 KiB of the answer is kept.
+// 2xx succeeds, the whole attempt has a deadline, and at most 4 KiB of the answer is kept. The status decides once it
+// has arrived: the deadline then only ends the reading of the body (what arrived is kept), never turning a 2xx the
+// receiver gave into a failure that would send the event again.
 
 export const BODY_SNIPPET_BYTES = 4096;
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -67,23 +69,32 @@ export async function sendAttempt(url: string, headers: Record<string, string>, 
           if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
           else response.destroy(); // a receiver streaming megabytes at us: stop reading, judge by the status
         });
-        const done = () => {
+        // `cutShort`: the deadline passed while the body was still arriving (the receiver sent its status and headers,
+        // then trickled or held the rest). The status was given: it decides, and the log says the body is partial.
+        judge = (cutShort = false) => {
           const status = response.statusCode ?? 0;
           const text = snippet(Buffer.concat(chunks).toString("utf8"));
           const ok = status >= 200 && status < 300;
           const location = response.headers.location;
-          const error = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (${status}${location ? ` to ${location}` : ""})` : `The endpoint answered ${status}`;
+          const failure = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (${status}${location ? ` to ${location}` : ""})` : `The endpoint answered ${status}`;
+          const partial = `did not end within ${options.timeoutMs} ms: what had arrived is kept`;
+          const error = !cutShort ? failure : failure === null ? `The answer's body ${partial}` : `${failure}; its body ${partial}`;
           const retryAfter = ok ? undefined : response.headers["retry-after"];
           finish({ ok, statusCode: status, error, responseBody: text, ...(retryAfter !== undefined ? { retryAfter } : {}) });
         };
+        const done = () => judge?.();
         response.on("end", done);
         response.on("close", done);
         response.on("error", done);
       },
     );
+    // Set once the status line and headers have arrived.
+    let judge: ((cutShort?: boolean) => void) | undefined;
     const timer = setTimeout(() => {
+      // Judged before the socket is destroyed (its close would judge the body as complete).
+      if (judge) judge(true);
+      else finish({ ok: false, statusCode: null, error: `No answer within ${options.timeoutMs} ms`, responseBody: null });
       request.destroy();
-      finish({ ok: false, statusCode: null, error: `No answer within ${options.timeoutMs} ms`, responseBody: null });
     }, Math.max(1, deadline - Date.now()));
     request.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: `Connection failed: ${err.code ?? err.message}`, responseBody: null }));
     request.end(body);

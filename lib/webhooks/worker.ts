@@ -40,7 +40,7 @@ export async function dispatchEvents(limit = DISPATCH_BATCH): Promise<number> {
       FROM (SELECT id, type, tenant_id, environment, created_at FROM outbox_events
             WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) ev
       LEFT JOIN webhook_endpoints e
-        ON e.tenant_id = ev.tenant_id AND e.environment = ev.environment AND e.enabled AND e.created_at <= ev.created_at
+        ON e.tenant_id = ev.tenant_id AND e.environment = ev.environment AND e.enabled AND e.deleted_at IS NULL AND e.created_at <= ev.created_at
        AND (cardinality(e.event_types) = 0 OR ev.type = ANY(e.event_types))
       ORDER BY ev.created_at, ev.id, e.id`);
     if (pairs.length === 0) return 0;
@@ -97,7 +97,10 @@ function carries(claimed: Pick<Claimed, "event_types" | "event_type">): boolean 
 export async function claimDeliveries(limit: number, perEndpoint = getEnv().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT): Promise<Claimed[]> {
   const rows = await queryRows<Claimed>(sql`
     WITH waiting AS (
-      SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()),
+      -- A deleted endpoint's queued deliveries are never claimed: the retention purger removes them.
+      SELECT w.endpoint_id
+        FROM (SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()) w
+        JOIN webhook_endpoints e ON e.id = w.endpoint_id AND e.deleted_at IS NULL),
     candidates AS (
       SELECT x.id, x.next_attempt_at
         FROM waiting w

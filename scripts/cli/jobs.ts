@@ -1,6 +1,6 @@
 import { purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { purgeEndedGrants } from "@/lib/auth/token-retention";
-import { purgeFinishedDeliveries } from "@/lib/webhooks/retention";
+import { purgeDeletedEndpoints, purgeFinishedDeliveries } from "@/lib/webhooks/retention";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { runEndorsementRecoveries } from "@/lib/payroll/endorsement-recovery";
 import { runEndorsementTerminations } from "@/lib/payroll/endorsement-termination";
@@ -34,7 +34,7 @@ Scheduled work (run it from cron or the platform's scheduler; each job is idempo
   reservation-recoveries  replays margin reservation calls the authority never answered (timeout, 5xx) under their
                        idempotency key and releases what they reserved (the worker does this continuously)
   purge-idempotency    deletes idempotency records past their 24 hours (the worker does this every 10 minutes)
-  purge-webhook-deliveries  deletes webhook deliveries (and their attempts) finished more than WEBHOOK_RETENTION_DAYS ago (the worker too)
+  purge-webhook-deliveries  deletes webhook deliveries (and their attempts) finished more than WEBHOOK_RETENTION_DAYS ago, and the logs of deleted endpoints with the endpoints (the worker too)
   purge-refresh-tokens  deletes the refresh tokens of OAuth grants that ended more than a day ago, and the revocation
                        markers of grants with none left (the worker too)`;
 
@@ -83,7 +83,17 @@ await runCli(USAGE, async (argv) => {
   } else if (command === "purge-webhook-deliveries") {
     let deleted = 0;
     for (let round = await purgeFinishedDeliveries(); round > 0; round = await purgeFinishedDeliveries()) deleted += round;
-    output(values.json, { deleted }, `${deleted} webhook deliveries finished past the retention period deleted.`);
+    // And the logs of deleted endpoints, then the endpoints themselves (a deletion only marks them).
+    const ofDeleted = { deliveries: 0, endpoints: 0 };
+    for (let round = await purgeDeletedEndpoints(); round.deliveries + round.endpoints > 0; round = await purgeDeletedEndpoints()) {
+      ofDeleted.deliveries += round.deliveries;
+      ofDeleted.endpoints += round.endpoints;
+    }
+    output(
+      values.json,
+      { deleted, deleted_endpoint_deliveries: ofDeleted.deliveries, deleted_endpoints: ofDeleted.endpoints },
+      `${deleted} webhook deliveries finished past the retention period deleted; ${ofDeleted.deliveries} deliveries and ${ofDeleted.endpoints} endpoint(s) of deleted endpoints purged.`,
+    );
   } else if (command === "purge-refresh-tokens") {
     let deleted = 0;
     for (let round = await purgeEndedGrants(); round > 0; round = await purgeEndedGrants()) deleted += round;

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { POST as createEndpointRoute } from "@/app/v1/webhook-endpoints/route";
@@ -15,6 +17,7 @@ import { sendTestEvent } from "@/lib/webhooks/deliveries";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
 import { pinnedLookup, sendAttempt } from "@/lib/webhooks/sender";
 import { deleteEndpoint } from "@/lib/webhooks/endpoints";
+import { purgeDeletedEndpoints } from "@/lib/webhooks/retention";
 import { runWorker } from "@/lib/webhooks/delivery-pool";
 import { attempt, claimDeliveries, dispatchEvents, recordResults, runOnce } from "@/lib/webhooks/worker";
 import { uniqueCpf } from "../credit/flow-helpers";
@@ -215,6 +218,46 @@ describe("webhook delivery from the outbox", () => {
     receiver.respondWith(() => ({ status: 200, body: "ok" }));
   });
 
+  it("judges an answer by its status once it arrives: a 2xx whose body trickles past the deadline is delivered, with what arrived", async () => {
+    // A receiver that sends its status and headers at once, then its body a byte now and then, never ending it.
+    const trickling = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const status = Number(req.url!.slice(1));
+        res.writeHead(status, { "content-type": "text/plain" });
+        res.write("accepted");
+        const drip = setInterval(() => res.write("."), 50);
+        res.on("close", () => clearInterval(drip));
+      });
+    });
+    await new Promise<void>((resolve) => trickling.listen(0, "127.0.0.1", resolve));
+    const port = (trickling.address() as AddressInfo).port;
+    const send = { environment: "sandbox" as const, allowLoopback: true, timeoutMs: 300 };
+    try {
+      const ok = await sendAttempt(`http://127.0.0.1:${port}/200`, {}, "{}", send);
+      expect(ok).toMatchObject({ ok: true, statusCode: 200, error: "The answer's body did not end within 300 ms: what had arrived is kept" });
+      expect(ok.responseBody).toMatch(/^accepted\.*$/);
+      expect(ok.durationMs).toBeGreaterThanOrEqual(290);
+      expect(ok.durationMs).toBeLessThan(2_000);
+      // A failure stays one, by its status (and keeps its Retry-After logic): not "no answer".
+      const failed = await sendAttempt(`http://127.0.0.1:${port}/503`, {}, "{}", send);
+      expect(failed).toMatchObject({ ok: false, statusCode: 503, error: "The endpoint answered 503; its body did not end within 300 ms: what had arrived is kept" });
+      expect(failed.responseBody).toMatch(/^accepted/);
+
+      // Through the worker: the delivery succeeds at its first attempt, and is not sent again.
+      const t = await tenant();
+      const ep = await endpoint(t, ["customer.created"], `http://127.0.0.1:${port}/202`);
+      await customer(t);
+      await drainWebhooks({ send });
+      const [d] = await deliveriesOf(ep.id);
+      expect(d).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 202, nextAttemptAt: null });
+      expect(d!.attempts).toHaveLength(1);
+    } finally {
+      trickling.closeAllConnections();
+      await new Promise((resolve) => trickling.close(resolve));
+    }
+  });
+
   it("a delivery of a type its endpoint no longer carries (queued by a dispatch racing the change) is failed, never sent", async () => {
     const t = await tenant();
     const ep = await endpoint(t, ["customer.created", "customer.updated"]);
@@ -301,19 +344,28 @@ describe("webhook delivery from the outbox", () => {
     expect(got[1]!.headers["webhook-id"]).toBe(got[0]!.headers["webhook-id"]);
   });
 
-  it("an attempt that ends after its endpoint was deleted is dropped without harming the others", async () => {
+  it("an attempt that ends after its endpoint was deleted is recorded without harming the others, then purged with the endpoint", async () => {
     const t = await tenant();
     const doomed = await endpoint(t, ["customer.created"]);
     const kept = await endpoint(t, ["customer.created"], receiver.url(`/${t.tenant.id}`));
+    receiver.respondWith(() => ({ status: 500, body: "later" }));
     await customer(t);
     while ((await dispatchEvents()) > 0);
     const claimed = (await claimDeliveries(1000)).filter((c) => c.endpoint_id === doomed.id || c.endpoint_id === kept.id);
     expect(claimed).toHaveLength(2);
     const results = await Promise.all(claimed.map((c) => attempt(c, { environment: "sandbox", allowLoopback: true, timeoutMs: 2_000 })));
+    receiver.respondWith(() => ({ status: 200, body: "ok" }));
     await deleteEndpoint({ tenantId: t.tenant.id, environment: "sandbox" }, actor, doomed.id);
+    // The purger leaves a delivery whose attempt is in flight (and so its endpoint) to its worker.
+    await purgeDeletedEndpoints();
+    expect(await db().webhookDelivery.count({ where: { endpointId: doomed.id } })).toBe(1);
     await recordResults(results);
+    // Recorded, and ended rather than retried (the endpoint is gone); the other endpoint's is retried as usual.
+    expect((await deliveriesOf(doomed.id))[0]).toMatchObject({ status: "failed", attemptCount: 1, lockedUntil: null, lastError: "The endpoint was disabled" });
+    expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "pending", attemptCount: 1, lockedUntil: null, lastStatusCode: 500 });
+    await purgeDeletedEndpoints();
     expect(await db().webhookDelivery.count({ where: { endpointId: doomed.id } })).toBe(0);
-    expect((await deliveriesOf(kept.id))[0]).toMatchObject({ status: "succeeded", attemptCount: 1, lockedUntil: null });
+    expect(await db().webhookEndpoint.findUnique({ where: { id: doomed.id } })).toBeNull();
   });
 
   it("an attempt that cannot be made (its endpoint's sealed secret no longer opens) is handed back for later; the round's others are recorded", async () => {

@@ -10,6 +10,7 @@ import { GET as getEventRoute } from "@/app/v1/events/[id]/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
+import { purgeDeletedEndpoints } from "@/lib/webhooks/retention";
 import { MAX_ENDPOINTS_PER_ENVIRONMENT } from "@/lib/webhooks/schemas";
 import { signatureHeaders } from "@/lib/webhooks/signing";
 import { newKey, newTenant } from "../helpers/factory";
@@ -131,7 +132,10 @@ describe("webhook endpoints", () => {
     const deleted = await one(deleteRoute, t, made.id);
     expect(deleted.body).toEqual({ id: made.id, object: "webhook_endpoint", deleted: true });
     expect((await one(getRoute, t, made.id)).status).toBe(404);
+    // Its log goes in the background (the retention purger, in batches: tests/webhooks/endpoint-deletion.test.ts), then it.
+    await purgeDeletedEndpoints();
     expect(await db().webhookDelivery.count({ where: { endpointId: made.id } })).toBe(0);
+    expect(await db().webhookEndpoint.findUnique({ where: { id: made.id } })).toBeNull();
     const trail = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, targetId: made.id }, orderBy: { createdAt: "asc" } });
     expect(trail.map((a) => a.action)).toEqual([
       "webhook_endpoint.created",

@@ -6,5 +6,6 @@ export const GET = apiRoute(getWebhookEndpointOperation, async ({ ctx, params })
 
 export const PATCH = apiRoute(updateWebhookEndpointOperation, async ({ ctx, params, body }) => ({ body: await updateEndpoint(ctx, ctx.actor, params.id, body, ctx.credential.permissions) }));
 
-// DELETE /v1/webhook-endpoints/{id} — with its deliveries and their attempts.
+// DELETE /v1/webhook-endpoints/{id} — with its deliveries and their attempts: gone at once for every API and the worker,
+// removed in batches by the retention purger (lib/webhooks/retention.ts purgeDeletedEndpoints).
 export const DELETE = apiRoute(deleteWebhookEndpointOperation, async ({ ctx, params }) => ({ body: await deleteEndpoint(ctx, ctx.actor, params.id) }));

@@ -8,5 +8,6 @@ export const PATCH = panelRoute({ manageCredentials: true, body: UpdateWebhookEn
   body: await updateEndpoint(panelScope(user, request), actor, params.id!, body),
 }));
 
-// DELETE /api/panel/webhook-endpoints/{id}?environment= — with its delivery log (the panel confirms first).
+// DELETE /api/panel/webhook-endpoints/{id}?environment= — with its delivery log (the panel confirms first): gone at once,
+// removed in batches by the retention purger (lib/webhooks/retention.ts).
 export const DELETE = panelRoute({ manageCredentials: true }, async ({ user, actor, params, request }) => ({ body: await deleteEndpoint(panelScope(user, request), actor, params.id!) }));
