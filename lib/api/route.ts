@@ -56,9 +56,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
     const headers = new Headers({ "cache-control": "no-store" });
     if (op.oauthErrors) headers.set("pragma", "no-cache");
     if (op.deprecated) addDeprecationHeaders(headers, op.deprecated);
-    // A new id until the caller's is read: a malformed X-Request-Id is refused with an id of its own (every answer has one).
-    let requestId = newId("request");
-    headers.set("x-request-id", requestId);
+    let requestId = "";
     let hostEnvironment: Environment | null = null;
     try {
       const ids = readRequestId(request);
@@ -112,6 +110,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
       const scope = { tenantId: ctx.tenantId, environment, key: `${ctx.idempotencyScope}:${ids.idempotencyKey!}` };
       return await runIdempotent(scope, fingerprint(op.method, new URL(request.url).pathname, rawBody), call, headers, requestId, op);
     } catch (err) {
+      requestId ||= refusedRequestId(headers);
       const response = errorResponse(err, requestId, headers, op.oauthErrors ?? false);
       if (response.status !== 503 || !op.unavailableBody) return response;
       headers.set("content-type", "application/json");
@@ -177,6 +176,14 @@ async function runIdempotent(
   }
 }
 
+/** A request refused before its X-Request-Id was read (a malformed one): an id of the server's, so that every answer
+ *  has one — made only then, not for every request. */
+function refusedRequestId(headers: Headers): string {
+  const id = newId("request");
+  headers.set("x-request-id", id);
+  return id;
+}
+
 /** Who is calling. From an address that has sent too many unknown credentials this minute (./auth-failures.ts), only a
  *  credential this process already knows to be valid is looked at; anything that needs a database lookup is refused. */
 async function authenticate(request: Request, op: Operation, rawBody: unknown): Promise<Credential> {
@@ -201,15 +208,14 @@ const COUNTED_FAILURES = new Set<string>(["invalid_api_key", "invalid_client"]);
 export function publicRoute(op: Operation, handler: (request: Request) => Promise<ApiResult>): RouteHandler {
   const run = async (request: Request): Promise<Response> => {
     const headers = new Headers({ "cache-control": "public, max-age=300" });
-    let requestId = newId("request");
-    headers.set("x-request-id", requestId);
+    let requestId = "";
     try {
       requestId = readRequestId(request).requestId;
       headers.set("x-request-id", requestId);
       environmentOf(request);
       return toResponse(await handler(request), headers);
     } catch (err) {
-      return errorResponse(err, requestId, headers, false);
+      return errorResponse(err, requestId || refusedRequestId(headers), headers, false);
     }
   };
   return Object.assign(run, { operation: op });
