@@ -15,7 +15,9 @@ export const SANDBOX_TRIGGER_TABLE =
   "…0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused " +
   "(`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable " +
   "(503 `authority_unavailable`); …0008 margin query refused: the holder has not authorized this institution (422 " +
-  "`margin_query_refused`, `refusal.code` `authorization_missing`). Any other number answers normally, deterministically from the CPF and the number.";
+  "`margin_query_refused`, `refusal.code` `authorization_missing`); …0009 the reservation is refused (`refusal.code` `margin_unavailable`); " +
+  "…0010 the reservation times out (504); …0011 the averbação times out (504); …0012 the authority is unavailable for the averbação " +
+  "(503) — the query answering normally for each of the last four. Any other number answers normally, deterministically from the CPF and the number.";
 
 export const CreateMarginQueryBody = z
   .strictObject({

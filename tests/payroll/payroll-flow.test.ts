@@ -517,6 +517,53 @@ describe("the payroll proposal flow", () => {
     expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("rejected");
   });
 
+  it("trigger …0009: the query answers normally, the reservation is refused (margin_unavailable): 201 refused; a proposal's submission is rejected", async () => {
+    const t = await creditTenant();
+    const customer = await customerWithBenefit(t, "1000000009");
+    const q = await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id });
+    expect(q.body).toMatchObject({ source_status: "active", blocks: [] });
+    expect(q.body.available_loan_margin).toBeGreaterThan(10000);
+    const res = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: q.body.id, installment_amount: 10000, term: 12 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "refused", authority_reservation_id: null, refusal: { code: "margin_unavailable", message: "The margin was reserved by another institution after the query" } });
+
+    const { proposal } = await proposalFor(t, "2000000009");
+    const submitted = await act(t, submit, proposal.id);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: "rejected", reason: "Margin reservation refused by the payroll authority: margin_unavailable" });
+    expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["refused"]);
+  });
+
+  it("trigger …0010: the reservation times out (504): nothing stored, the proposal stays a draft", async () => {
+    const t = await creditTenant();
+    const { proposal, query } = await proposalFor(t, "1000000010");
+    const direct = await post(t, createReservation, "/v1/payroll/margin-reservations", { margin_query_id: query.id, installment_amount: 10000, term: 12 });
+    expect(direct.status).toBe(504);
+    expect(direct.body).toEqual(problem("authority_timeout", 504, "The payroll authority did not answer in time", "Sandbox: the payroll authority did not answer in time (trigger …0010)", { retryable: true }));
+    const submitted = await act(t, submit, proposal.id);
+    expect(submitted.status).toBe(504);
+    expect(submitted.body).toMatchObject({ code: "authority_timeout", retryable: true });
+    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("draft");
+    expect(await db().marginReservation.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+  });
+
+  it("triggers …0011 and …0012: the averbação times out (504) or finds the authority unavailable (503): the proposal stays signed, its reservation held; canceling releases it", async () => {
+    const t = await creditTenant();
+    for (const [benefit, status, code] of [["1000000011", 504, "authority_timeout"], ["1000000012", 503, "authority_unavailable"]] as const) {
+      const { proposal } = await proposalFor(t, benefit);
+      for (const handler of [submit, approve, sign]) expect((await act(t, handler, proposal.id)).status, benefit).toBe(200);
+      const res = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
+      expect(res.status, benefit).toBe(status);
+      expect(res.body).toMatchObject({ code, retryable: true, detail: expect.stringContaining(`(trigger …${benefit.slice(-4)})`) });
+      if (status === 503) expect(res.headers.get("retry-after")).toBe("30");
+      expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("signed");
+      expect(await db().endorsement.count({ where: { proposalId: proposal.id } })).toBe(0);
+      expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["reserved"]);
+      expect((await act(t, cancel, proposal.id, { reason: "averbação unavailable" })).body.status).toBe("canceled");
+      expect((await reservationsOf(proposal.id)).map((r) => r.status)).toEqual(["released"]);
+    }
+  });
+
   it("an authority outage during submission changes nothing (503), and a retry after it succeeds", async () => {
     const t = await creditTenant();
     const { proposal, customer } = await proposalFor(t, "1234567890");
@@ -537,9 +584,9 @@ describe("the payroll proposal flow", () => {
     const t = await creditTenant();
     const { proposal } = await proposalFor(t, "1234567890");
     for (const handler of [submit, approve, sign]) expect((await act(t, handler, proposal.id)).status).toBe(200);
-    // The simulator times out (504) on a reservation made under trigger …0006.
+    // The simulator times out (504) on the averbação of a reservation made under trigger …0011.
     const [held] = await reservationsOf(proposal.id);
-    await db().marginReservation.update({ where: { id: held!.id }, data: { authorityReservationId: "SIMR-0006-AAAAAAAAAAAAAAAA" } });
+    await db().marginReservation.update({ where: { id: held!.id }, data: { authorityReservationId: "SIMR-0011-AAAAAAAAAAAAAAAA" } });
     const timedOut = await post(t, createEndorsement, "/v1/payroll/endorsements", { proposal_id: proposal.id });
     expect(timedOut.status).toBe(504);
     const taken = (await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).contractNumber;

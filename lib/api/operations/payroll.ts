@@ -83,7 +83,8 @@ export const createReservationOperation = defineOperation({
     "authority. 201 with status `reserved` (and `expires_at`) or `refused` (with the authority's `refusal`). Proposal submission " +
     "reserves by itself, under its own reservation: a reservation made here is never attached to a proposal and counts against " +
     "the customer's margin until it is canceled or expires — cancel it before submitting a proposal that needs that margin. " +
-    "This endpoint is for margin held outside this platform's proposals (a payroll card, an operation of your own)." +
+    "This endpoint is for margin held outside this platform's proposals (a payroll card, an operation of your own). " +
+    "Sandbox: a benefit number or registration ending in 0009 is refused (`margin_unavailable`), 0010 times out (504)." +
     UPSTREAM,
   tags,
   auth: "bearer",
@@ -152,7 +153,8 @@ export const createEndorsementOperation = defineOperation({
     "cancel the proposal and propose again). Against the production " +
     "authority the endorsement is written ahead: when its answer is lost (a 502, 503 or 504 here, a dropped connection), it stays `submitted` " +
     "(GET /v1/payroll/endorsements?proposal_id=…) and retrying this request asks the authority again under the same idempotency key " +
-    "and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`)." +
+    "and records the answer; without a retry the worker does so a few minutes later (`endorsement.status_changed`). " +
+    "Sandbox: a reservation made for a benefit number or registration ending in 0011 times out here (504), 0012 finds the authority unavailable (503)." +
     UPSTREAM,
   tags,
   auth: "bearer",

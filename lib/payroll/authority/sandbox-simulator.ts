@@ -26,6 +26,10 @@ import {
 //   …0006  the authority times out (504 authority_timeout, retryable)
 //   …0007  the authority is unavailable (503 authority_unavailable, retryable, Retry-After 30)
 //   …0008  the margin query is refused: the holder has not authorized this institution (422 margin_query_refused)
+//   …0009  the query answers normally, the reservation is refused: another institution took the margin since (margin_unavailable)
+//   …0010  the query answers normally, the reservation times out (504 authority_timeout)
+//   …0011  query and reservation answer normally, the averbação times out (504 authority_timeout)
+//   …0012  query and reservation answer normally, the authority is unavailable for the averbação (503, Retry-After 30)
 // Anything else answers normally. README and the OpenAPI descriptions list the same table.
 
 export const SANDBOX_TRIGGERS = {
@@ -37,6 +41,10 @@ export const SANDBOX_TRIGGERS = {
   "0006": "timeout",
   "0007": "unavailable",
   "0008": "query_refused",
+  "0009": "reservation_refused",
+  "0010": "reservation_timeout",
+  "0011": "endorsement_timeout",
+  "0012": "endorsement_unavailable",
 } as const;
 type Trigger = (typeof SANDBOX_TRIGGERS)[keyof typeof SANDBOX_TRIGGERS] | "none";
 
@@ -64,9 +72,17 @@ function digest(...parts: string[]): Buffer {
   return createHash("sha256").update(parts.join("|")).digest();
 }
 
-function failIfTriggered(trigger: Trigger | string): void {
-  if (trigger === "timeout") throw new AuthorityError("timeout", "Sandbox: the payroll authority did not answer in time (trigger …0006)");
-  if (trigger === "unavailable") throw new AuthorityError("unavailable", "Sandbox: the payroll authority is unavailable (trigger …0007)", 30);
+/** The trigger's code ("0006"), as the messages and a reservation's id carry it. */
+function codeOf(trigger: Trigger): string {
+  return Object.entries(SANDBOX_TRIGGERS).find(([, t]) => t === trigger)?.[0] ?? "OK";
+}
+
+/** Every call fails under …0006 and …0007; a step's own trigger fails that step only. */
+function failIfTriggered(trigger: Trigger, step: "query" | "reserve" | "release" | "endorse"): void {
+  const timeout = trigger === "timeout" || (step === "reserve" && trigger === "reservation_timeout") || (step === "endorse" && trigger === "endorsement_timeout");
+  const unavailable = trigger === "unavailable" || (step === "endorse" && trigger === "endorsement_unavailable");
+  if (timeout) throw new AuthorityError("timeout", `Sandbox: the payroll authority did not answer in time (trigger …${codeOf(trigger)})`);
+  if (unavailable) throw new AuthorityError("unavailable", `Sandbox: the payroll authority is unavailable (trigger …${codeOf(trigger)})`, 30);
 }
 
 export class SandboxSimulator implements PayrollAuthority {
@@ -76,7 +92,7 @@ export class SandboxSimulator implements PayrollAuthority {
 
   async queryMargin(input: MarginQueryInput): Promise<MarginQueryResult> {
     const trigger = triggerOf(input.source);
-    failIfTriggered(trigger);
+    failIfTriggered(trigger, "query");
     if (trigger === "query_refused") {
       throw new MarginQueryRefused({
         code: "authorization_missing",
@@ -120,16 +136,19 @@ export class SandboxSimulator implements PayrollAuthority {
 
   async reserveMargin(input: ReserveMarginInput): Promise<ReserveMarginResult> {
     const trigger = triggerOf(input.source);
-    failIfTriggered(trigger);
+    failIfTriggered(trigger, "reserve");
     if (trigger === "ceased" || trigger === "blocked_for_loans") {
       return { status: "refused", refusal: { code: trigger === "ceased" ? "benefit_ceased" : "blocked_for_loans", message: "The source cannot take new deductions" } };
     }
-    const id = `SIMR-${trigger === "none" ? "OK" : Object.entries(SANDBOX_TRIGGERS).find(([, t]) => t === trigger)![0]}-${digest("reserve", input.requestId).toString("hex").slice(0, 16).toUpperCase()}`;
+    if (trigger === "reservation_refused") {
+      return { status: "refused", refusal: { code: "margin_unavailable", message: "The margin was reserved by another institution after the query" } };
+    }
+    const id = `SIMR-${codeOf(trigger)}-${digest("reserve", input.requestId).toString("hex").slice(0, 16).toUpperCase()}`;
     return { status: "reserved", authorityReservationId: id, expiresAt: new Date(this.now().getTime() + RESERVATION_VALIDITY_MS) };
   }
 
   async releaseReservation(input: { authorityReservationId: string; requestId: string }): Promise<void> {
-    failIfTriggered(reservationTrigger(input.authorityReservationId));
+    failIfTriggered(reservationTrigger(input.authorityReservationId), "release");
   }
 
   async terminateEndorsement(): Promise<void> {
@@ -138,7 +157,7 @@ export class SandboxSimulator implements PayrollAuthority {
 
   async endorse(input: EndorseInput): Promise<EndorseResult> {
     const trigger = reservationTrigger(input.authorityReservationId);
-    failIfTriggered(trigger);
+    failIfTriggered(trigger, "endorse");
     if (trigger === "reservation_expires") return { status: "refused", refusal: { code: "reservation_expired", message: "The margin reservation expired before the endorsement" } };
     if (trigger === "endorsement_refused") {
       return { status: "refused", refusal: { code: "beneficiary_consent_refused", message: "The beneficiary did not confirm the loan" } };
