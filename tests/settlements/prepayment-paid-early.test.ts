@@ -62,3 +62,55 @@ describe("a prepayment paid before its date", () => {
     expect(after).toMatchObject({ status: "active", amount_paid: 300_000, credit_balance: 0, outstanding_balance: onPayDay.schedule.reduce((sum, row) => sum + row.payment, 0) });
   });
 });
+
+describe("a prepayment paid so early that it would pay the whole balance that day", () => {
+  it("cannot be completed: the settlement is canceled with the reason, the installments are left as they were and the money is the borrower's credit", async () => {
+    const t = await creditTenant();
+    const today = todayInBrazil();
+    const { proposal } = await signedProposal(t, { disbursement_date: today, first_due_date: addMonths(today, 1) });
+    const contractId = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body.id as string;
+    const before = await db().installment.findMany({ where: { contractId }, orderBy: { number: "asc" } });
+
+    // For a date 25 days ahead, all but R$ 50,00 of the balance then: accepted (one installment left, reduced term).
+    const date = addDays(today, 25);
+    const balanceThen = prepaymentSchedule({
+      system: "price",
+      monthlyRate: (await db().contract.findUniqueOrThrow({ where: { id: contractId } })).monthlyRate,
+      date,
+      remaining: before.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
+      amount: 1,
+      reduce: "term",
+    }).balance_before;
+    const amount = balanceThen - 50_00;
+    const made = await call(createSettlement, {
+      base: t.base,
+      path: "/v1/settlements",
+      headers: t.headers,
+      json: { contract_id: contractId, type: "partial", amount, reduce: "term", payment_method: "boleto", date },
+    });
+    expect(made.status, made.text).toBe(201);
+
+    // Paid today: 25 days' less interest makes the balance today smaller than the prepayment.
+    const chargeId = made.body.charge_id as string;
+    const paid = await call(pay, { base: t.base, path: `/v1/sandbox/charges/${chargeId}/pay`, headers: t.headers, params: { id: chargeId }, json: {} });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.charge).toMatchObject({ status: "paid", amount, amount_paid: amount, settlement_id: made.body.id });
+    // Nothing of it is due yet: it is all the contract's credit (a payoff later is net of it).
+    expect(paid.body.payment).toMatchObject({ amount, allocations: [], credit: amount, settlement_id: null });
+    const settlement = (await call(getSettlement, { base: t.base, path: `/v1/settlements/${made.body.id}`, headers: t.headers, params: { id: made.body.id } })).body;
+    expect(settlement).toMatchObject({
+      status: "canceled",
+      payment_id: null,
+      completed_at: null,
+      cancel_reason:
+        `its charge ${chargeId} was paid but it could not be completed: Priced on ${today}, the day it was paid (before its date), ` +
+        "the prepayment would pay the whole balance or leave too little to reschedule: settle in full instead",
+    });
+    const after = await db().installment.findMany({ where: { contractId }, orderBy: { number: "asc" } });
+    expect(after.map((i) => [i.number, i.status, i.amount, i.principal, i.interest, i.paidAmount])).toEqual(before.map((i) => [i.number, i.status, i.amount, i.principal, i.interest, i.paidAmount]));
+    const contract = (await call(getContract, { base: t.base, path: `/v1/contracts/${contractId}`, headers: t.headers, params: { id: contractId } })).body;
+    expect(contract).toMatchObject({ status: "active", amount_paid: 0, credit_balance: amount, outstanding_balance: before.reduce((sum, i) => sum + centavos(i.amount), 0) });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: { startsWith: "settlement." } }, orderBy: { createdAt: "asc" }, select: { type: true } });
+    expect(events.map((e) => e.type)).toEqual(["settlement.created", "settlement.canceled"]);
+  });
+});
