@@ -25,8 +25,9 @@ export type Operation<
   auth: "bearer" | "oauth_client" | "none";
   /** Required permission; null when any valid credential may call (e.g. health). */
   permission: FinePermission | null;
-  /** A second permission required beside it: an update that answers the whole object needs its read permission too
-   *  (a customers:write key without customers:read read any customer's personal data by PATCHing nothing). */
+  /** A second permission required beside it, for an answer that carries what that permission reads: an update that
+   *  answers the whole object (a customers:write key without customers:read read any customer by PATCHing nothing), a
+   *  risk assessment (the customer's birth date and income) or a margin query (the benefit number, its amount). */
   alsoRequires?: FinePermission;
   params?: P;
   query?: Q;

@@ -83,7 +83,7 @@ export function apiRoute<P extends z.ZodType | undefined, Q extends z.ZodType | 
         throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} permission`);
       }
       if (op.alsoRequires && !grants(credential.permissions, op.alsoRequires)) {
-        throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} and ${op.alsoRequires} permissions (it answers the whole object)`);
+        throw new ApiError("insufficient_permissions", `This operation requires the ${op.permission} and ${op.alsoRequires} permissions (its answer carries what ${op.alsoRequires} reads)`);
       }
       if (op.body && !bodyFirst) rawBody = await readBody(request, op.bodyKind ?? "json");
 

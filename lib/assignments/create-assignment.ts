@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import type { Installment, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
@@ -6,7 +6,8 @@ import { parseCnpj } from "@/lib/customers/document";
 import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField } from "@/lib/errors";
-import { addDays, decimal as D, formatReais, parseRate, payoffLines, shareProportionally } from "@/lib/finance";
+import { WITHDRAWAL_DAYS } from "@/lib/contracts/transitions";
+import { addDays, formatReais, payoffLines, shareProportionally, type OpenInstallment } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -18,26 +19,18 @@ import { toAssignmentResponse } from "./serialize";
 // POST /v1/assignments: contracts offered to an assignee, priced on the settlement date — each contract's open
 // installments at their present value at the discount rate (finance library, payoffLines), or a total price
 // shared in proportion to the contracts' open face value. The contracts are locked (in id order, so two
-// requests cannot deadlock) and checked: active, not in another live assignment (also a partial unique index),
-// no pending settlement. Rows, audit and `assignment.created` in one transaction.
+// requests cannot deadlock) and checked: active, past the borrower's withdrawal period, not in another live
+// assignment (the row locks settle races; a partial unique index backs them), no pending settlement. Rows, audit and `assignment.created` in one transaction.
 
 export async function createAssignment(scope: Scope, actor: Actor, body: CreateAssignmentBody): Promise<AssignmentResponse> {
   const assigneeDocument = parseCnpj(body.assignee.document, "assignee.document");
-  const date = body.settlement_date ?? todayInBrazil();
-  if (date < todayInBrazil()) throw invalidField("settlement_date", "Must be today or later");
+  const today = todayInBrazil();
+  const date = body.settlement_date ?? today;
+  if (date < today) throw invalidField("settlement_date", "Must be today or later");
   // An offer holds its contracts (no settlement while it is live): dated far ahead it would block the borrowers' early
   // payoff for as long (CDC art. 52 §2). At most as far ahead as a settlement may be dated.
-  const latest = addDays(todayInBrazil(), LATE_PAYOFF_DAYS);
+  const latest = addDays(today, LATE_PAYOFF_DAYS);
   if (date > latest) throw invalidField("settlement_date", `Must be on or before ${latest} (${LATE_PAYOFF_DAYS} days from today): the offer holds its contracts until then`);
-  if (body.discount_rate !== undefined) {
-    let inRange = false;
-    try {
-      inRange = D.cmp(parseRate(body.discount_rate, "discount_rate"), D.ONE) <= 0;
-    } catch {
-      // not a rate
-    }
-    if (!inRange) throw invalidField("discount_rate", "Must be a rate from 0 to 1");
-  }
   return db().$transaction(async (tx) => {
     const ids = [...body.contract_ids].sort();
     await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${ids}) AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" ORDER BY id FOR UPDATE`;
@@ -47,17 +40,13 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
       const contract = found.get(id);
       if (!contract) throw invalidField(`contract_ids.${index}`, "Not a contract of this environment");
       if (contract.status !== "active") throw new DomainError("contract_not_active", `Contract ${id} is ${contract.status}: only active contracts are assigned`, { contract_id: id, current_status: contract.status });
+      checkWithdrawalEnded(contract, today);
       checkNoCredit(contract);
     });
     await assertFree(tx, scope, ids);
 
     const open = await tx.installment.findMany({ where: { ...where(scope), contractId: { in: ids }, status: { in: ["open", "partially_paid"] } }, orderBy: [{ dueDate: "asc" }, { number: "asc" }] });
-    const lines = body.contract_ids.map((id) => {
-      const rows = open.filter((i) => i.contractId === id).map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount) - centavos(i.paidAmount) }));
-      const face = rows.reduce((s, r) => s + r.payment, 0);
-      const value = body.discount_rate !== undefined ? payoffLines(body.discount_rate, date, rows).reduce((s, l) => s + l.present_value, 0) : 0;
-      return { contractId: id, face, value };
-    });
+    const lines = priceLines(body.contract_ids, open, date, body.discount_rate);
     if (lines.every((l) => l.face === 0)) throw invalidField("contract_ids", "Nothing is open on these contracts");
     const faceValue = lines.reduce((s, l) => s + l.face, 0);
     // More than every open installment is worth at face: a buyer paying it loses money on every outcome (a typo, or
@@ -92,6 +81,40 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
     await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: response as unknown as Prisma.InputJsonObject });
     return response;
   }, requestTransactionOptions());
+}
+
+/** Each contract's open face value and, priced by a discount rate, its open installments' present value on `date`
+ *  (rounded per installment, as a payoff quote's lines). One pass: the installments grouped by contract, and one
+ *  pricing of every line, so contracts sharing due dates share each exact power. */
+function priceLines(contractIds: readonly string[], open: readonly Installment[], date: string, discountRate: string | undefined) {
+  const byContract = new Map<string, OpenInstallment[]>();
+  for (const i of open) {
+    const rows = byContract.get(i.contractId) ?? [];
+    rows.push({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount) - centavos(i.paidAmount) });
+    byContract.set(i.contractId, rows);
+  }
+  const all = contractIds.flatMap((id) => byContract.get(id) ?? []);
+  const values = discountRate !== undefined ? payoffLines(discountRate, date, all).map((l) => l.present_value) : [];
+  let k = 0;
+  return contractIds.map((id) => {
+    const rows = byContract.get(id) ?? [];
+    const face = rows.reduce((s, r) => s + r.payment, 0);
+    const value = discountRate !== undefined ? values.slice(k, k + rows.length).reduce((s, v) => s + v, 0) : 0;
+    k += rows.length;
+    return { contractId: id, face, value };
+  });
+}
+
+/** The borrower may still withdraw (CDC art. 49, WITHDRAWAL_DAYS after the disbursement): a contract is not sold
+ *  before that ends — an assigned contract cannot be canceled, so the sale would take the right away. 409. */
+function checkWithdrawalEnded(contract: { id: string; disbursementDate: Date }, today: string): void {
+  const ends = addDays(isoDate(contract.disbursementDate), WITHDRAWAL_DAYS);
+  if (today <= ends) {
+    throw new DomainError("conflict", `Contract ${contract.id} is in the borrower's withdrawal period until ${ends}: it can be assigned from the next day`, {
+      contract_id: contract.id,
+      withdrawal_ends_on: ends,
+    });
+  }
 }
 
 /** None of the contracts is in a live assignment or has a pending settlement (409 otherwise). */

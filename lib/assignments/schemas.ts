@@ -22,12 +22,12 @@ export const CreateAssignmentBody = z
       .min(1)
       .max(MAX_ASSIGNMENT_CONTRACTS)
       .refine((ids) => new Set(ids).size === ids.length, "Must not repeat a contract")
-      .meta({ description: `Active contracts of this environment, 1–${MAX_ASSIGNMENT_CONTRACTS}; none in another pending or settled assignment, none with a pending settlement.` }),
+      .meta({ description: `Active contracts of this environment, 1–${MAX_ASSIGNMENT_CONTRACTS}; none in another pending or settled assignment, none with a pending settlement, none still in the borrower's 7-day withdrawal period.` }),
     settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília).").optional(),
     discount_rate: z
       .string()
       .trim()
-      .regex(/^\d(\.\d{1,8})?$/, 'Must be a decimal fraction with up to 8 decimals, e.g. "0.0150"')
+      .regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'Must be a rate from 0 to 1 with up to 8 decimals, e.g. "0.0150"')
       .optional()
       .meta({ description: "Monthly discount rate: each contract's price is the present value of its open installments at this rate on `settlement_date`. Send this or `price`." }),
     price: z

@@ -1,6 +1,6 @@
 import type { IsoDate } from "./date";
 import { daysBetween } from "./date";
-import { earlyPayoff } from "./early-payoff";
+import { earlyPayoff, type DivisorCache } from "./early-payoff";
 import { assertPositiveCentavos, type Centavos } from "./money";
 import { buildSchedule } from "./schedule";
 import type { AmortizationSystem, Installment } from "./schedule-types";
@@ -25,8 +25,9 @@ export type OpenInstallment = {
 export type PayoffLine = OpenInstallment & { present_value: Centavos; discount: Centavos };
 
 export function payoffLines(monthlyRate: string, payoffDate: IsoDate, installments: readonly OpenInstallment[]): PayoffLine[] {
+  const divisors: DivisorCache = new Map(); // installments sharing a due date (a portfolio's) share its power
   return installments.map((row) => {
-    const { amount, discount } = earlyPayoff({ monthlyRate, payoffDate, installments: [row] });
+    const { amount, discount } = earlyPayoff({ monthlyRate, payoffDate, installments: [row] }, divisors);
     return { ...row, present_value: amount, discount };
   });
 }

@@ -26,6 +26,10 @@ const RESOURCE_OF: Record<string, Resource> = {
   webhook_endpoint: "webhooks",
 };
 
+// Events whose object carries a customer's personal data besides its own (a risk assessment's inputs: birth date and
+// income; a margin query's benefit number and margin base): read only with customers:read too, as their endpoints are.
+const ALSO_READS: Record<string, Resource> = { risk_assessment: "customers", margin_query: "customers" };
+
 // Events whose data is another resource's object than their prefix names (contract.credit_applied carries a payment):
 // the catalogue says whose, and that wins over the prefix.
 const RESOURCE_OF_TYPE = new Map((EVENT_CATALOG as readonly EventDefinition[]).flatMap((e) => (e.resource ? [[e.type, e.resource] as const] : [])));
@@ -37,22 +41,29 @@ export function eventResource(type: string): Resource {
   return resource;
 }
 
+/** Every resource whose read permission an event type needs: its object's, and customers' when it carries theirs. */
+export function eventResources(type: string): Resource[] {
+  const also = RESOURCE_OF_TYPE.has(type) ? undefined : ALSO_READS[type.slice(0, type.indexOf("."))];
+  return also ? [eventResource(type), also] : [eventResource(type)];
+}
+
 /** Every event type the permissions may read. */
 export function readableEventTypes(permissions: readonly string[]): string[] {
-  return EVENT_TYPES.filter((type) => grants(permissions, `${eventResource(type)}:read`));
+  return EVENT_TYPES.filter((type) => eventResources(type).every((r) => grants(permissions, `${r}:read`)));
 }
 
 /** 403 unless the permissions may read events of `type`. */
 export function checkEventReadable(permissions: readonly string[], type: string): void {
-  const resource = eventResource(type);
-  if (!grants(permissions, `${resource}:read`)) throw new DomainError("forbidden", `Events of type ${type} carry ${resource} data: this needs the ${resource}:read permission`);
+  for (const resource of eventResources(type)) {
+    if (!grants(permissions, `${resource}:read`)) throw new DomainError("forbidden", `Events of type ${type} carry ${resource} data: this needs the ${resource}:read permission`);
+  }
 }
 
 /** 403 unless the permissions may read every event subscribed to (`*`: every type, also those added later). */
 export function checkSubscribable(permissions: readonly string[], eventTypes: readonly string[] | undefined): void {
   if (eventTypes === undefined) return;
   if (eventTypes.includes("*")) {
-    const missing = [...new Set(EVENT_TYPES.map(eventResource))].filter((r) => !grants(permissions, `${r}:read`));
+    const missing = [...new Set(EVENT_TYPES.flatMap(eventResources))].filter((r) => !grants(permissions, `${r}:read`));
     if (missing.length > 0) throw new DomainError("forbidden", `Every event ("*") needs every resource's read permission (or read); missing: ${missing.map((r) => `${r}:read`).join(", ")}`);
     return;
   }

@@ -22,12 +22,9 @@ for template, item in DOCUMENT["paths"].items():
         if not op:
             continue
         params = op.get("parameters", [])
-        body_required = False
-        if "requestBody" in op:
-            schema = next(iter(op["requestBody"]["content"].values())).get("schema", {})
-            if "$ref" in schema:
-                schema = DOCUMENT["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-            body_required = bool(schema.get("required"))
+        # A body the caller must give is the operation's `requestBody.required` (OpenAPI's default: false), not whether
+        # its schema has required fields: PATCH /v1/webhook-endpoints/{id} requires a body whose every field is optional.
+        body_required = bool(op.get("requestBody", {}).get("required", False))
         operations.append(
             {
                 "operation_id": op["operationId"],
@@ -70,19 +67,20 @@ for o in operations:
         args.append("body: Mapping[str, Any]" if o["body_required"] else "body: Optional[Mapping[str, Any]] = None")
     args.append("request_id: Optional[str] = None")
     args.append("timeout: Optional[float] = None")
+    args.append("headers: Optional[Mapping[str, str]] = None")
     call_path = "{" + ", ".join(f'"{p}": {p + "_" if keyword.iskeyword(p) else p}' for p in o["path_params"]) + "}"
     summary = o["summary"].replace('"""', "'''").replace("\\", "\\\\")
     methods.append(
         f"    def {o['name']}({', '.join(args)}) -> Any:\n"
         f'        """{o["method"]} {o["path"]} — {summary}"""\n'
         f"        return self._call(\"{o['name']}\", path={call_path}, query={'query' if o['query'] else 'None'}, "
-        f"body={'body' if o['body'] else 'None'}, request_id=request_id, timeout=timeout)\n"
+        f"body={'body' if o['body'] else 'None'}, request_id=request_id, timeout=timeout, headers=headers)\n"
     )
 (HERE / "credit_platform" / "_methods.py").write_text(
     f"{BANNER}from typing import Any, Mapping, Optional\n\n\n"
     f"class OperationMethods:\n"
     f'    """One method per operation of the OpenAPI document (the client implements `_call`)."""\n\n'
-    f"    def _call(self, name: str, *, path: Mapping[str, str], query: Optional[Mapping[str, Any]], body: Optional[Mapping[str, Any]], request_id: Optional[str], timeout: Optional[float]) -> Any:\n"
+    f"    def _call(self, name: str, *, path: Mapping[str, str], query: Optional[Mapping[str, Any]], body: Optional[Mapping[str, Any]], request_id: Optional[str], timeout: Optional[float], headers: Optional[Mapping[str, str]] = None) -> Any:\n"
     f"        raise NotImplementedError\n\n" + "\n".join(methods),
     encoding="utf-8",
 )

@@ -5,16 +5,18 @@ import { POST as settleAssignment } from "@/app/v1/assignments/[id]/settle/route
 import { POST as createAssignment, GET as listAssignments } from "@/app/v1/assignments/route";
 import { POST as createCharge } from "@/app/v1/charges/route";
 import { GET as getContract } from "@/app/v1/contracts/[id]/route";
+import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
+import { POST as issueContract } from "@/app/v1/contracts/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
 import { db } from "@/lib/db/client";
-import { addDays, formatReais, payoffLines, shareProportionally } from "@/lib/finance";
+import { addDays, addMonths, formatReais, payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
-import { creditTenant, type CreditTenant } from "../credit/flow-helpers";
+import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
 import { contractsOf } from "../settlements/helpers";
 
 // Portfolio assignment through /v1 on the sandbox: pricing at a discount rate (against the finance library)
@@ -182,11 +184,32 @@ describe("assignments", () => {
   it("a discount rate above 1 (100% a month) is 400", async () => {
     const t = await creditTenant();
     const [id] = await contractsOf(t, 1);
-    for (const discount_rate of ["9.5", "1.0001"]) {
+    // The published pattern says so too (a client validating against the OpenAPI document refuses them first).
+    for (const discount_rate of ["9.5", "1.0001", "1.5", "2"]) {
       const res = await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate });
-      expect(res.body.errors).toEqual([{ param: "discount_rate", in: "body", message: "Must be a rate from 0 to 1" }]);
+      expect(res.body.errors, discount_rate).toEqual([{ param: "discount_rate", in: "body", message: 'Must be a rate from 0 to 1 with up to 8 decimals, e.g. "0.0150"' }]);
     }
-    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "1" })).status).toBe(201);
+    expect((await post(t, { assignee: ASSIGNEE, contract_ids: [id], discount_rate: "1.00" })).status).toBe(201);
+  });
+
+  it("refuses a contract still in the borrower's 7-day withdrawal period (409, nothing offered): sold, it could no longer be withdrawn", async () => {
+    const t = await creditTenant();
+    const today = todayInBrazil();
+    const { proposal } = await signedProposal(t, { disbursement_date: today, first_due_date: addMonths(today, 1) });
+    const fresh = (await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } })).body.id as string;
+    const [old] = await contractsOf(t, 1);
+    const res = await post(t, { assignee: ASSIGNEE, contract_ids: [old, fresh], discount_rate: "0.01" });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: "conflict",
+      contract_id: fresh,
+      withdrawal_ends_on: addDays(today, 7),
+      detail: `Contract ${fresh} is in the borrower's withdrawal period until ${addDays(today, 7)}: it can be assigned from the next day`,
+    });
+    expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    // The borrower still withdraws it.
+    const withdrawn = await call(cancelContract, { base: t.base, path: `/v1/contracts/${fresh}/cancel`, headers: t.headers, params: { id: fresh }, json: { reason: "withdrawal" } });
+    expect(withdrawn.body).toMatchObject({ status: "canceled" });
   });
 
   it("an offer dated more than 30 days ahead is 400 (it would hold its contracts from early payoff until then), 30 days is taken", async () => {

@@ -81,7 +81,7 @@ describe("PATCH /v1/customers/{id}", () => {
     const writeOnly = await caller("sandbox", ["customers:write"], owner.tenantId);
     const refused = await patch(writeOnly, created.id, {});
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: "insufficient_permissions", detail: "This operation requires the customers:write and customers:read permissions (it answers the whole object)" });
+    expect(refused.body).toMatchObject({ code: "insufficient_permissions", detail: "This operation requires the customers:write and customers:read permissions (its answer carries what customers:read reads)" });
     expect(refused.body).not.toHaveProperty("document");
     expect((await patch(writeOnly, created.id, { name: "Someone Else" })).status).toBe(403);
     expect((await get(owner, created.id)).body).toEqual(created); // nothing changed

@@ -653,8 +653,17 @@ describe("isolation and permissions", () => {
     const denied = await call(createReservation, { base: t.base, path: "/v1/payroll/margin-reservations", headers: bearer(readOnly.key, t.tenant.id), json: { margin_query_id: query.id, installment_amount: 100, term: 12 } });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe("insufficient_permissions");
-    const read = await call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${query.id}`, headers: bearer(readOnly.key, t.tenant.id), params: { id: query.id } });
-    expect(read.status).toBe(200);
+    // A margin query carries the customer's benefit number and margin base: read (and asked) with customers:read too.
+    const get = (key: string) => call(getMarginQuery, { base: t.base, path: `/v1/payroll/margin-queries/${query.id}`, headers: bearer(key, t.tenant.id), params: { id: query.id } });
+    const withoutCustomers = await get(readOnly.key);
+    expect(withoutCustomers.status).toBe(403);
+    expect(withoutCustomers.body).toMatchObject({ code: "insufficient_permissions", detail: "This operation requires the payroll:read and customers:read permissions (its answer carries what customers:read reads)" });
+    expect((await get((await newKey(t.tenant.id, "sandbox", ["payroll:read", "customers:read"])).key)).status).toBe(200);
+    const writer = bearer((await newKey(t.tenant.id, "sandbox", ["payroll:write"])).key, t.tenant.id);
+    const asked = await call(createMarginQuery, { base: t.base, path: "/v1/payroll/margin-queries", headers: writer, json: { customer_id: query.customer_id } });
+    expect(asked.status).toBe(403);
+    expect(await db().marginQuery.count({ where: { customerId: query.customer_id } })).toBe(1);
+    expect((await call(listMarginQueries, { base: t.base, path: "/v1/payroll/margin-queries", headers: bearer(readOnly.key, t.tenant.id) })).status).toBe(403);
     expect((await db().marginReservation.findUniqueOrThrow({ where: { id: reservation!.id } })).status).toBe("reserved");
   });
 });

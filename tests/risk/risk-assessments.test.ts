@@ -203,5 +203,13 @@ describe("risk assessments", () => {
     const reader = await newKey(t.tenant.id, "sandbox", ["risk:read"]);
     const denied = await call(createAssessment, { base: t.base, path: "/v1/risk-assessments", headers: bearer(reader.key, t.tenant.id), json: { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 1, term: 1 } } });
     expect(denied.status).toBe(403);
+    // An assessment's inputs are the customer's birth date and income: made and read with customers:read too.
+    const writer = await newKey(t.tenant.id, "sandbox", ["risk:write"]);
+    const blind = await call(createAssessment, { base: t.base, path: "/v1/risk-assessments", headers: bearer(writer.key, t.tenant.id), json: { customer_id: customer.id, terms: { product: "personal_loan", installment_amount: 1, term: 1 } } });
+    expect(blind.body).toMatchObject({ status: 403, code: "insufficient_permissions", detail: "This operation requires the risk:write and customers:read permissions (its answer carries what customers:read reads)" });
+    const get = (key: string) => call(getAssessment, { base: t.base, path: `/v1/risk-assessments/${made.id}`, headers: bearer(key, t.tenant.id), params: { id: made.id } });
+    expect((await get(reader.key)).status).toBe(403);
+    expect((await get((await newKey(t.tenant.id, "sandbox", ["risk:read", "customers:read"])).key)).body).toMatchObject({ id: made.id, inputs: { monthly_income: 450000 } });
+    expect(await db().riskAssessment.count({ where: { customerId: customer.id } })).toBe(1);
   });
 });

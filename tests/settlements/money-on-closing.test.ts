@@ -4,7 +4,6 @@ import { POST as cancelContract } from "@/app/v1/contracts/[id]/cancel/route";
 import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { POST as issueContract } from "@/app/v1/contracts/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
-import { POST as createAssignment } from "@/app/v1/assignments/route";
 import { POST as batch } from "@/app/v1/settlements/batch/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { POST as createRefund } from "@/app/v1/refunds/route";
@@ -210,17 +209,6 @@ describe("a contract that ends takes its open charges with it", () => {
     expect(await statusOf(open.id)).toBe("canceled");
     expect(await statusOf(settlement.charge_id)).toBe("canceled");
     expect(await db().settlement.findUniqueOrThrow({ where: { id: settlement.id } })).toMatchObject({ status: "canceled", cancelReason: "the contract was canceled (withdrawal)" });
-  });
-
-  it("a contract on offer in a pending portfolio assignment is not withdrawn (409): cancel the assignment first", async () => {
-    const t = await creditTenant();
-    const { contract } = await contractOf(t);
-    const offer = await post(t, createAssignment, "/v1/assignments", { assignee: { name: "Fundo Alfa FIDC", document: "11.222.333/0001-81" }, contract_ids: [contract.id], price: 5000 });
-    expect(offer.status).toBe(201);
-    const res = await post(t, cancelContract, `/v1/contracts/${contract.id}/cancel`, { reason: "withdrawal" }, { id: contract.id });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: "conflict", assignment_id: offer.body.id });
-    expect((await contractNow(t, contract.id)).status).toBe("active");
   });
 });
 

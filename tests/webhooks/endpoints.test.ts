@@ -284,6 +284,26 @@ describe("webhook endpoints", () => {
     expect(await db().webhookEndpoint.count({ where: scope })).toBe(1);
   });
 
+  it("risk assessment and margin query events carry the customer's personal data: they need customers:read too", async () => {
+    const t = await webhookTenant();
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const risk = newId("event");
+    await db().outboxEvent.createMany({
+      data: [
+        { id: risk, ...scope, type: "risk_assessment.created", payload: { id: "rsk_x", inputs: { birth_date: "1985-04-12", monthly_income: 850000 } } },
+        { id: newId("event"), ...scope, type: "margin_query.completed", payload: { id: "mgq_x", source: { type: "inss", benefit_number: "1234567890" } } },
+      ],
+    });
+    const noCustomers = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "webhooks:write", "risk:read", "payroll:read"])).key, t.tenant.id);
+    expect((await call(listEventsRoute, { base: SANDBOX, path: "/v1/events", headers: noCustomers })).body.data).toEqual([]);
+    const fetched = await call(getEventRoute, { base: SANDBOX, path: `/v1/events/${risk}`, headers: noCustomers, params: { id: risk } });
+    expect([fetched.status, fetched.body.detail]).toEqual([403, "Events of type risk_assessment.created carry customers data: this needs the customers:read permission"]);
+    const subscribed = await create(t, { url: "http://localhost:4999/r", event_types: ["margin_query.completed"] }, SANDBOX, noCustomers);
+    expect([subscribed.status, subscribed.body.detail]).toEqual([403, "Events of type margin_query.completed carry customers data: this needs the customers:read permission"]);
+    const withCustomers = bearer((await newKey(t.tenant.id, "sandbox", ["webhooks:read", "risk:read", "payroll:read", "customers:read"])).key, t.tenant.id);
+    expect((await call(listEventsRoute, { base: SANDBOX, path: "/v1/events", headers: withCustomers })).body.data.map((e: { type: string }) => e.type).sort()).toEqual(["margin_query.completed", "risk_assessment.created"]);
+  });
+
   it("contract.credit_applied carries a payment: it needs collections:read, not contracts:read", async () => {
     const t = await webhookTenant();
     const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };

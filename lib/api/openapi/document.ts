@@ -165,7 +165,7 @@ function routeConfig(op: Operation): RouteConfig {
     operationId: op.operationId,
     summary: op.summary,
     description: op.permission
-      ? `${op.description ?? ""}\n\nRequires permission \`${op.permission}\`${op.alsoRequires ? ` and \`${op.alsoRequires}\` (the answer is the whole object)` : ""}.`.trim()
+      ? `${op.description ?? ""}\n\nRequires permission \`${op.permission}\`${op.alsoRequires ? ` and \`${op.alsoRequires}\` (the answer carries what it reads)` : ""}.`.trim()
       : op.description,
     tags: op.tags,
     deprecated: op.deprecated ? true : undefined,

@@ -39,6 +39,7 @@ export const createMarginQueryOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "payroll:write",
+  alsoRequires: "customers:read", // the benefit number or registration, the margin base
   body: CreateMarginQueryBody,
   responses: { 201: { description: "The authority's answer, stored.", schema: MarginQueryResponse, example: MARGIN_QUERY_EXAMPLE } },
   errors: [404, 422, ...upstreamErrors],
@@ -55,6 +56,7 @@ export const listMarginQueriesOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "payroll:read",
+  alsoRequires: "customers:read", // the benefit number or registration, the margin base
   query: ListMarginQueriesQuery,
   responses: { 200: { description: "A page of margin queries.", schema: listEnvelope(MarginQueryResponse) } },
 });
@@ -67,6 +69,7 @@ export const getMarginQueryOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "payroll:read",
+  alsoRequires: "customers:read", // the benefit number or registration, the margin base
   params: MarginQueryIdParams,
   responses: { 200: { description: "The margin query, with this platform's reservations from it counted as reserved.", schema: MarginQueryResponse } },
   errors: [404],

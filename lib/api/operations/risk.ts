@@ -23,6 +23,7 @@ export const createRiskAssessmentOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "risk:write",
+  alsoRequires: "customers:read", // inputs: the customer's birth date and income
   body: CreateRiskAssessmentBody,
   responses: { 201: { description: "The assessment, stored with its inputs.", schema: RiskAssessmentResponse, example: RISK_ASSESSMENT_EXAMPLE } },
   errors: [404, 422],
@@ -40,6 +41,7 @@ export const listRiskAssessmentsOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "risk:read",
+  alsoRequires: "customers:read", // inputs: the customer's birth date and income
   query: ListRiskAssessmentsQuery,
   responses: { 200: { description: "A page of assessments.", schema: listEnvelope(RiskAssessmentResponse) } },
 });
@@ -52,6 +54,7 @@ export const getRiskAssessmentOperation = defineOperation({
   tags,
   auth: "bearer",
   permission: "risk:read",
+  alsoRequires: "customers:read", // inputs: the customer's birth date and income
   params: RiskAssessmentIdParams,
   responses: { 200: { description: "The assessment.", schema: RiskAssessmentResponse } },
   errors: [404],

@@ -24,8 +24,17 @@ namespace CreditPlatform.Sdk
         /// <summary>This call's timeout per attempt, the answer's body included (default: the client's).</summary>
         public TimeSpan? Timeout { get; set; }
         public CancellationToken CancellationToken { get; set; }
+        /// <summary>Extra request headers for this call, e.g. ["X-Provider-Signature"] for ReceiveProviderNotificationAsync. The
+        /// headers the SDK sets itself (Accept, Authorization, Content-Type, User-Agent, X-Request-Id — set RequestId — and
+        /// X-Tenant-Id) cannot be given here: the call throws a CreditPlatformException.</summary>
+        public IDictionary<string, string> Headers { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
 
         public static Request WithBody(object body) => new Request { Body = body };
+        public Request WithHeader(string name, string value)
+        {
+            if (value != null) Headers[name] = value;
+            return this;
+        }
         public Request WithQuery(string name, object value)
         {
             if (value != null) Query[name] = value;
@@ -36,6 +45,7 @@ namespace CreditPlatform.Sdk
         {
             var copy = new Request { Body = Body, RequestId = RequestId, Timeout = Timeout, CancellationToken = CancellationToken };
             foreach (var pair in Query) copy.Query[pair.Key] = pair.Value;
+            foreach (var pair in Headers) copy.Headers[pair.Key] = pair.Value;
             copy.Query[name] = value;
             return copy;
         }
@@ -78,6 +88,8 @@ namespace CreditPlatform.Sdk
     {
         public const string Version = "1.4.0";
         private static readonly Random Jitter = new Random();
+        /// <summary>The headers the SDK sets itself: not to be given in Request.Headers.</summary>
+        private static readonly HashSet<string> SdkHeaders = new HashSet<string>(new[] { "Accept", "Authorization", "Content-Type", "Content-Length", "Host", "User-Agent", "X-Request-Id", "X-Tenant-Id" }, StringComparer.OrdinalIgnoreCase);
         private readonly CreditPlatformOptions options;
         private readonly HttpClient http;
         private readonly string baseUrl;
@@ -160,27 +172,52 @@ namespace CreditPlatform.Sdk
                 mediaType = "application/json";
                 body = request.Body == null ? "{}" : JsonConvert.SerializeObject(request.Body);
             }
+            foreach (var header in request.Headers.Keys)
+            {
+                if (SdkHeaders.Contains(header)) throw new CreditPlatformException(operationId + ": the " + header + " header is set by the SDK");
+            }
             var requestId = op.Method == "POST" ? request.RequestId ?? Guid.NewGuid().ToString() : null;
             var safe = op.RetrySafe; // GET, PUT, DELETE, and POSTs the server replays by their X-Request-Id (never /v1/auth/token)
-            return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null).ConfigureAwait(false);
+            return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null, request.Headers).ConfigureAwait(false);
         }
 
-        private async Task<JToken> SendAsync(HttpMethod method, Uri uri, string body, string mediaType, string requestId, bool auth, bool safe, TimeSpan timeout, CancellationToken cancel, string basic)
+        private async Task<JToken> SendAsync(HttpMethod method, Uri uri, string body, string mediaType, string requestId, bool auth, bool safe, TimeSpan timeout, CancellationToken cancel, string basic, IDictionary<string, string> extraHeaders = null)
         {
+            var where = method + " " + uri.AbsolutePath;
             var renewed = false;
+            CreditPlatformException unknown = null; // the last attempt whose outcome is unknown (it may have been applied)
             for (var attempt = 0; ; attempt++)
             {
                 var message = new HttpRequestMessage(method, uri);
+                if (extraHeaders != null)
+                {
+                    foreach (var header in extraHeaders)
+                    {
+                        if (!message.Headers.TryAddWithoutValidation(header.Key, header.Value)) throw new CreditPlatformException(where + ": the " + header.Key + " header cannot be sent as a request header");
+                    }
+                }
                 message.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
                 if (requestId != null) message.Headers.Add("X-Request-Id", requestId);
                 if (basic != null) message.Headers.Authorization = new AuthenticationHeaderValue("Basic", basic);
+                string used = null;
                 if (auth)
                 {
-                    message.Headers.Authorization = new AuthenticationHeaderValue("Bearer", await CredentialAsync(cancel).ConfigureAwait(false));
+                    try
+                    {
+                        used = await CredentialAsync(cancel).ConfigureAwait(false);
+                    }
+                    catch (CreditPlatformException e)
+                    {
+                        throw CredentialFailure(where, e, requestId, unknown);
+                    }
+                    message.Headers.Authorization = new AuthenticationHeaderValue("Bearer", used);
                     message.Headers.Add("X-Tenant-Id", options.TenantId);
                 }
                 if (body != null) message.Content = new StringContent(body, Encoding.UTF8, mediaType);
-                HttpResponseMessage response;
+                // One attempt is the whole exchange — the answer and its body (read by SendAsync) and its JSON — within
+                // the timeout: a failure anywhere in it is a connection or timeout exception, retried where allowed.
+                HttpResponseMessage response = null;
+                CreditPlatformException failure = null;
                 using (var attemptTimeout = CancellationTokenSource.CreateLinkedTokenSource(cancel))
                 {
                     attemptTimeout.CancelAfter(timeout);
@@ -190,47 +227,92 @@ namespace CreditPlatform.Sdk
                     }
                     catch (OperationCanceledException e) when (!cancel.IsCancellationRequested)
                     {
-                        if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
-                        throw new CreditPlatformTimeoutException(method + " " + uri.AbsolutePath + ": no answer (or not all of it) within " + timeout.TotalMilliseconds + " ms", e, requestId);
+                        failure = new CreditPlatformTimeoutException(where + ": no answer (or not all of it) within " + timeout.TotalMilliseconds + " ms", e, requestId);
                     }
                     catch (Exception e) when (e is HttpRequestException || e is System.IO.IOException)
                     {
-                        if (safe && attempt < options.MaxRetries) { await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false); continue; }
-                        throw new CreditPlatformConnectionException(method + " " + uri.AbsolutePath + ": " + (e.InnerException ?? e).Message, e, requestId);
+                        failure = new CreditPlatformConnectionException(where + ": " + (e.InnerException ?? e).Message, e, requestId);
                     }
                 }
-                using (response)
+                if (response != null)
                 {
-                    var text = response.Content == null ? "" : await response.Content.ReadAsStringAsync().ConfigureAwait(false);
-                    var status = (int)response.StatusCode;
-                    if (status >= 200 && status < 300)
+                    using (response)
                     {
-                        if (text.Length == 0) return JValue.CreateNull();
-                        try { return JsonText.Parse(text); }
-                        catch (JsonException e) { throw new CreditPlatformException(method + " " + uri.AbsolutePath + ": the answer is not JSON", e, requestId); }
+                        var text = response.Content == null ? "" : await response.Content.ReadAsStringAsync().ConfigureAwait(false);
+                        var status = (int)response.StatusCode;
+                        if (status >= 200 && status < 300)
+                        {
+                            if (text.Length == 0) return JValue.CreateNull();
+                            try { return JsonText.Parse(text); }
+                            catch (JsonException e)
+                            {
+                                // A success whose body is not JSON: cut short on the way (a close-delimited answer), or not the API.
+                                failure = new CreditPlatformConnectionException(where + ": the " + status + " answer's body is not JSON (" + e.Message + ")", e, requestId);
+                            }
+                        }
+                        else
+                        {
+                            // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did
+                            // delete it (the API answers 404 for what it deleted): that is the call's success.
+                            if (status == 404 && method == HttpMethod.Delete && unknown != null)
+                            {
+                                var segments = uri.AbsolutePath.TrimEnd('/').Split('/');
+                                return new JObject { ["id"] = Uri.UnescapeDataString(segments[segments.Length - 1]), ["deleted"] = true };
+                            }
+                            var error = ApiException.From(status, text, response, requestId);
+                            if (status == 401 && auth && options.ApiKey == null && !renewed)
+                            {
+                                // The token was revoked or expired early: a new one, once per call (not an attempt). Only the token
+                                // this attempt was refused is dropped — another call may have renewed it already — and renewals
+                                // are shared (CredentialAsync).
+                                Interlocked.CompareExchange(ref token, null, used);
+                                renewed = true;
+                                attempt--;
+                                continue;
+                            }
+                            // A 409 is retried when the request was not applied: its key still in flight (idempotency_in_progress), or
+                            // a race lost before anything changed (retryable: true, the key released) — the same X-Request-Id is judged again.
+                            var retryable = status == 429 || (status == 503 && safe) || (status == 409 && (error.Code == "idempotency_in_progress" || error.Retryable));
+                            // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
+                            if (retryable && attempt < options.MaxRetries && (!error.RetryAfter.HasValue || error.RetryAfter.Value <= options.MaxRetryAfter))
+                            {
+                                var wait = Backoff(attempt);
+                                if (error.RetryAfter.HasValue && error.RetryAfter.Value > wait) wait = error.RetryAfter.Value;
+                                await Task.Delay(wait, cancel).ConfigureAwait(false);
+                                continue;
+                            }
+                            throw error;
+                        }
                     }
-                    var error = ApiException.From(status, text, response, requestId);
-                    if (status == 401 && auth && options.ApiKey == null && !renewed)
-                    {
-                        token = null; // revoked or expired early: a new token, once
-                        renewed = true;
-                        attempt--;
-                        continue;
-                    }
-                    // A 409 is retried when the request was not applied: its key still in flight (idempotency_in_progress), or
-                    // a race lost before anything changed (retryable: true, the key released) — the same X-Request-Id is judged again.
-                    var retryable = status == 429 || (status == 503 && safe) || (status == 409 && (error.Code == "idempotency_in_progress" || error.Retryable));
-                    // A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's to handle: thrown at once.
-                    if (retryable && attempt < options.MaxRetries && (!error.RetryAfter.HasValue || error.RetryAfter.Value <= options.MaxRetryAfter))
-                    {
-                        var wait = Backoff(attempt);
-                        if (error.RetryAfter.HasValue && error.RetryAfter.Value > wait) wait = error.RetryAfter.Value;
-                        await Task.Delay(wait, cancel).ConfigureAwait(false);
-                        continue;
-                    }
-                    throw error;
                 }
+                unknown = failure;
+                if (safe && attempt < options.MaxRetries)
+                {
+                    await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false);
+                    continue;
+                }
+                throw failure;
             }
+        }
+
+        /// <summary>A failure of the credential step (the token request) inside a call, as an exception of the call: it
+        /// carries the call's own X-Request-Id (never the token request's) and the token's exception as its inner exception.
+        /// When an earlier attempt of the call had an unknown outcome (it may have been applied), it is that attempt's
+        /// timeout or connection exception: the call is to be sent again with its RequestId.</summary>
+        private static CreditPlatformException CredentialFailure(string where, CreditPlatformException e, string requestId, CreditPlatformException unknown)
+        {
+            if (unknown != null)
+            {
+                var message = where + ": an earlier attempt's outcome is unknown (" + unknown.Message + "), and the token could not be renewed: " + e.Message;
+                if (unknown is CreditPlatformTimeoutException) return new CreditPlatformTimeoutException(message, e, requestId);
+                return new CreditPlatformConnectionException(message, e, requestId);
+            }
+            var api = e as ApiException;
+            if (api != null) return api.ForCall(requestId);
+            var failed = where + ": the token request failed: " + e.Message;
+            if (e is CreditPlatformTimeoutException) return new CreditPlatformTimeoutException(failed, e, requestId);
+            if (e is CreditPlatformConnectionException) return new CreditPlatformConnectionException(failed, e, requestId);
+            return new CreditPlatformException(failed, e, requestId);
         }
 
         /// <summary>Exponential backoff with jitter: between half and all of base × 2^attempt, at most 20 s.</summary>

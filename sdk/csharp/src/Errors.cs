@@ -23,7 +23,8 @@ namespace CreditPlatform.Sdk
         public string RequestId { get; }
     }
 
-    /// <summary>No answer, or not all of it: the connection failed or was cut (before or while the body arrived).</summary>
+    /// <summary>No answer, or not all of it: the connection failed or was cut (before or while the body arrived), or a
+    /// success's body is not JSON (cut short on the way). The outcome is unknown: send the call again with its RequestId.</summary>
     public sealed class CreditPlatformConnectionException : CreditPlatformException
     {
         public CreditPlatformConnectionException(string message, Exception inner) : base(message, inner) { }
@@ -49,8 +50,8 @@ namespace CreditPlatform.Sdk
     /// headers.</summary>
     public sealed class ApiException : CreditPlatformException
     {
-        private ApiException(int status, JObject problem, TimeSpan? retryAfter, IReadOnlyDictionary<string, string[]> headers, string requestId)
-            : base(status + " " + (problem.Value<string>("code") ?? "http_" + status) + ": " + (problem.Value<string>("detail") ?? problem.Value<string>("title") ?? ""), null, requestId)
+        private ApiException(int status, JObject problem, TimeSpan? retryAfter, IReadOnlyDictionary<string, string[]> headers, string requestId, Exception inner = null)
+            : base(status + " " + (problem.Value<string>("code") ?? "http_" + status) + ": " + (problem.Value<string>("detail") ?? problem.Value<string>("title") ?? ""), inner, requestId)
         {
             Status = status;
             Problem = problem;
@@ -79,6 +80,10 @@ namespace CreditPlatform.Sdk
         public JObject Problem { get; }
         /// <summary>The answer's headers, content headers included, by name (case-insensitive).</summary>
         public IReadOnlyDictionary<string, string[]> Headers { get; }
+
+        /// <summary>This answer as an exception of another call (e.g. the one whose token request it answered): the call's
+        /// own X-Request-Id (null: none), this one as its inner exception.</summary>
+        internal ApiException ForCall(string callRequestId) => new ApiException(Status, Problem, RetryAfter, Headers, callRequestId, this);
 
         /// <summary>sentRequestId: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers).</summary>
         internal static ApiException From(int status, string text, HttpResponseMessage response, string sentRequestId)

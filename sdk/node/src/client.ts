@@ -30,6 +30,10 @@ export type RequestOptions = {
   /** This call's timeout per attempt, ms (default: the client's). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers for this call, e.g. `{ "X-Provider-Signature": "…" }` for `receiveProviderNotification`. The
+   *  headers the SDK sets itself (Accept, Authorization, Content-Type, User-Agent, X-Request-Id — give `requestId` —
+   *  and X-Tenant-Id) cannot be given here: the call throws a `CreditPlatformError`. */
+  headers?: Record<string, string>;
 };
 
 export type CallArgs<K extends OperationId> = ([PathOf<K>] extends [never] ? { path?: undefined } : { path: PathOf<K> }) &
@@ -83,9 +87,11 @@ export type ClientOptions = {
 export class CreditPlatform {
   readonly baseUrl: string;
   readonly tenantId: string;
-  private readonly options: ClientOptions;
-  private token: { value: string; renewAt: number } | null = null;
-  private tokenRequest: Promise<string> | null = null;
+  // #private (not TypeScript's `private`): the API key, the client secret and the access token stay out of
+  // JSON.stringify(client), util.inspect(client) and Object.keys(client).
+  readonly #options: ClientOptions;
+  #token: { value: string; renewAt: number } | null = null;
+  #tokenRequest: Promise<string> | null = null;
 
   constructor(options: ClientOptions) {
     if (!options.tenantId) throw new CreditPlatformError("tenantId is required");
@@ -101,10 +107,20 @@ export class CreditPlatform {
     }
     this.baseUrl = base.replace(/\/+$/, "");
     this.tenantId = options.tenantId;
-    this.options = options;
+    this.#options = options;
     for (const id of Object.keys(OPERATIONS) as OperationId[]) {
       (this as unknown as Record<string, unknown>)[id] = (args?: CallArgs<OperationId>) => this.call(id, args ?? ({} as CallArgs<OperationId>));
     }
+  }
+
+  /** What JSON.stringify shows of a client: its address and tenant, never its credentials. */
+  toJSON(): { baseUrl: string; tenantId: string } {
+    return { baseUrl: this.baseUrl, tenantId: this.tenantId };
+  }
+
+  /** What util.inspect (console.log) shows of a client: its address and tenant, never its credentials. */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `CreditPlatform ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Every item of a paginated list, page after page (`limit` per page). */
@@ -130,7 +146,13 @@ export class CreditPlatform {
     });
     const url = new URL(this.baseUrl + path);
     for (const [key, value] of Object.entries(a.query ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { accept: "application/json", "user-agent": userAgent() };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(a.headers ?? {})) {
+      if (SDK_HEADERS.has(name.toLowerCase())) throw new CreditPlatformError(`${id}: the ${name} header is set by the SDK`);
+      headers[name.toLowerCase()] = value;
+    }
+    headers.accept = "application/json";
+    headers["user-agent"] = userAgent();
     let body: string | undefined;
     if (op.body === "application/json" && a.body !== undefined) {
       headers["content-type"] = "application/json";
@@ -145,14 +167,24 @@ export class CreditPlatform {
   }
 
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, how: { auth: boolean; safe: boolean; options: RequestOptions }): Promise<unknown> {
-    const maxRetries = this.options.maxRetries ?? 3;
-    const maxRetryAfterMs = this.options.maxRetryAfterMs ?? 60_000;
+    const maxRetries = this.#options.maxRetries ?? 3;
+    const maxRetryAfterMs = this.#options.maxRetryAfterMs ?? 60_000;
     const requestId = headers["x-request-id"];
     const signal = how.options.signal;
+    const what = `${method} ${url.pathname}`;
     let renewedToken = false;
+    // The last attempt whose outcome is unknown (no whole answer: it may have been applied), if any.
+    let unknown: ConnectionError | TimeoutError | undefined;
     for (let attempt = 0; ; attempt++) {
+      let token: string | undefined;
       if (how.auth) {
-        headers.authorization = `Bearer ${await this.credential()}`;
+        try {
+          token = await this.#credential();
+        } catch (err) {
+          if (signal?.aborted) throw err;
+          throw credentialFailure(what, err, requestId, unknown);
+        }
+        headers.authorization = `Bearer ${token}`;
         headers["x-tenant-id"] = this.tenantId;
       }
       // The whole exchange — headers, body and its JSON — is one attempt: a failure anywhere in it is a
@@ -162,6 +194,7 @@ export class CreditPlatform {
         answer = await this.fetchOnce(method, url, headers, body, how.options, requestId);
       } catch (err) {
         if (signal?.aborted) throw err;
+        if (err instanceof ConnectionError || err instanceof TimeoutError) unknown = err;
         if (how.safe && attempt < maxRetries) {
           await sleep(this.backoff(attempt), signal);
           continue;
@@ -170,12 +203,18 @@ export class CreditPlatform {
       }
       const { response } = answer;
       if (response.ok) return answer.data;
+      // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it (the
+      // API answers 404 for what it deleted): that is the call's success.
+      if (response.status === 404 && method === "DELETE" && unknown) return deletedAnswer(url);
       const problem = problemOf(response, answer.text);
       const error = new ApiError(problem, response.headers, requestId);
-      if (response.status === 401 && how.auth && !this.options.apiKey && !renewedToken) {
-        // The cached token was revoked or expired early: fetch a new one, once.
-        this.token = null;
+      if (response.status === 401 && how.auth && !this.#options.apiKey && !renewedToken) {
+        // The token was revoked or expired early: a new one, once per call. Only the token this attempt was refused is
+        // dropped — another call may have renewed it already — and the renewal is shared by every call that needs it.
+        // Not an attempt: it does not count against maxRetries.
+        if (this.#token?.value === token) this.#token = null;
         renewedToken = true;
+        attempt--;
         continue;
       }
       // A 409 is retried when the request was not applied: its key still in flight (`idempotency_in_progress`), or a race
@@ -194,13 +233,13 @@ export class CreditPlatform {
 
   /** One attempt: the request, and the answer's whole body (parsed when it is a success), within its timeout. */
   private async fetchOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, options: RequestOptions, requestId: string | undefined): Promise<Answer> {
-    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const what = `${method} ${url.pathname}`;
     let response: Response | undefined;
     try {
-      response = await (this.options.fetch ?? fetch)(url, { method, headers, body, signal, redirect: "error" });
+      response = await (this.#options.fetch ?? fetch)(url, { method, headers, body, signal, redirect: "error" });
       const text = await response.text();
       if (!response.ok || !text) return { response, text, data: undefined };
       try {
@@ -221,22 +260,22 @@ export class CreditPlatform {
 
   /** Exponential backoff with full jitter: a random delay up to base × 2^attempt (at most 20 s). */
   private backoff(attempt: number): number {
-    const ceiling = Math.min(20_000, (this.options.retryBaseDelayMs ?? 500) * 2 ** attempt);
+    const ceiling = Math.min(20_000, (this.#options.retryBaseDelayMs ?? 500) * 2 ** attempt);
     return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
   }
 
-  private async credential(): Promise<string> {
-    if (this.options.apiKey) return this.options.apiKey;
-    if (this.token && Date.now() < this.token.renewAt) return this.token.value;
-    this.tokenRequest ??= this.fetchToken().finally(() => {
-      this.tokenRequest = null;
+  async #credential(): Promise<string> {
+    if (this.#options.apiKey) return this.#options.apiKey;
+    if (this.#token && Date.now() < this.#token.renewAt) return this.#token.value;
+    this.#tokenRequest ??= this.#fetchToken().finally(() => {
+      this.#tokenRequest = null;
     });
-    return this.tokenRequest;
+    return this.#tokenRequest;
   }
 
-  private async fetchToken(): Promise<string> {
-    const form: Record<string, string> = { grant_type: "client_credentials", ...(this.options.scope ? { scope: this.options.scope } : {}) };
-    const basic = btoa(`${encodeURIComponent(this.options.clientId!)}:${encodeURIComponent(this.options.clientSecret!)}`);
+  async #fetchToken(): Promise<string> {
+    const form: Record<string, string> = { grant_type: "client_credentials", ...(this.#options.scope ? { scope: this.#options.scope } : {}) };
+    const basic = btoa(`${encodeURIComponent(this.#options.clientId!)}:${encodeURIComponent(this.#options.clientSecret!)}`);
     const answer = (await this.send(
       "POST",
       new URL(`${this.baseUrl}/v1/auth/token`),
@@ -245,7 +284,7 @@ export class CreditPlatform {
       { auth: false, safe: true, options: {} },
     )) as { access_token: string; expires_in: number };
     // Renewed a minute before it expires, so that no request carries a token that lapses in flight.
-    this.token = { value: answer.access_token, renewAt: Date.now() + Math.max(0, answer.expires_in - 60) * 1000 };
+    this.#token = { value: answer.access_token, renewAt: Date.now() + Math.max(0, answer.expires_in - 60) * 1000 };
     return answer.access_token;
   }
 }
@@ -260,6 +299,32 @@ function userAgent(): string {
 }
 
 type Answer = { response: Response; text: string; data: unknown };
+
+/** The headers the SDK sets itself: not to be given in a call's `headers`. */
+const SDK_HEADERS = new Set(["accept", "authorization", "content-type", "content-length", "host", "user-agent", "x-request-id", "x-tenant-id"]);
+
+/** A failure of the credential step (the token request) inside a call, as an error of the call: it carries the call's own
+ *  X-Request-Id (never the token request's) and the token's error as its cause. When an earlier attempt of the call
+ *  had an unknown outcome (it may have been applied), it is that attempt's TimeoutError or ConnectionError type: the
+ *  call is to be sent again with its `requestId`. */
+function credentialFailure(what: string, err: unknown, requestId: string | undefined, unknown: ConnectionError | TimeoutError | undefined): unknown {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (unknown) {
+    const message = `${what}: an earlier attempt's outcome is unknown (${unknown.message}), and the token could not be renewed: ${reason}`;
+    return unknown instanceof TimeoutError ? new TimeoutError(message, { cause: err, requestId }) : new ConnectionError(message, err, requestId);
+  }
+  if (err instanceof ApiError) return new ApiError(err.problem, err.headers, requestId ?? null, err);
+  const message = `${what}: the token request failed: ${reason}`;
+  if (err instanceof TimeoutError) return new TimeoutError(message, { cause: err, requestId });
+  if (err instanceof ConnectionError) return new ConnectionError(message, err, requestId);
+  return new CreditPlatformError(message, { cause: err, requestId });
+}
+
+/** What a DELETE whose earlier attempt deleted the resource answers: `{ id, deleted: true }` (its last path segment). */
+function deletedAnswer(url: URL): { id: string; deleted: true } {
+  const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
+  return { id: decodeURIComponent(last), deleted: true };
+}
 
 function problemOf(response: Response, text: string): Problem {
   try {

@@ -44,9 +44,13 @@ export class ApiError extends CreditPlatformError {
    *  the problem does not say so (a 409 `conflict` without it stays). */
   readonly retryable: boolean;
 
-  /** `requestId`: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers). */
-  constructor(readonly problem: Problem, readonly headers: Headers, requestId?: string) {
-    super(`${problem.status} ${problem.code}: ${problem.detail ?? problem.title}`, { requestId: requestId ?? problem.request_id ?? headers.get("x-request-id") ?? undefined });
+  /** `requestId`: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers; `null`:
+   *  none — the answer is not the call's own, e.g. its token request's). `cause`: the error it stands for, if any. */
+  constructor(readonly problem: Problem, readonly headers: Headers, requestId?: string | null, cause?: unknown) {
+    super(`${problem.status} ${problem.code}: ${problem.detail ?? problem.title}`, {
+      requestId: requestId === null ? undefined : (requestId ?? problem.request_id ?? headers.get("x-request-id") ?? undefined),
+      ...(cause === undefined ? {} : { cause }),
+    });
     this.status = problem.status;
     this.type = problem.type;
     this.code = problem.code;

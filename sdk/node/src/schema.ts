@@ -111,7 +111,7 @@ export interface paths {
          * Update a customer
          * @description Changes only the fields sent; `null` clears an optional field; `address` and `payroll` are replaced whole. `document` and `kind` cannot change (400 unknown field). When something changes, emits `customer.updated` with `changed_fields` and their earlier values in `previous_attributes`. A customer of another tenant or of the other environment answers 404, like one that does not exist.
          *
-         *     Requires permission `customers:write` and `customers:read` (the answer is the whole object).
+         *     Requires permission `customers:write` and `customers:read` (the answer carries what it reads).
          */
         patch: operations["updateCustomer"];
         trace?: never;
@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a contract (borrower's withdrawal within 7 days, before any payment)
-         * @description CDC art. 49: within 7 days of disbursement and before any payment (409 `invalid_transition` otherwise); 409 `conflict` while the contract is on offer in a pending portfolio assignment. Its installments, open charges and pending settlement are canceled in the same transaction, and a payroll contract's averbação is ended at the authority (endorsement `terminating`, then `terminated` by the worker).
+         * @description CDC art. 49: within 7 days of disbursement and before any payment (409 `invalid_transition` otherwise; a contract is offered in a portfolio assignment only after those 7 days). Its installments, open charges and pending settlement are canceled in the same transaction, and a payroll contract's averbação is ended at the authority (endorsement `terminating`, then `terminated` by the worker).
          *
          *     Requires permission `contracts:write`.
          */
@@ -527,7 +527,7 @@ export interface paths {
         };
         /**
          * List risk assessments, newest first
-         * @description Requires permission `risk:read`.
+         * @description Requires permission `risk:read` and `customers:read` (the answer carries what it reads).
          */
         get: operations["listRiskAssessments"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
          * Score a customer for a proposal, a simulation or inline terms
          * @description Runs the documented scorecard (version 2026-11.5, lib/risk/scorecard.ts; README "Risk and scoring"): a score 0–1000 from income commitment, age, payroll deduction and margin, this platform's payment history, tenure and term; a band (A–E); a decision (approve ≥ 680, review 560–679, decline below, or a knock-out: insufficient margin, inactive or blocked benefit, an installment overdue beyond 2 business days of clearing, commitment above 45% (a declared income of 0 included), a borrower under 18, age above 85 at the last installment; review at most: no declared income or birth date, an unpaid installment of a payroll-deducted contract); reason codes with their points and text; and the maximum affordable installment. Other debt counts what the borrower declared, the open installments of this platform's contracts and the installments of their other proposals under review, approved or signed. The inputs are stored with the result; the call is audited. Proposal submission runs the same assessment.
          *
-         *     Requires permission `risk:write`.
+         *     Requires permission `risk:write` and `customers:read` (the answer carries what it reads).
          */
         post: operations["createRiskAssessment"];
         delete?: never;
@@ -553,7 +553,7 @@ export interface paths {
         };
         /**
          * Get a risk assessment
-         * @description Requires permission `risk:read`.
+         * @description Requires permission `risk:read` and `customers:read` (the answer carries what it reads).
          */
         get: operations["getRiskAssessment"];
         put?: never;
@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * List margin queries, newest first
-         * @description Requires permission `payroll:read`.
+         * @description Requires permission `payroll:read` and `customers:read` (the answer carries what it reads).
          */
         get: operations["listMarginQueries"];
         put?: never;
@@ -581,7 +581,7 @@ export interface paths {
          * Query a customer's payroll margin at the authority
          * @description Asks the payroll-loan authority (INSS benefit, or private employer + registration) for the margin and stores its answer: margin base, margin per kind (INSS: loans 35%, card 5%, benefit card 5%), used, reserved and available, source type and status, blocks, paying institution and existing loans (the last three added in 1.4.0), and `valid_until`. A refusal by the authority (no such benefit or employment link for the CPF, or its holder has not authorized this institution) is 422 `margin_query_refused` with the authority's `refusal` (`code`, `message`); nothing is stored. Sandbox triggers (last four digits of the INSS benefit number or of the private registration): …0001 insufficient margin (R$ 50,00 available); …0002 benefit blocked for loans; …0003 benefit ceased; …0004 the authority lets the reservation lapse before its announced `expires_at`, so the endorsement is refused with `reservation_expired`; …0005 endorsement refused (`beneficiary_consent_refused`); …0006 authority timeout (504 `authority_timeout`); …0007 authority unavailable (503 `authority_unavailable`); …0008 margin query refused: the holder has not authorized this institution (422 `margin_query_refused`, `refusal.code` `authorization_missing`); …0009 the reservation is refused (`refusal.code` `margin_unavailable`); …0010 the reservation times out (504); …0011 the averbação times out (504); …0012 the authority is unavailable for the averbação (503) — the query answering normally for each of the last four. Any other number answers normally, deterministically from the CPF and the number. When the authority cannot answer: 502 `authority_bad_response`, 503 `authority_unavailable` (Retry-After) or 504 `authority_timeout`, all with `retryable`; nothing is stored then, and a retry with the same X-Request-Id runs again.
          *
-         *     Requires permission `payroll:write`.
+         *     Requires permission `payroll:write` and `customers:read` (the answer carries what it reads).
          */
         post: operations["createMarginQuery"];
         delete?: never;
@@ -599,7 +599,7 @@ export interface paths {
         };
         /**
          * Get a margin query
-         * @description Requires permission `payroll:read`.
+         * @description Requires permission `payroll:read` and `customers:read` (the answer carries what it reads).
          */
         get: operations["getMarginQuery"];
         put?: never;
@@ -1095,7 +1095,7 @@ export interface paths {
         put?: never;
         /**
          * Offer contracts to an assignee (cessão) at a discount rate or a price
-         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), and only while active (409 `conflict` / `contract_not_active`; a race is settled by a unique index). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).
+         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), not while the borrower may still withdraw it (7 days after disbursement: 409 `conflict` with `withdrawal_ends_on` — an assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the contracts' row locks, taken in id order). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).
          *
          *     Requires permission `assignments:write`.
          */
@@ -4161,7 +4161,7 @@ export interface components {
                  */
                 document: string;
             };
-            /** @description Active contracts of this environment, 1–1000; none in another pending or settled assignment, none with a pending settlement. */
+            /** @description Active contracts of this environment, 1–1000; none in another pending or settled assignment, none with a pending settlement, none still in the borrower's 7-day withdrawal period. */
             contract_ids: string[];
             /**
              * @description When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import builtins
+import functools
 import http.client
 import json
 import os
@@ -34,7 +35,101 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_opener = urllib.request.build_opener(_NoRedirect)
+class _Exchange:
+    """One attempt's deadline over the whole exchange — connecting, sending, the status line and headers, the body: a
+    socket timeout bounds each read only, so a server trickling header lines (or body bytes) would hold the call for
+    ever. At the deadline a timer shuts the connection's socket down, which ends any read in progress."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+        self.expired = False
+        self._done = False
+        self._sock: Optional[socket.socket] = None
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> "_Exchange":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        """The exchange is over (answered or failed): the deadline no longer applies."""
+        with self._lock:
+            self._done = True
+        self._timer.cancel()
+
+    def attach(self, sock: Any) -> Any:
+        with self._lock:
+            self._sock = sock
+            if self.expired:
+                _shutdown(sock)
+        return sock
+
+    def _expire(self) -> None:
+        with self._lock:
+            if self._done:
+                return
+            self.expired = True
+            if self._sock is not None:
+                _shutdown(self._sock)
+
+
+def _shutdown(sock: Any) -> None:
+    try:
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the plain socket's: ends a read blocked in another thread
+    except (OSError, TypeError, ValueError):
+        pass
+
+
+class _Request(urllib.request.Request):
+    exchange: Optional[_Exchange] = None
+
+
+def _connection(base: Any) -> Any:
+    class Connection(base):  # type: ignore[misc, valid-type]
+        """An http.client connection whose socket the attempt's _Exchange can shut down at its deadline."""
+
+        def __init__(self, *args: Any, exchange: Optional[_Exchange] = None, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._exchange = exchange
+            if exchange is not None:
+                create = self._create_connection
+                self._create_connection = lambda *a, **k: exchange.attach(create(*a, **k))
+
+        def connect(self) -> None:
+            super().connect()
+            if self._exchange is not None:
+                self._exchange.attach(self.sock)  # the TLS socket, once it wraps the plain one
+
+    return Connection
+
+
+_HTTPConnection = _connection(http.client.HTTPConnection)
+_HTTPSConnection = _connection(http.client.HTTPSConnection)
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(functools.partial(_HTTPConnection, exchange=getattr(req, "exchange", None)), req)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def https_open(self, req: Any) -> Any:
+        extra: Dict[str, Any] = {"context": getattr(self, "_context", None)}
+        if hasattr(self, "_check_hostname"):  # Python < 3.12
+            extra["check_hostname"] = self._check_hostname
+        return self.do_open(functools.partial(_HTTPSConnection, exchange=getattr(req, "exchange", None)), req, **extra)
+
+
+_opener = urllib.request.build_opener(_NoRedirect, _HTTPHandler, _HTTPSHandler)
+
+# The headers the SDK sets itself: not to be given in a call's `headers`.
+_SDK_HEADERS = {"accept", "authorization", "content-type", "content-length", "host", "user-agent", "x-request-id", "x-tenant-id"}
 
 
 class CreditPlatform(OperationMethods):
@@ -89,7 +184,7 @@ class CreditPlatform(OperationMethods):
         self.user_agent = f"credit-platform-python/{__version__} python/{platform.python_version()}"
 
     # ── the generated methods end here ──────────────────────────────────────────────────────────────────────
-    def _call(self, name: str, *, path: Mapping[str, str], query: Optional[Mapping[str, Any]], body: Optional[Mapping[str, Any]], request_id: Optional[str], timeout: Optional[float]) -> Any:
+    def _call(self, name: str, *, path: Mapping[str, str], query: Optional[Mapping[str, Any]], body: Optional[Mapping[str, Any]], request_id: Optional[str], timeout: Optional[float], headers: Optional[Mapping[str, str]] = None) -> Any:
         op = OPERATIONS[name]
         url_path = op["path"]
         for param in op["path_params"]:
@@ -102,7 +197,13 @@ class CreditPlatform(OperationMethods):
             pairs = [(k, _text(v)) for k, v in query.items() if v is not None]
             if pairs:
                 url += "?" + urllib.parse.urlencode(pairs)
-        headers = {"accept": "application/json", "user-agent": self.user_agent}
+        extra = dict(headers or {})
+        headers = {}
+        for header, value in extra.items():
+            if header.lower() in _SDK_HEADERS:
+                raise CreditPlatformError(f"{name}: the {header} header is set by the SDK")
+            headers[header.lower()] = value
+        headers.update({"accept": "application/json", "user-agent": self.user_agent})
         data: Optional[bytes] = None
         if body is not None and op["body"] == "application/json":
             headers["content-type"] = "application/json"
@@ -138,57 +239,85 @@ class CreditPlatform(OperationMethods):
         attempt = 0
         request_id = headers.get("x-request-id")  # on every error of the call: the id to send it again with
         seconds = timeout or self.timeout
+        where = f"{method} {urllib.parse.urlsplit(url).path}"
+        unknown: Optional[CreditPlatformError] = None  # the last attempt whose outcome is unknown (it may have been applied)
         while True:
+            token: Optional[str] = None
             if auth:
-                headers["authorization"] = f"Bearer {self._credential()}"
-                headers["x-tenant-id"] = self.tenant_id
-            request = urllib.request.Request(url, data=data, headers=headers, method=method)
-            # One attempt is the whole exchange, body included, within `seconds`: urllib's timeout bounds each read
-            # of the socket only, so a body trickling in (or stalled between reads) is bounded by this deadline.
-            deadline = time.monotonic() + seconds
-            try:
                 try:
-                    response: Any = _opener.open(request, timeout=seconds)
-                except urllib.error.HTTPError as answer:
-                    response = answer
-                with response:
-                    status = response.status if not isinstance(response, urllib.error.HTTPError) else response.code
-                    raw = _read_body(response, deadline)
-                    answer_headers = response.headers
-            except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
-                reason = getattr(exc, "reason", exc)
-                where = f"{method} {urllib.parse.urlsplit(url).path}"
-                if isinstance(reason, (socket.timeout, builtins.TimeoutError)):
-                    failure: CreditPlatformError = SdkTimeoutError(f"{where}: no answer (or not all of it) within {seconds} s", request_id=request_id)
-                else:
-                    failure = SdkConnectionError(f"{where}: {reason}", request_id=request_id)
-                cause: BaseException = exc
-            else:
-                if 200 <= status < 300:
+                    token = self._credential()
+                except Exception as exc:  # noqa: BLE001 - re-raised as the call's own error
+                    failed = _credential_failure(where, exc, request_id, unknown)
+                    if failed is exc:
+                        raise
+                    raise failed from exc
+                headers["authorization"] = f"Bearer {token}"
+                headers["x-tenant-id"] = self.tenant_id
+            request = _Request(url, data=data, headers=headers, method=method)
+            # One attempt is the whole exchange — connecting, the headers, the body and its JSON — within `seconds`: a
+            # failure anywhere in it is a ConnectionError or TimeoutError, retried under the same X-Request-Id where allowed.
+            failure: Optional[CreditPlatformError] = None
+            cause: Optional[BaseException] = None
+            with _Exchange(seconds) as exchange:
+                request.exchange = exchange
+                try:
                     try:
-                        text = raw.decode("utf-8")
-                        return json.loads(text) if text else None
-                    except ValueError as exc:
-                        raise CreditPlatformError(f"{method} {urllib.parse.urlsplit(url).path}: the answer is not JSON", request_id=request_id) from exc
-                error = ApiError.from_response(status, raw, answer_headers, request_id)
-                if status == 401 and auth and not self._api_key and not renewed:
-                    self._token = None  # revoked or expired early: a new token, once
-                    renewed = True
-                    continue
-                # A 409 is retried when the request was not applied: its key still in flight (`idempotency_in_progress`), or a
-                # race lost before anything changed (`retryable: true`, the key released): the same X-Request-Id is judged again.
-                retryable = status == 429 or (status == 503 and safe) or (status == 409 and (error.code == "idempotency_in_progress" or error.retryable))
-                # A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's: raised at once.
-                if retryable and attempt < self.max_retries and (error.retry_after or 0) <= self.max_retry_after:
-                    time.sleep(max(self._backoff(attempt), error.retry_after or 0))
+                        response: Any = _opener.open(request, timeout=seconds)
+                    except urllib.error.HTTPError as answer:
+                        response = answer
+                    with response:
+                        status = response.status if not isinstance(response, urllib.error.HTTPError) else response.code
+                        raw = _read_body(response, exchange.deadline)
+                        answer_headers = response.headers
+                    exchange.finish()
+                except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
+                    exchange.finish()
+                    reason = getattr(exc, "reason", exc)
+                    if exchange.expired or isinstance(reason, (socket.timeout, builtins.TimeoutError)):
+                        failure = SdkTimeoutError(f"{where}: no answer (or not all of it) within {seconds} s", request_id=request_id)
+                    else:
+                        failure = SdkConnectionError(f"{where}: {reason}", request_id=request_id)
+                    cause = exc
+                else:
+                    if exchange.expired:  # the socket was shut down mid-answer: what was read may look whole, but is not
+                        failure = SdkTimeoutError(f"{where}: no answer (or not all of it) within {seconds} s", request_id=request_id)
+            if failure is None and 200 <= status < 300:
+                try:
+                    text = raw.decode("utf-8")
+                    return json.loads(text) if text else None
+                except ValueError as exc:
+                    # A success whose body is not JSON: cut short on the way (a close-delimited answer), or not the API.
+                    failure = SdkConnectionError(f"{where}: the {status} answer's body is not JSON ({exc})", request_id=request_id)
+                    cause = exc
+            if failure is not None:
+                unknown = failure
+                if safe and attempt < self.max_retries:
+                    time.sleep(self._backoff(attempt))
                     attempt += 1
                     continue
-                raise error
-            if safe and attempt < self.max_retries:
-                time.sleep(self._backoff(attempt))
+                raise failure from cause
+            # A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it
+            # (the API answers 404 for what it deleted): that is the call's success.
+            if status == 404 and method == "DELETE" and unknown is not None:
+                return {"id": urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]), "deleted": True}
+            error = ApiError.from_response(status, raw, answer_headers, request_id)
+            if status == 401 and auth and not self._api_key and not renewed:
+                # The token was revoked or expired early: a new one, once per call (not an attempt). Only the token this
+                # attempt was refused is dropped — another call may have renewed it already — and renewals are shared.
+                with self._token_lock:
+                    if self._token is not None and self._token["value"] == token:
+                        self._token = None
+                renewed = True
+                continue
+            # A 409 is retried when the request was not applied: its key still in flight (`idempotency_in_progress`), or a
+            # race lost before anything changed (`retryable: true`, the key released): the same X-Request-Id is judged again.
+            retryable = status == 429 or (status == 503 and safe) or (status == 409 and (error.code == "idempotency_in_progress" or error.retryable))
+            # A Retry-After beyond the bound (a proxy's "come back tomorrow") is the caller's: raised at once.
+            if retryable and attempt < self.max_retries and (error.retry_after or 0) <= self.max_retry_after:
+                time.sleep(max(self._backoff(attempt), error.retry_after or 0))
                 attempt += 1
                 continue
-            raise failure from cause
+            raise error
 
     def _backoff(self, attempt: int) -> float:
         """Exponential backoff with jitter: between half and all of base × 2^attempt, at most 20 s."""
@@ -215,6 +344,25 @@ class CreditPlatform(OperationMethods):
             # Renewed a minute before it expires, so that no request carries a token that lapses in flight.
             self._token = {"value": answer["access_token"], "renew_at": time.monotonic() + max(0, answer["expires_in"] - 60)}
             return self._token["value"]
+
+
+def _credential_failure(where: str, exc: Exception, request_id: Optional[str], unknown: Optional[CreditPlatformError]) -> Exception:
+    """A failure of the credential step (the token request) inside a call, as an error of the call: it carries the
+    call's own X-Request-Id (never the token request's) and has the token's error as its cause. When an earlier attempt
+    of the call had an unknown outcome (it may have been applied), it is that attempt's TimeoutError or ConnectionError:
+    the call is to be sent again with its `request_id`. Anything else the SDK did not raise is returned as is."""
+    if unknown is not None:
+        message = f"{where}: an earlier attempt's outcome is unknown ({unknown}), and the token could not be renewed: {exc}"
+        return SdkTimeoutError(message, request_id=request_id) if isinstance(unknown, SdkTimeoutError) else SdkConnectionError(message, request_id=request_id)
+    if isinstance(exc, ApiError):
+        error = ApiError(exc.problem, exc.headers, request_id)
+        error.request_id = request_id  # the call's, or none: never the token answer's
+        return error
+    if not isinstance(exc, CreditPlatformError):
+        return exc
+    message = f"{where}: the token request failed: {exc}"
+    kind = SdkTimeoutError if isinstance(exc, SdkTimeoutError) else SdkConnectionError if isinstance(exc, SdkConnectionError) else CreditPlatformError
+    return kind(message, request_id=request_id)
 
 
 def _read_body(response: Any, deadline: float) -> bytes:

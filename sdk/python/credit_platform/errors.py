@@ -72,7 +72,8 @@ def _retry_after(value: Optional[str]) -> Optional[float]:
 
 
 class ConnectionError(CreditPlatformError):  # noqa: A001 - the SDK's own, exported under this name
-    """No answer, or not all of it: the connection failed or was cut (before or while the body arrived)."""
+    """No answer, or not all of it: the connection failed or was cut (before or while the body arrived), or a success's
+    body is not JSON (cut short on the way). The outcome is unknown: send the call again with its `request_id`."""
 
 
 class TimeoutError(CreditPlatformError):  # noqa: A001

@@ -26,9 +26,12 @@ public final class ApiException extends CreditPlatformException {
 
   /** {@code sentRequestId}: the X-Request-Id sent with the call (default: the one in the problem or the answer's headers). */
   ApiException(int status, JsonNode problem, HttpHeaders headers, String sentRequestId) {
-    super(status + " " + text(problem, "code", "http_" + status) + ": " + text(problem, "detail", text(problem, "title", "")), null,
-        // The id sent first: it is the one to send the call again with (an intermediary may answer with its own).
-        sentRequestId != null ? sentRequestId : text(problem, "request_id", headers.firstValue("x-request-id").orElse(null)));
+    // The id sent first: it is the one to send the call again with (an intermediary may answer with its own).
+    this(status, problem, headers, sentRequestId != null ? sentRequestId : text(problem, "request_id", headers.firstValue("x-request-id").orElse(null)), null);
+  }
+
+  private ApiException(int status, JsonNode problem, HttpHeaders headers, String requestId, Throwable cause) {
+    super(status + " " + text(problem, "code", "http_" + status) + ": " + text(problem, "detail", text(problem, "title", "")), cause, requestId);
     this.problem = problem;
     this.headers = headers;
     this.status = status;
@@ -40,6 +43,12 @@ public final class ApiException extends CreditPlatformException {
     if (problem.has("errors")) {
       for (JsonNode e : problem.get("errors")) errors.add(new FieldError(text(e, "param", ""), text(e, "in", ""), text(e, "message", "")));
     }
+  }
+
+  /** This answer as an exception of another call (e.g. the one whose token request it answered): the call's own
+   *  X-Request-Id ({@code null}: none), this one as its cause. */
+  ApiException forCall(String callRequestId) {
+    return new ApiException(status, problem, headers, callRequestId, this);
   }
 
   /** Retry-After (RFC 9110): a number of seconds, or an HTTP date (seconds from now, at least 0). */

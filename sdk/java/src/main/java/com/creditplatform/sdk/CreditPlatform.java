@@ -35,6 +35,8 @@ import java.util.stream.Collectors;
 public final class CreditPlatform extends GeneratedOperations {
   public static final String VERSION = "1.4.0";
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The headers the SDK sets itself (and those java.net.http refuses): not to be given with {@link Request#header}. */
+  private static final java.util.Set<String> SDK_HEADERS = java.util.Set.of("accept", "authorization", "connection", "content-length", "content-type", "expect", "host", "upgrade", "user-agent", "x-request-id", "x-tenant-id");
 
   private final String baseUrl;
   private final String tenantId;
@@ -169,6 +171,10 @@ public final class CreditPlatform extends GeneratedOperations {
         .collect(Collectors.joining("&"));
     URI uri = URI.create(baseUrl + path + (query.isEmpty() ? "" : "?" + query));
     Map<String, String> headers = new LinkedHashMap<>();
+    for (Map.Entry<String, String> extra : request.headers.entrySet()) {
+      if (SDK_HEADERS.contains(extra.getKey().toLowerCase(java.util.Locale.ROOT))) throw new CreditPlatformException(operationId + ": the " + extra.getKey() + " header is set by the SDK");
+      headers.put(extra.getKey().toLowerCase(java.util.Locale.ROOT), extra.getValue());
+    }
     headers.put("accept", "application/json");
     String body = null;
     if (op.body() != null) {
@@ -195,13 +201,22 @@ public final class CreditPlatform extends GeneratedOperations {
     String requestId = headers.get("x-request-id"); // on every error of the call: the id to send it again with
     String where = method + " " + uri.getPath();
     boolean renewed = false;
+    CreditPlatformException unknown = null; // the last attempt whose outcome is unknown (it may have been applied)
     for (int attempt = 0; ; attempt++) {
       HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(attemptTimeout).header("user-agent", userAgent);
       headers.forEach(b::header);
-      if (auth) b.header("authorization", "Bearer " + credential()).header("x-tenant-id", tenantId);
+      String used = null;
+      if (auth) {
+        try {
+          used = credential();
+        } catch (CreditPlatformException e) {
+          throw credentialFailure(where, e, requestId, unknown);
+        }
+        b.header("authorization", "Bearer " + used).header("x-tenant-id", tenantId);
+      }
       b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-      // One attempt is the whole exchange, body included, within attemptTimeout: HttpRequest.timeout stops applying once
-      // the headers arrive (JDK-8258397), so a stalled body would hang forever without this deadline.
+      // One attempt is the whole exchange, body and its JSON included, within attemptTimeout: HttpRequest.timeout stops
+      // applying once the headers arrive (JDK-8258397), so a stalled body would hang forever without this deadline.
       CompletableFuture<HttpResponse<String>> pending = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
       HttpResponse<String> response;
       CreditPlatformException failure;
@@ -227,20 +242,28 @@ public final class CreditPlatform extends GeneratedOperations {
         Thread.currentThread().interrupt();
         throw new CreditPlatformException("Interrupted", e, requestId);
       }
+      int status = response == null ? 0 : response.statusCode();
+      if (failure == null && status >= 200 && status < 300) {
+        try {
+          return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+          // A success whose body is not JSON: cut short on the way (a close-delimited answer), or not the API answering.
+          failure = new CreditPlatformException.ConnectionException(where + ": the " + status + " answer's body is not JSON (" + e.getMessage() + ")", e, requestId);
+        }
+      }
       if (failure != null) {
+        unknown = failure;
         if (safe && attempt < maxRetries) {
           sleep(backoff(attempt), requestId);
           continue;
         }
         throw failure;
       }
-      int status = response.statusCode();
-      if (status >= 200 && status < 300) {
-        try {
-          return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
-        } catch (IOException e) {
-          throw new CreditPlatformException("The answer is not JSON", e, requestId);
-        }
+      // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it (the
+      // API answers 404 for what it deleted): that is the call's success.
+      if (status == 404 && method.equals("DELETE") && unknown != null) {
+        String path = uri.getPath().replaceAll("/+$", "");
+        return JSON.createObjectNode().put("id", path.substring(path.lastIndexOf('/') + 1)).put("deleted", true);
       }
       JsonNode problem;
       try {
@@ -254,7 +277,11 @@ public final class CreditPlatform extends GeneratedOperations {
       }
       ApiException error = new ApiException(status, problem, response.headers(), requestId);
       if (status == 401 && auth && apiKey == null && !renewed) {
-        synchronized (this) { token = null; } // revoked or expired early: a new token, once
+        // The token was revoked or expired early: a new one, once per call (not an attempt). Only the token this attempt
+        // was refused is dropped — another call may have renewed it already — and renewals are shared (credential()).
+        synchronized (this) {
+          if (token != null && token.equals(used)) token = null;
+        }
         renewed = true;
         attempt--;
         continue;
@@ -270,6 +297,24 @@ public final class CreditPlatform extends GeneratedOperations {
       }
       throw error;
     }
+  }
+
+  /** A failure of the credential step (the token request) inside a call, as an exception of the call: it carries the
+   *  call's own X-Request-Id (never the token request's) and the token's exception as its cause. When an earlier attempt
+   *  of the call had an unknown outcome (it may have been applied), it is that attempt's TimeoutException or
+   *  ConnectionException: the call is to be sent again with its requestId. */
+  private static CreditPlatformException credentialFailure(String where, CreditPlatformException e, String requestId, CreditPlatformException unknown) {
+    if (unknown != null) {
+      String message = where + ": an earlier attempt's outcome is unknown (" + unknown.getMessage() + "), and the token could not be renewed: " + e.getMessage();
+      return unknown instanceof CreditPlatformException.TimeoutException
+          ? new CreditPlatformException.TimeoutException(message, e, requestId)
+          : new CreditPlatformException.ConnectionException(message, e, requestId);
+    }
+    if (e instanceof ApiException) return ((ApiException) e).forCall(requestId);
+    String message = where + ": the token request failed: " + e.getMessage();
+    if (e instanceof CreditPlatformException.TimeoutException) return new CreditPlatformException.TimeoutException(message, e, requestId);
+    if (e instanceof CreditPlatformException.ConnectionException) return new CreditPlatformException.ConnectionException(message, e, requestId);
+    return new CreditPlatformException(message, e, requestId);
   }
 
   /** Exponential backoff with jitter: between half and all of base × 2^attempt, at most 20 s (ms). */

@@ -26,7 +26,8 @@ public class CreditPlatformException extends RuntimeException {
     return requestId;
   }
 
-  /** No answer, or not all of it: the connection failed or was cut (before or while the answer's body arrived). */
+  /** No answer, or not all of it: the connection failed or was cut (before or while the answer's body arrived), or a
+   *  success's body is not JSON (cut short on the way). The outcome is unknown: send the call again with its requestId. */
   public static final class ConnectionException extends CreditPlatformException {
     public ConnectionException(String message, Throwable cause) {
       super(message, cause);

@@ -8,6 +8,7 @@ import java.util.Map;
  *  {@code Request.create().query("limit", 50).body(Map.of("name", "Maria")).requestId("…").timeout(Duration.ofSeconds(5))}. */
 public final class Request {
   final Map<String, Object> query = new LinkedHashMap<>();
+  final Map<String, String> headers = new LinkedHashMap<>();
   Object body;
   String requestId;
   Duration timeout;
@@ -40,6 +41,15 @@ public final class Request {
     return this;
   }
 
+  /** An extra request header for this call, e.g. {@code header("X-Provider-Signature", "…")} for
+   *  {@code receiveProviderNotification}. The headers the SDK sets itself (Accept, Authorization, Content-Type,
+   *  User-Agent, X-Request-Id — give {@link #requestId} — X-Tenant-Id, and those java.net.http refuses) cannot be given:
+   *  the call throws a {@link CreditPlatformException}. */
+  public Request header(String name, String value) {
+    if (value != null) headers.put(name, value);
+    return this;
+  }
+
   /** This call's timeout per attempt, the answer's body included (default: the client's). */
   public Request timeout(Duration timeout) {
     this.timeout = timeout;
@@ -50,6 +60,7 @@ public final class Request {
     Request copy = new Request();
     copy.query.putAll(query);
     copy.query(name, value);
+    copy.headers.putAll(headers);
     copy.body = body;
     copy.requestId = requestId;
     copy.timeout = timeout;
