@@ -3,7 +3,7 @@ import { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { getEnv } from "@/lib/env";
 import { closeSocket, dropBrokenConnections } from "./broken-connections";
-import { ambientClient } from "./transaction";
+import { ambientClient, requestTransactionOptions } from "./transaction";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads do not open new pools).
 // engineType = "client" + the pg driver adapter: no native query engine is needed.
@@ -12,7 +12,7 @@ type SidePool = { prisma: PrismaClient; pool: pg.Pool };
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool; side?: Partial<Record<SidePurpose, SidePool>> };
 
 function createClient(): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(pool()) });
+  return new PrismaClient({ adapter: new PrismaPg(pool()), transactionOptions: requestTransactionOptions() });
 }
 
 /**
@@ -113,7 +113,7 @@ function side(purpose: SidePurpose): { prisma: PrismaClient; pool: pg.Pool } {
   const pool = new pg.Pool({ ...connectionOptions(env), max: SIDE_POOL_SIZE });
   dropBrokenConnections(pool);
   pool.on("error", () => undefined);
-  const made = { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
+  const made = { prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: requestTransactionOptions() }), pool };
   globalForPrisma.side = { ...globalForPrisma.side, [purpose]: made };
   return made;
 }

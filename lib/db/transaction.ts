@@ -70,7 +70,10 @@ export async function afterAmbientTransaction(work: () => Promise<unknown>): Pro
  * An idempotent request's transaction (lib/api/route.ts): a connection within DATABASE_CONNECT_TIMEOUT_MS, the whole
  * transaction within the idempotency lease. Also a service's own transaction that may run long (an assignment of up to
  * 1,000 contracts priced installment by installment), which joins the request's when there is one: Prisma's default of
- * 5 s failed such a request without X-Request-Id every time, with a 503 no retry could fix.
+ * 5 s failed such a request without X-Request-Id every time, with a 503 no retry could fix. It is every client's default
+ * too (lib/db/client.ts): a transaction opened without options — a request without X-Request-Id, a panel action, a job —
+ * has the same budget (a webhook recovery of 10,000 deliveries, 4.5 s on a quiet machine, ran out of Prisma's 5 s on a
+ * busy one).
  */
 export function requestTransactionOptions(): { maxWait: number; timeout: number } {
   const { DATABASE_CONNECT_TIMEOUT_MS, IDEMPOTENCY_LEASE_SECONDS } = getEnv();
