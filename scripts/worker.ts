@@ -1,4 +1,4 @@
-import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
+import { prepareDatabase, scriptDatabase } from "./lib/dev-env";
 
 // `npm run worker`: delivers webhooks from the outbox, ends the averbação of payroll contracts that closed at the
 // payroll authority (lib/payroll/endorsement-termination.ts), finds out what became of averbação and reservation calls
@@ -6,10 +6,11 @@ import { devDatabase, loadDevEnv, prepareDatabase } from "./lib/dev-env";
 // SMTP_URL set, sends the platform's e-mails (invitation links), until SIGTERM / SIGINT (it lets the attempts in flight end and records them, then exits). Run as many as you
 // like — on one machine or several, against the same DATABASE_URL: they share the work through FOR UPDATE SKIP
 // LOCKED and never make the same attempt twice (lib/webhooks/worker.ts, lib/mail/mailer.ts).
-// `npm run dev` starts one. Without DATABASE_URL it uses the embedded PostgreSQL of `npm run dev`.
+// `npm run dev` starts one. Without DATABASE_URL it uses the embedded PostgreSQL of `npm run dev` — not with
+// NODE_ENV=production, which checks the configuration first, as `npm start` does, and exits 1 naming what is wrong
+// (./lib/dev-env.ts, scriptDatabase).
 
-loadDevEnv();
-const database = await devDatabase();
+const database = await scriptDatabase();
 await prepareDatabase(database);
 const { runWorker } = await import("@/lib/webhooks/delivery-pool");
 const { runMailer } = await import("@/lib/mail/mailer");

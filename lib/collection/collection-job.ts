@@ -28,10 +28,23 @@ import { CHARGE_EVENTS } from "./transitions";
 //     contracts (lib/assignments/assignments.ts);
 //  then contracts with a credit and installments due by today: the credit pays them (`contract.credit_applied`,
 //     ./apply-credit.ts) before anything is marked overdue, so a borrower who paid ahead owes no late charge.
+// Every step reads its rows by keyset over ids (each read once per run) and handles each in a transaction of its own.
+// One row that fails (a lock held past the lock or statement timeout, a bug) is logged by id and left for the next run:
+// it must not keep any other row, of any tenant, from its step, nor the steps after it from running. Only the database
+// itself being unavailable fails the run (the poll loop or the CLI says so once). `failed` counts the rows left so.
 
 const BATCH = 500;
 
-export type CollectionJobResult = { lapsedSettlements: number; lapsedAssignments: number; creditsApplied: number; expired: number; overdueCharges: number; overdueInstallments: number };
+export type CollectionJobResult = {
+  lapsedSettlements: number;
+  lapsedAssignments: number;
+  creditsApplied: number;
+  expired: number;
+  overdueCharges: number;
+  overdueInstallments: number;
+  /** Contracts, charges and installments whose step failed this run (logged by id; retried next run). */
+  failed: number;
+};
 
 const JOB: Actor = { type: "system", label: "collection job" };
 
@@ -41,48 +54,44 @@ export async function runCollectionJob(now = new Date()): Promise<CollectionJobR
   const { canceled: lapsedAssignments } = await cancelLapsedAssignments(asOf);
   const today = dateColumn(asOf);
   const lateThrough = dateColumn(latestLateDueDate(asOf));
-  let creditsApplied = 0;
-  // Keyset over ids: a contract handled (or changed by someone else meanwhile) is never read twice in a run.
-  for (let batch = await creditable(today, ""); batch.length > 0; batch = await creditable(today, batch.at(-1)!.id)) {
-    for (const c of batch) {
-      const scope = { tenantId: c.tenantId, environment: c.environment };
-      try {
-        if (await db().$transaction((tx) => applyCreditIn(tx, scope, JOB, c.id, asOf, now))) creditsApplied += 1;
-      } catch (err) {
-        // One contract's failure (a lock wait past the transaction's limit, a bug) must not keep every other contract
-        // from its credit, nor the charges and installments below from being marked: logged, retried next run.
-        if (isDatabaseUnavailable(err)) throw err; // the database itself: the whole run fails, and the poll loop says so once
-        log().error({ err, contract_id: c.id, tenant_id: c.tenantId }, "applying a contract's credit failed; the job goes on");
+  let failed = 0;
+  /** Runs `step` on every row `page` reads, by keyset over ids: a row handled, changed by someone else meanwhile or
+   *  failed is never read again in this run. Returns how many `step` reported done. */
+  const eachRow = async <T extends { id: string; tenantId: string }>(what: string, idField: string, page: (after: string) => Promise<T[]>, step: (row: T) => Promise<boolean>) => {
+    let done = 0;
+    for (let batch = await page(""); batch.length > 0; batch = await page(batch.at(-1)!.id)) {
+      for (const row of batch) {
+        try {
+          if (await step(row)) done += 1;
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) throw err; // the database itself: the whole run fails, and the poll loop says so once
+          failed += 1;
+          log().error({ err, [idField]: row.id, tenant_id: row.tenantId }, `${what} failed; the job goes on (retried next run)`);
+        }
       }
     }
-  }
-  let expired = 0;
-  let overdueCharges = 0;
-  let overdueInstallments = 0;
+    return done;
+  };
 
-  // Each batch's rows leave the selection once handled (or once someone else changed them): loop until empty.
-  for (let batch = await expirable(now); batch.length > 0; batch = await expirable(now)) {
-    for (const charge of batch) if (await transition(charge.id, charge.status, "expired")) expired += 1;
-  }
-  for (let batch = await late(lateThrough); batch.length > 0; batch = await late(lateThrough)) {
-    for (const charge of batch) if (await transition(charge.id, charge.status, "overdue")) overdueCharges += 1;
-  }
-  for (let batch = await unpaid(lateThrough); batch.length > 0; batch = await unpaid(lateThrough)) {
-    for (const installment of batch) {
-      const marked = await db().$transaction(async (tx) => {
-        // Still unpaid: a payment committed since the batch was read (its row lock makes this wait) is not overdue.
-        const changed = await tx.installment.updateMany({ where: { id: installment.id, overdueAt: null, status: { in: ["open", "partially_paid"] } }, data: { overdueAt: now } });
-        if (changed.count !== 1) return false;
-        const row = await tx.installment.findUniqueOrThrow({ where: { id: installment.id }, include: { contract: { select: { terms: true } } } });
-        const view = toInstallmentResponse(row, asOf);
-        await writeOutboxEvent(tx, { tenantId: installment.tenantId, environment: installment.environment, type: "installment.overdue", payload: view as unknown as Prisma.InputJsonObject });
-        return true;
-      });
-      if (marked) overdueInstallments += 1;
-    }
-  }
-  const result = { lapsedSettlements, lapsedAssignments, creditsApplied, expired, overdueCharges, overdueInstallments };
-  if (Object.values(result).some((n) => n > 0)) log().info(result, "collection job");
+  const creditsApplied = await eachRow("applying a contract's credit", "contract_id", (after) => creditable(today, after), async (c) =>
+    Boolean(await db().$transaction((tx) => applyCreditIn(tx, { tenantId: c.tenantId, environment: c.environment }, JOB, c.id, asOf, now))),
+  );
+  const expired = await eachRow("expiring a charge", "charge_id", (after) => expirable(now, after), (charge) => transition(charge.id, charge.status, "expired"));
+  const overdueCharges = await eachRow("marking a charge overdue", "charge_id", (after) => late(lateThrough, after), (charge) => transition(charge.id, charge.status, "overdue"));
+  const overdueInstallments = await eachRow("marking an installment overdue", "installment_id", (after) => unpaid(lateThrough, after), (installment) =>
+    db().$transaction(async (tx) => {
+      // Still unpaid: a payment committed since the batch was read (its row lock makes this wait) is not overdue.
+      const changed = await tx.installment.updateMany({ where: { id: installment.id, overdueAt: null, status: { in: ["open", "partially_paid"] } }, data: { overdueAt: now } });
+      if (changed.count !== 1) return false;
+      const row = await tx.installment.findUniqueOrThrow({ where: { id: installment.id }, include: { contract: { select: { terms: true } } } });
+      const view = toInstallmentResponse(row, asOf);
+      await writeOutboxEvent(tx, { tenantId: installment.tenantId, environment: installment.environment, type: "installment.overdue", payload: view as unknown as Prisma.InputJsonObject });
+      return true;
+    }),
+  );
+  const result = { lapsedSettlements, lapsedAssignments, creditsApplied, expired, overdueCharges, overdueInstallments, failed };
+  if (failed > 0) log().warn(result, "collection job: some rows failed and were left for the next run");
+  else if (Object.values(result).some((n) => n > 0)) log().info(result, "collection job");
   return result;
 }
 
@@ -100,12 +109,25 @@ const creditable = (today: Date, after: string) =>
     take: BATCH,
   });
 
-const expirable = (now: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, expiresAt: { lte: now } }, take: BATCH });
-const late = (lateThrough: Date) => db().charge.findMany({ where: { status: { in: ["pending", "partially_paid"] }, dueDate: { lte: lateThrough }, expiresAt: null }, take: BATCH });
-const unpaid = (lateThrough: Date) =>
+const expirable = (now: Date, after: string) =>
+  db().charge.findMany({
+    where: { id: { gt: after }, status: { in: ["pending", "partially_paid"] }, expiresAt: { lte: now } },
+    select: { id: true, tenantId: true, status: true },
+    orderBy: { id: "asc" },
+    take: BATCH,
+  });
+const late = (lateThrough: Date, after: string) =>
+  db().charge.findMany({
+    where: { id: { gt: after }, status: { in: ["pending", "partially_paid"] }, dueDate: { lte: lateThrough }, expiresAt: null },
+    select: { id: true, tenantId: true, status: true },
+    orderBy: { id: "asc" },
+    take: BATCH,
+  });
+const unpaid = (lateThrough: Date, after: string) =>
   db().installment.findMany({
-    where: { status: { in: ["open", "partially_paid"] }, dueDate: { lte: lateThrough }, overdueAt: null, contract: { status: { in: [...COLLECTIBLE] } } },
-    include: { contract: { select: { terms: true } } },
+    where: { id: { gt: after }, status: { in: ["open", "partially_paid"] }, dueDate: { lte: lateThrough }, overdueAt: null, contract: { status: { in: [...COLLECTIBLE] } } },
+    select: { id: true, tenantId: true, environment: true },
+    orderBy: { id: "asc" },
     take: BATCH,
   });
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { getEnv } from "@/lib/env";
 import { backgroundSettled } from "@/lib/jobs/background";
 import { createEdgeServer } from "./edge-server";
@@ -69,21 +71,82 @@ export async function startAppServer({ dir, dev }: AppServerOptions): Promise<vo
     console.log(`▶ ${dev ? "development" : "production"} server listening on ${hostname ?? "every interface"}, port ${port}`);
   });
 
-  // Once: Ctrl-C reaches this process and `npm run dev`'s script, which then sends SIGTERM too; a second
-  // app.close() settled at once and exited before the first had written the compile cache.
+  // Stopping (SIGTERM, SIGINT) lets every request in flight end before the process does: the server stops accepting
+  // connections and waits for its open ones (server.close); each is closed as soon as it is idle — at once for idle
+  // keep-alive ones, after its answer for the rest, and an answer given meanwhile says `Connection: close` — so a
+  // keep-alive client does not hold the stop until its timeout. Upgraded connections (the dev overlay's WebSocket)
+  // are not requests: closed at once, or an open browser tab would hold the stop for ever. Then the work requests
+  // started without waiting for (lib/jobs/background.ts) ends, then Next closes (in development it writes Turbopack's
+  // compile cache then), and the process exits 0. Next's own close() waits for no request: stopping it first cut
+  // the requests in flight off. A stop that outlasts the longest a request may take (its idempotency lease,
+  // IDEMPOTENCY_LEASE_SECONDS) plus STOP_MARGIN_MS exits 1.
+  // Once, however many signals arrive: Ctrl-C reaches this process and `npm run dev`'s script, which then sends
+  // SIGTERM too; a second app.close() settled at once and exited before the first had written the compile cache.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping && !res.headersSent) res.setHeader("connection", "close");
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  // Tracked from when Next listens for upgrades (on its first request): a listener of ours alone would make Node hand
+  // an upgrade request to nobody instead of answering it as a plain request.
+  const upgraded = new Set<Duplex>();
+  server.on("newListener", function trackUpgrades(event: string | symbol) {
+    if (event !== "upgrade") return;
+    server.off("newListener", trackUpgrades);
+    server.on("upgrade", (_req: IncomingMessage, socket: Duplex) => {
+      upgraded.add(socket);
+      socket.once("close", () => upgraded.delete(socket));
+    });
+  });
+  const requestsEnded = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve()); // (with ERR_SERVER_NOT_RUNNING when it never listened: nothing to wait for)
+      server.closeIdleConnections();
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+      for (const socket of upgraded) socket.destroy();
+    });
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close();
-    // Work requests started without waiting (lib/jobs/background.ts) ends before Next and the process do.
-    void backgroundSettled()
+    const graceMs = stopGraceMs();
+    setTimeout(() => {
+      console.error(`The server did not stop within ${graceMs / 1000} s (a request or background work was still running): exiting`);
+      process.exit(1);
+    }, graceMs).unref();
+    console.log("▶ stopping: letting the requests in flight end");
+    void requestsEnded()
+      .then(() => backgroundSettled())
       .then(() => app.close())
-      .finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 15_000).unref();
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error("The server did not stop cleanly:", err);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** After the longest a request may take, what a stop may take more: background work ending and Next's close (which
+ * in development writes Turbopack's compile cache). */
+const STOP_MARGIN_MS = 15_000;
+
+/** The longest a stop may take: a request's longest — its transaction lasts at most the idempotency lease — and the margin. */
+function stopGraceMs(): number {
+  let leaseSeconds = 30; // lib/env.ts's default, for a configuration that is wrong (development reports it on a request)
+  try {
+    leaseSeconds = getEnv().IDEMPOTENCY_LEASE_SECONDS;
+  } catch {
+    // the default
+  }
+  return leaseSeconds * 1000 + STOP_MARGIN_MS;
 }
 
 /** TRUST_PROXY, read once; false while the configuration is wrong (development reports that on the first request). */

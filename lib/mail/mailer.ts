@@ -12,7 +12,10 @@ import { mailTransport } from "./transport";
 // (`npm run worker`, and the one `npm run dev` starts), the same way webhook deliveries are sent:
 // 1. claim: due pending e-mails, FOR UPDATE SKIP LOCKED, each given a lease and its attempt number in the same
 //    statement — any number of workers share the work and never hold the same attempt;
-// 2. send over SMTP, with the e-mail's id as its Message-ID;
+// 2. send them one after another over SMTP, with the e-mail's id as its Message-ID — each only once its lease has been
+//    renewed, which holds only while the claim is still ours (same attempt, still pending, lease not lapsed): an e-mail
+//    late in a slow batch whose lease lapsed meanwhile may have been claimed and sent by another worker, and is
+//    skipped; a worker told to stop sends no further e-mail and gives the rest of its batch back;
 // 3. record, only while the claim is still ours: sent (body erased), retry later, or failed (body erased).
 // At least once: a worker that dies between the server's "250 OK" and the record sends the e-mail again once
 // its lease lapses, with the same Message-ID (which mail clients use to fold duplicates).
@@ -20,6 +23,8 @@ import { mailTransport } from "./transport";
 // (connection, timeout, 4xx, authentication, which a configuration fix mends) is retried after 30 s, 2 min,
 // 10 min, 30 min, 1 h, 2 h and 4 h, then the e-mail fails. The panel shows the state next to the invitation;
 // a failed invitation e-mail leaves the link to be sent by hand (the owner saw it when inviting).
+// The log names e-mails by id, never by address: an SMTP server's reply usually quotes the recipient, so every
+// address in it is masked before it is logged (the row keeps the reply as it came, next to its own address).
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 const RETRY_AFTER_S = [30, 120, 600, 1800, 3600, 7200, 14_400];
@@ -45,6 +50,29 @@ export async function claimEmails(limit = BATCH): Promise<Claimed[]> {
     UPDATE emails e SET attempts = e.attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
     FROM due WHERE e.id = due.id
     RETURNING e.id, e.to_address, e.subject, e.sealed_body, e.attempts`);
+}
+
+/**
+ * Renews a claimed e-mail's lease just before it is sent, only while the claim is still ours: the same attempt, still
+ * pending, its lease not lapsed (a lapsed one may have been claimed by another worker, which then sends it). false:
+ * not ours any more — do not send it.
+ */
+export async function renewLease(email: Pick<Claimed, "id" | "attempts">): Promise<boolean> {
+  const renewed = await queryRows<{ id: string }>(sql`
+    UPDATE emails SET locked_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
+    WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending' AND locked_until > now()
+    RETURNING id`);
+  return renewed.length === 1;
+}
+
+/** Gives back claimed e-mails that were not attempted (the worker is stopping): their attempt is undone and their lease
+ * cleared, so that the next worker sends them at once — only those still ours. */
+async function releaseClaims(emails: Claimed[]): Promise<void> {
+  for (const email of emails) {
+    await execute(sql`
+      UPDATE emails SET attempts = attempts - 1, locked_until = NULL, updated_at = now()
+      WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending' AND locked_until > now()`);
+  }
 }
 
 /** Long enough for a whole SMTP conversation (connect, greet, authenticate, envelope, data) at the configured timeout. */
@@ -92,21 +120,35 @@ export async function recordOutcome(email: Claimed, outcome: MailOutcome): Promi
     await execute(sql`
       UPDATE emails SET status = 'failed', sealed_body = NULL, locked_until = NULL, last_error = ${outcome.error}, updated_at = now()
       WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending'`);
-    log().warn({ email_id: email.id, attempts: email.attempts, err: outcome.error }, "e-mail failed for good");
+    log().warn({ email_id: email.id, attempts: email.attempts, err: maskEmailAddresses(outcome.error) }, "e-mail failed for good");
     return;
   }
   const delay = RETRY_AFTER_S[Math.min(email.attempts, RETRY_AFTER_S.length) - 1]!;
   await execute(sql`
     UPDATE emails SET locked_until = NULL, last_error = ${outcome.error}, next_attempt_at = now() + make_interval(secs => ${delay}), updated_at = now()
     WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending'`);
-  log().warn({ email_id: email.id, attempts: email.attempts, retry_in_s: delay, err: outcome.error }, "e-mail not sent; will retry");
+  log().warn({ email_id: email.id, attempts: email.attempts, retry_in_s: delay, err: maskEmailAddresses(outcome.error) }, "e-mail not sent; will retry");
 }
 
-/** One round: claims due e-mails and sends them one after another. Returns how many it attempted. */
-export async function runMailerOnce(transport = mailTransport()): Promise<number> {
+/**
+ * One round: claims due e-mails and sends them one after another, each after renewing its lease (skipped when the
+ * claim is no longer ours). Once `signal` aborts, no further e-mail is sent: the rest of the batch is given back.
+ * Returns how many it claimed.
+ */
+export async function runMailerOnce(transport = mailTransport(), signal?: AbortSignal): Promise<number> {
   if (!transport) return 0;
   const claimed = await claimEmails();
-  for (const email of claimed) await recordOutcome(email, await sendEmail(email, transport));
+  for (const [i, email] of claimed.entries()) {
+    if (signal?.aborted) {
+      await releaseClaims(claimed.slice(i));
+      break;
+    }
+    if (!(await renewLease(email))) {
+      log().info({ email_id: email.id, attempts: email.attempts }, "e-mail skipped: its lease lapsed before its turn (another worker may have taken it)");
+      continue;
+    }
+    await recordOutcome(email, await sendEmail(email, transport));
+  }
   return claimed.length;
 }
 
@@ -121,8 +163,18 @@ export async function runMailer(signal: AbortSignal, options: { idleMs?: number 
     name: "mailer",
     waiting: "e-mails wait",
     idleMs: options.idleMs ?? 1000,
-    round: async () => (await runMailerOnce(transport)) > 0,
+    round: async () => (await runMailerOnce(transport, signal)) > 0,
   });
+}
+
+// An address in angle brackets (<joana@example.com>, as SMTP replies quote the recipient) or bare, its local part
+// quoted ("joana pereira"@example.com) or not.
+const BRACKETED_ADDRESS = /<[^<>]*@[^<>]*>/g;
+const BARE_ADDRESS = /(?:"[^"\n]*"|[^\s<>()[\]{}"'`,;:@]+)@[^\s<>()[\]{}"'`,;:@]+/g;
+
+/** `text` with every e-mail address in it masked (an SMTP reply, before it is logged). */
+export function maskEmailAddresses(text: string): string {
+  return text.replace(BRACKETED_ADDRESS, "<…@…>").replace(BARE_ADDRESS, "…@…");
 }
 
 function senderDomain(from: string): string {

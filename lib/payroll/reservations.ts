@@ -2,10 +2,12 @@ import type { MarginReservation, Prisma } from "@prisma/client";
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { where, type Scope } from "@/lib/scope";
@@ -139,21 +141,45 @@ export async function listReservations(scope: Scope, query: ListReservationsQuer
   return toListResponse(scope, page, toReservationResponse);
 }
 
-/** The expiry job: reserved past expires_at → expired, each with its event. */
-export async function expireReservations(now = new Date()): Promise<{ expired: number }> {
-  const due = await db().marginReservation.findMany({ where: { status: "reserved", expiresAt: { lte: now } }, select: { id: true, tenantId: true, environment: true }, take: 1000 });
+/**
+ * The expiry job: reserved past expires_at → expired, each in its own transaction with its event. Read by keyset over
+ * ids until none is due, so a run leaves no tail however many there are. One that changed meanwhile is skipped; one
+ * that fails otherwise (a lock held past the lock or statement timeout, a bug) is logged by id and left for the next
+ * run — it must not hold the others back — unless the database itself is unavailable, which fails the run.
+ */
+export async function expireReservations(now = new Date()): Promise<{ expired: number; failed: number }> {
+  const BATCH = 500;
   let expired = 0;
-  for (const r of due) {
-    const scope = { tenantId: r.tenantId, environment: r.environment };
-    const changed = await db().$transaction(async (tx) => {
-      const row = await lockReservation(tx, scope, r.id);
-      if (row.status !== "reserved") return false;
-      await applyReservationActionIn(tx, scope, { type: "system", label: "reservation-expiry" }, r.id, "expire");
-      return true;
+  let failed = 0;
+  for (let after = ""; ; ) {
+    const due = await db().marginReservation.findMany({
+      where: { id: { gt: after }, status: "reserved", expiresAt: { lte: now } },
+      select: { id: true, tenantId: true, environment: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
     });
-    if (changed) expired += 1;
+    for (const r of due) {
+      const scope = { tenantId: r.tenantId, environment: r.environment };
+      try {
+        const changed = await db().$transaction(async (tx) => {
+          const row = await lockReservation(tx, scope, r.id);
+          if (row.status !== "reserved") return false;
+          await applyReservationActionIn(tx, scope, { type: "system", label: "reservation-expiry" }, r.id, "expire");
+          return true;
+        });
+        if (changed) expired += 1;
+      } catch (err) {
+        if (err instanceof DomainError) continue; // changed meanwhile: nothing to do
+        if (isDatabaseUnavailable(err)) throw err;
+        failed += 1;
+        log().error({ err, reservation_id: r.id, tenant_id: r.tenantId }, "expiring a margin reservation failed; the job goes on (retried next run)");
+      }
+    }
+    if (due.length < BATCH) break;
+    after = due.at(-1)!.id;
   }
-  return { expired };
+  if (expired > 0 || failed > 0) log().info({ expired, failed }, "margin reservations expired");
+  return { expired, failed };
 }
 
 export async function lockReservation(tx: Tx, scope: Scope, id: string): Promise<MarginReservation> {

@@ -5,7 +5,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { DomainError } from "@/lib/errors";
 import { ZodError } from "zod";
-import { devDatabase, loadDevEnv, prepareDatabase } from "../lib/dev-env";
+import { prepareDatabase, scriptDatabase } from "../lib/dev-env";
 
 // Shared plumbing of the operator CLIs: argument parsing, database, output and exit codes
 // (0 ok, 1 failed, 2 bad usage).
@@ -39,8 +39,9 @@ export async function runCli(usage: string, main: (argv: string[]) => Promise<vo
     console.log(usage);
     process.exit(argv.length === 0 ? 2 : 0);
   }
-  loadDevEnv();
-  const database = await devDatabase();
+  // Development: .env, generated secrets, DATABASE_URL or the embedded database; production: the variables as set,
+  // checked first (a wrong one is named and the CLI exits 1).
+  const database = await scriptDatabase();
   let code = 0;
   try {
     await prepareDatabase(database);

@@ -7,10 +7,12 @@ import { createDatabase, databaseExists, ROOT, startEmbedded, withDatabase, type
 import { webhookSecretsKeyFrom } from "@/lib/security/secrets-key";
 import { ensureMigrated } from "./prepare-client";
 
-// The local development environment shared by `npm run dev` and the operator CLIs:
+// The local development environment shared by `npm run dev`, the worker and the operator CLIs:
 // - .env (if any) is loaded first; real deployments set variables instead;
 // - secrets missing from the environment are generated once into .data/dev-secrets.json (git-ignored);
 // - without DATABASE_URL, the embedded PostgreSQL in .data/pg on port 54329 is used (started if needed).
+// None of it with NODE_ENV=production (scriptDatabase below): there the worker and the CLIs take the variables as
+// they are and check them first, as `npm start` does.
 
 export const DEV_DATA_DIR = path.join(ROOT, ".data");
 export const DEV_PG_DIR = path.join(DEV_DATA_DIR, "pg");
@@ -71,6 +73,29 @@ export async function devDatabase(): Promise<{ url: string; server: Server | nul
   if (!where.embedded) return { ...where, server: null };
   const server = (await portOpen(DEV_PG_PORT)) ? null : await startEmbedded(DEV_PG_DIR, DEV_PG_PORT);
   return { ...where, server };
+}
+
+/**
+ * The worker's and the operator CLIs' configuration and database. In development (NODE_ENV anything but production):
+ * loadDevEnv, then DATABASE_URL or the embedded database. With NODE_ENV=production: the variables as the deployment
+ * set them, checked up front as `npm start` checks them (lib/env.ts) — no secret is generated (one made up here would
+ * sign tokens and seal secrets no other process can read), no embedded PostgreSQL is started (the work would land in
+ * a database nobody else uses): a wrong or missing variable is named, without a stack, and the process exits 1.
+ */
+export async function scriptDatabase(): Promise<{ url: string; server: Server | null; adminUrl: string; embedded: boolean }> {
+  if (process.env.NODE_ENV !== "production") {
+    loadDevEnv();
+    return devDatabase();
+  }
+  // Imported here: `npm run dev` (scripts/start-demo.ts) imports this module before it spawns the server and needs no zod.
+  const { getEnv } = await import("@/lib/env");
+  try {
+    getEnv();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  return { ...devDatabaseTarget(), server: null }; // DATABASE_URL is set (checked): never the embedded database
 }
 
 /** Creates the database if it is missing and applies the migrations it has not applied yet. */
