@@ -81,6 +81,7 @@ test("a borrower opens and prints a boleto and a Pix charge; a tampered link is 
   await page.reload();
   await expect(page.getByTestId("charge-status")).toHaveText("Esta cobrança foi cancelada. Peça uma nova ao credor.");
   await expect(page.getByTestId("qr-code")).toHaveCount(0);
+  await expect(page.getByTestId("amount")).toHaveCount(0); // no amount (nor payer) once it cannot be paid
 
   const tampered = boleto.payment_page_url.replace(/.$/, (c: string) => (c === "A" ? "B" : "A"));
   const missing = await page.goto(tampered);

@@ -24,8 +24,9 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
   if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
   const { customer: c, proposals, contracts, more_proposals, more_contracts } = file.data;
-  // The lists, searched by the customer's document, any status, newest first (the file shows the newest only).
-  const all = (list: "proposals" | "contracts") => `/${list}?${new URLSearchParams({ q: c.document, status: "", ...(list === "proposals" ? { order: "newest" } : {}), environment })}`;
+  // The lists, searched by the customer's id (not the CPF: a URL stays in histories and proxy logs), any status, newest
+  // first (the file shows the newest only).
+  const all = (list: "proposals" | "contracts") => `/${list}?${new URLSearchParams({ q: c.id, status: "", ...(list === "proposals" ? { order: "newest" } : {}), environment })}`;
   const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
   return (
     <div className="space-y-4">

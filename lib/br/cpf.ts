@@ -32,7 +32,7 @@ export function formatCpf(input: string): string {
   return `${v.slice(0, 3)}.${v.slice(3, 6)}.${v.slice(6, 9)}-${v.slice(9)}`;
 }
 
-// "***.982.247-**" style masking for logs and screens (LGPD data minimization).
+// "***.982.247-**" style masking where a CPF is shown to someone who needs only to recognise it (the payment page; LGPD data minimization).
 export function maskCpf(input: string): string {
   return formatCpf(input).replace(/^\d{3}/, "***").replace(/\d{2}$/, "**");
 }

@@ -23,8 +23,6 @@ export type PaymentPage = {
   beneficiary: { name: string; document: string; city: string; agreement: string; bankCode: string };
   /** What the barcode and the BR Code carry: the charge's amount. */
   amountText: string;
-  /** Received so far, when something was. */
-  paidText: string | null;
   barcodeSvg: string | null;
   qrSvg: string | null;
 };
@@ -43,7 +41,6 @@ export async function loadPaymentPage(token: string, environment: Environment | 
   // The token is the capability (it names one charge); tenant and environment come from that charge.
   const row = await db().charge.findFirst({ where: { id, environment } });
   if (!row) return null;
-  const customer = await db().customer.findFirst({ where: { id: row.customerId, tenantId: row.tenantId, environment }, select: { name: true, document: true, kind: true } });
   const charge = toChargeResponse(row);
   // A partly paid charge is not shown as payable: its barcode and BR Code carry its whole amount, and paying them again
   // would bring in the whole amount once more (the excess only a refund gives back); the payer asks for a new charge.
@@ -52,6 +49,8 @@ export async function loadPaymentPage(token: string, environment: Environment | 
   const lapsed = charge.pix?.expires_at ? Date.parse(charge.pix.expires_at) <= Date.now() : false;
   const payable = (charge.status === "pending" || charge.status === "overdue") && charge.amount_paid === 0 && !lapsed;
   const notice = payable ? null : noticeOf(charge.status, charge.amount_paid > 0, lapsed);
+  // The payer is shown only on a payable slip: once paid or gone, the page is a notice to whoever holds the link.
+  const customer = payable ? await db().customer.findFirst({ where: { id: row.customerId, tenantId: row.tenantId, environment }, select: { name: true, document: true, kind: true } }) : null;
   const beneficiary = charge.beneficiary ?? { name: "", document: "", city: "", agreement: "", bank_code: "" };
   return {
     charge,
@@ -70,7 +69,6 @@ export async function loadPaymentPage(token: string, environment: Environment | 
       bankCode: beneficiary.bank_code,
     },
     amountText: formatBrl(centavos(row.amount)),
-    paidText: row.amountPaid > 0n ? formatBrl(centavos(row.amountPaid)) : null,
     barcodeSvg: payable && charge.boleto ? boletoBarcodeSvg(charge.boleto.barcode) : null,
     qrSvg: payable && charge.pix ? pixQrSvg(charge.pix.brcode) : null,
   };

@@ -11,7 +11,7 @@ import type { CustomerList, ListCustomersQuery } from "./schemas";
 // the list envelope: parsing 100 rows × 15 columns into objects, mapping them to views and stringifying them
 // again cost the server's one thread ~1.2 ms of a 3 ms request (bench/list-cost.ts). CUSTOMER_JSON below is
 // the SQL twin of toCustomerView (./serialize.ts), which GET /v1/customers/{id} and every write still use;
-// tests/customers/list-json.test.ts requires every listed customer to equal its own GET, field by field,
+// tests/customers/list-customers.test.ts requires every listed customer to equal its own GET, field by field,
 // for persons and companies, with and without address, income and either payroll link.
 //
 // The keyset is lib/db/seek-sql.ts's, as for every list; the cursor is signed as lib/pagination.ts signs it.

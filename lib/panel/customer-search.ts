@@ -2,8 +2,9 @@ import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/sql";
 import { where, type Scope } from "@/lib/scope";
 
-// The panel's search box over customers, shared by the proposal, contract and customer screens: a CPF or CNPJ
-// (formatted or not) matches the document exactly; anything else is a part of the name, ignoring case and accents
+// The panel's search box over customers, shared by the proposal, contract and customer screens: a customer id matches
+// that customer (the customer file links to its lists by id: a CPF in a URL stays in browser histories and proxy
+// logs); a CPF or CNPJ (formatted or not) matches the document exactly; anything else is a part of the name, ignoring case and accents
 // ("joao" finds João): both sides folded alike — the name by the stored column customers.search_name (migration
 // 20261124110000), the text typed by foldName.
 
@@ -15,6 +16,8 @@ const FOLD = new Map([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]!]));
 export function foldName(text: string): string {
   return [...text].map((c) => FOLD.get(c) ?? c).join("").toLowerCase();
 }
+
+export const CUSTOMER_ID = /^cus_[0-9A-Z]{26}$/;
 
 /** The normalized document a search text is, or null. */
 export function documentIn(text: string): string | null {
@@ -30,6 +33,10 @@ export const SEARCH_CUSTOMER_LIMIT = 1000;
 export type CustomerMatches = { ids: string[]; capped: boolean };
 
 export async function customerIdsMatching(scope: Scope, text: string): Promise<CustomerMatches> {
+  if (CUSTOMER_ID.test(text.trim())) {
+    const one = await db().customer.findFirst({ where: { id: text.trim(), ...where(scope) }, select: { id: true } });
+    return { ids: one ? [one.id] : [], capped: false };
+  }
   const document = documentIn(text);
   const pattern = `%${foldName(text.trim()).replace(/[\\%_]/g, "\\$&")}%`; // the typed text, wildcards escaped
   const rows = await queryRows<{ id: string }>(

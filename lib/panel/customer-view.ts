@@ -2,19 +2,22 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { getCustomer } from "@/lib/customers/get-customer";
-import { toCustomerView } from "@/lib/customers/serialize";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { notFound } from "@/lib/errors";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { toProposalResponse } from "@/lib/proposals/serialize";
 import { where, type Scope } from "@/lib/scope";
-import { customerIdsMatching, documentIn } from "./customer-search";
+import { CUSTOMER_ID, customerIdsMatching, documentIn } from "./customer-search";
 
 // The panel's customers (issue 12): search by CPF/CNPJ or name, and each customer with their proposals and
 // contracts, through the modules' own serializers.
 
-const CUSTOMER_ID = /^cus_[0-9A-Z]{26}$/;
+/** A row of the customer list: what it shows, no more (the file has the rest — income, address, benefit number are
+ *  not sent to every screen that lists names; LGPD art. 6 III). */
+function toCustomerRow(row: { id: string; name: string; document: string; kind: string; createdAt: Date }) {
+  return { id: row.id, name: row.name, document: row.document, kind: row.kind, created_at: row.createdAt.toISOString() };
+}
 
 export const CustomerListQuery = z.strictObject({
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
@@ -29,7 +32,7 @@ export async function customerList(scope: Scope, query: CustomerListQuery) {
   const filters: Prisma.CustomerWhereInput = { ...where(scope), ...found.filter };
   const after = decodeCursor(scope, query.cursor, "customer");
   const page = await paginate(query.limit, (args) => db().customer.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
-  return { ...toListResponse(scope, page, toCustomerView), search_capped: found.capped };
+  return { ...toListResponse(scope, page, toCustomerRow), search_capped: found.capped };
 }
 
 async function search(scope: Scope, q: string | undefined): Promise<{ filter: Prisma.CustomerWhereInput; capped: boolean }> {

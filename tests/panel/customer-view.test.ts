@@ -24,6 +24,12 @@ describe("the panel's customers", () => {
     const customer = await db().customer.findUniqueOrThrow({ where: { id: contract.customerId } });
     expect(await ids(customer.document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4"))).toEqual([customer.id]);
     expect(await ids(customer.id)).toEqual([customer.id]);
+    // A list row is what the list shows — no income, address, contact or benefit number.
+    const [row] = (await customerList(scope, CustomerListQuery.parse({ q: customer.id }))).data;
+    expect(row).toEqual({ id: customer.id, name: customer.name, document: customer.document, kind: "person", created_at: customer.createdAt.toISOString() });
+    // The proposal and contract lists find the customer by id (the file links to them so, not by CPF).
+    expect(await customerIdsMatching(scope, customer.id)).toEqual({ ids: [customer.id], capped: false });
+    expect(await customerIdsMatching({ tenantId: other.tenant.id, environment: "sandbox" }, customer.id)).toEqual({ ids: [], capped: false });
     expect((await ids("MARIA")).length).toBe(2);
     expect((await customerList({ tenantId: t.tenant.id, environment: "production" }, CustomerListQuery.parse({}))).data).toEqual([]);
 

@@ -31,7 +31,9 @@ export default async function PaymentPageView({ params }: { params: Promise<{ to
           {page.notice}
         </p>
       )}
-      {charge.boleto ? <Boleto page={page} /> : <Pix page={page} />}
+      {/* No longer payable: the notice only — the payer, the amounts and the installments are not shown to whoever holds
+          the link once the debt is paid or the charge is gone. */}
+      {page.payable && (charge.boleto ? <Boleto page={page} /> : <Pix page={page} />)}
     </main>
   );
 }
@@ -52,11 +54,9 @@ function Boleto({ page }: { page: PaymentPage }) {
     <section aria-label="Ficha de compensação" className="bg-white">
       <div className="flex items-end gap-4 border-b-2 border-slate-900 pb-1">
         <span className="text-lg font-bold">{beneficiary.bankCode || boleto.bank_code}-9</span>
-        {page.payable && (
-          <span data-testid="digitable-line" className="ml-auto font-mono text-base tracking-wide">
-            {boleto.digitable_line}
-          </span>
-        )}
+        <span data-testid="digitable-line" className="ml-auto font-mono text-base tracking-wide">
+          {boleto.digitable_line}
+        </span>
       </div>
       <div className="grid grid-cols-4">
         <Field label="Local de pagamento" className="col-span-3">Pagável em qualquer banco, lotérica ou aplicativo até o vencimento</Field>
@@ -68,7 +68,6 @@ function Boleto({ page }: { page: PaymentPage }) {
         <Field label="Nosso número"><span className="font-mono">{boleto.our_number}</span></Field>
         <Field label="Instruções" className="col-span-3">
           Após o vencimento, multa e juros de mora conforme o contrato. Parcelas: {charge.breakdown.map((line) => line.number).join(", ")}.
-          {page.paidText && ` Já recebido: ${page.paidText}.`}
         </Field>
         <Field label="Valor do documento"><strong data-testid="amount">{page.amountText}</strong></Field>
         <Field label="Pagador" className="col-span-4">{payer.name} — {payer.document}</Field>
