@@ -8,7 +8,7 @@ import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { cancelEachLapsed } from "@/lib/jobs/cancel-lapsed";
 import { todayInBrazil } from "@/lib/clock";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError, notFound, TransientConflict } from "@/lib/errors";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { dateColumn, isoDate } from "@/lib/serialize";
@@ -22,7 +22,8 @@ import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } 
 
 // Reading assignments; settling one (its contracts become `assigned` to the assignee: later receipts are the
 // assignee's) or canceling it (its contracts are free again). Each a transaction with audit and
-// `assignment.status_changed` (and `contract.assigned` per contract on settle).
+// `assignment.status_changed` (and `contract.assigned` per contract on settle). A contract whose borrower settles or
+// pays it off while it is on offer leaves the offer (./leave-offer.ts): the assignment is settled with the rest.
 
 export async function getAssignment(scope: Scope, id: string): Promise<AssignmentResponse> {
   const row = await db().assignment.findFirst({ where: { id, ...where(scope) } });
@@ -46,18 +47,38 @@ export function cancelAssignment(scope: Scope, actor: Actor, id: string, reason:
   return db().$transaction((tx) => change(tx, scope, actor, id, "cancel", reason ?? "canceled by the integrator"), requestTransactionOptions());
 }
 
+/** Cancels a pending assignment inside the caller's transaction (its last contract left the offer: ./leave-offer.ts). */
+export function cancelAssignmentIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<AssignmentResponse> {
+  return change(tx, scope, actor, id, "cancel", reason);
+}
+
 async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: AssignmentAction, reason?: string): Promise<AssignmentResponse> {
+  // Settling locks its contracts (in id order) before the assignment, the order of every path that takes a contract
+  // out of a pending offer while holding the contract's lock (a settlement's creation, the payment paying it off:
+  // ./leave-offer.ts) — the other order would deadlock with them. The members are read before any lock: under the
+  // assignment's lock they are read again, and a pending offer only ever loses contracts, so the contracts locked cover
+  // every one still in it.
+  let locked = new Set<string>();
+  if (action === "settle") {
+    const offered = await tx.assignmentContract.findMany({ where: { assignmentId: id, live: true, ...where(scope) }, select: { contractId: true } });
+    const ids = offered.map((m) => m.contractId).sort();
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM contracts WHERE id = ANY(${ids}) AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" ORDER BY id FOR UPDATE`;
+    locked = new Set(rows.map((r) => r.id));
+  }
   await tx.$queryRaw`SELECT id FROM assignments WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE`;
   const row = await tx.assignment.findFirst({ where: { id, ...where(scope) } });
   if (!row) throw notFound("Assignment");
   const from = row.status as AssignmentStatus;
   const to = nextState(ASSIGNMENT_TRANSITIONS, "assignment", from, action);
   if (action === "settle") checkNotLapsed(row.settlementDate);
-  const members = await tx.assignmentContract.findMany({ where: { assignmentId: id } });
-  const contractIds = members.map((m) => m.contractId).sort();
   const now = new Date();
   if (action === "settle") {
-    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ANY(${contractIds}) AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" ORDER BY id FOR UPDATE`;
+    // The contracts still in the offer: those that left it (settled or paid off by their borrowers) are not sold, and
+    // the totals are already the rest's.
+    const members = await tx.assignmentContract.findMany({ where: { assignmentId: id, live: true } });
+    const contractIds = members.map((m) => m.contractId).sort();
+    const unlocked = contractIds.find((c) => !locked.has(c));
+    if (unlocked) throw new TransientConflict(`Assignment ${id} changed while it was being settled: retry`, { contract_id: unlocked }); // cannot happen: an offer never gains contracts
     await assertFree(tx, scope, contractIds, id);
     const contracts = await tx.contract.findMany({ where: { id: { in: contractIds }, ...where(scope) } });
     const faces = await openFaces(tx, scope, contractIds);
@@ -73,7 +94,7 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
   } else {
-    await tx.assignmentContract.updateMany({ where: { assignmentId: id }, data: { live: false } });
+    await tx.assignmentContract.updateMany({ where: { assignmentId: id, live: true }, data: { live: false } });
   }
   const updated = await tx.assignment.update({
     where: { id },

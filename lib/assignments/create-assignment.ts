@@ -27,8 +27,8 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
   const today = todayInBrazil();
   const date = body.settlement_date ?? today;
   if (date < today) throw invalidField("settlement_date", "Must be today or later");
-  // An offer holds its contracts (no settlement while it is live): dated far ahead it would block the borrowers' early
-  // payoff for as long (CDC art. 52 §2). At most as far ahead as a settlement may be dated.
+  // An offer holds its contracts from other offers and from write-off (not from their borrowers' payoff: a settlement
+  // takes a contract out of it, ./leave-offer.ts): at most as far ahead as a settlement may be dated.
   const latest = addDays(today, LATE_PAYOFF_DAYS);
   if (date > latest) throw invalidField("settlement_date", `Must be on or before ${latest} (${LATE_PAYOFF_DAYS} days from today): the offer holds its contracts until then`);
   return db().$transaction(async (tx) => {

@@ -7,6 +7,9 @@ import { ASSIGNMENT_STATUSES } from "./transitions";
 // Portfolio assignment (cessão de carteira, 1.4.0).
 
 export const MAX_ASSIGNMENT_CONTRACTS = 1000;
+/** Why a contract left a pending offer (./leave-offer.ts): a settlement of it was requested, or it was paid off. */
+export const REMOVAL_REASONS = ["settlement", "paid_off"] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
 const centavos = (description: string) => z.number().int().meta({ description: `${description} Integer centavos.` });
 
 export const CreateAssignmentBody = z
@@ -23,7 +26,7 @@ export const CreateAssignmentBody = z
       .max(MAX_ASSIGNMENT_CONTRACTS)
       .refine((ids) => new Set(ids).size === ids.length, "Must not repeat a contract")
       .meta({ description: `Active contracts of this environment, 1–${MAX_ASSIGNMENT_CONTRACTS}; none in another pending or settled assignment, none with a pending settlement, none still in the borrower's 7-day withdrawal period.` }),
-    settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília).").optional(),
+    settlement_date: dateSchema("When the assignee pays (YYYY-MM-DD), from today to 30 days ahead; prices are present values on it. A contract whose borrower settles it (full or partial) or pays it off before then leaves the offer (event `assignment.contract_removed`). Default: today (Brasília).").optional(),
     discount_rate: z
       .string()
       .trim()
@@ -57,11 +60,11 @@ export const AssignmentResponse = z
     assignee: z.object({ name: z.string(), document: z.string().meta({ description: "CNPJ, normalized." }) }),
     settlement_date: z.string(),
     pricing: z.object({ method: z.enum(["discount_rate", "price"]), discount_rate: z.string().nullable() }),
-    face_value: centavos("The contracts' open face value."),
-    price: centavos("What the assignee pays."),
+    face_value: centavos("The contracts' open face value (those still in the offer: a contract that left it is no longer counted)."),
+    price: centavos("What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it)."),
     discount: centavos("face_value − price."),
     contract_count: z.number().int(),
-    contracts: z.array(z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() })).meta({ description: "Per contract: open face value and price." }),
+    contracts: z.array(z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() })).meta({ description: "Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed." }),
     cancel_reason: z.string().nullable(),
     settled_at: z.string().nullable(),
     canceled_at: z.string().nullable(),

@@ -15,7 +15,9 @@ export function toAssignmentResponse(row: Assignment, contracts: readonly Assign
     price: centavos(row.price),
     discount: centavos(row.faceValue) - centavos(row.price),
     contract_count: row.contractCount,
-    contracts: [...contracts].sort((a, b) => (a.contractId < b.contractId ? -1 : 1)).map((c) => ({ contract_id: c.contractId, face_value: centavos(c.faceValue), price: centavos(c.price) })),
+    // The contracts in the offer (or sold, or canceled with it): those that left it while pending (./leave-offer.ts) are
+    // not listed, and the totals are the rest's.
+    contracts: contracts.filter((c) => c.removedAt === null).sort((a, b) => (a.contractId < b.contractId ? -1 : 1)).map((c) => ({ contract_id: c.contractId, face_value: centavos(c.faceValue), price: centavos(c.price) })),
     cancel_reason: row.cancelReason,
     settled_at: row.settledAt?.toISOString() ?? null,
     canceled_at: row.canceledAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import type { Contract, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
+import { leavePendingOffer } from "@/lib/assignments/leave-offer";
 import type { Tx } from "@/lib/db/client";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
@@ -20,6 +21,11 @@ import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./tr
 //
 // The contract row is locked first: two payments of the last two installments, each in its own transaction,
 // then serialize here, and the second one sees the first one's installment paid and closes the contract.
+//
+// A contract paid off while on offer in a pending portfolio assignment leaves the offer here (lib/assignments/
+// leave-offer.ts): there is nothing left to sell, and the rest of the offer can still be settled. The assignment's row
+// is locked after the contract's — the payment's transaction took the contract's before knowing it would close it —,
+// the order every path takes them in, settling an assignment included (its contracts first, then the assignment).
 
 export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contractId: string): Promise<Contract | null> {
   await lockContract(tx, scope, contractId);
@@ -37,6 +43,7 @@ export async function closeIfPaidOff(tx: Tx, scope: Scope, actor: Actor, contrac
     payload: { ...toContractResponse(closed), reason: "paid_off", settlement_id: null } as unknown as Prisma.InputJsonObject,
   });
   await cancelPendingSettlementsOf(tx, scope, actor, contract.id, "the contract was paid off by its installments");
+  if (from === "active") await leavePendingOffer(tx, scope, actor, contract.id, "paid_off"); // an assigned one is sold: nothing to leave
   await requestTermination(tx, scope, actor, contract, "settled"); // a payroll contract's averbação ends
 
   return closed;

@@ -258,7 +258,8 @@ async function applyItem(scope: Scope, actor: Actor, lease: Lease, index: number
   try {
     if (parsed.data.type === "full" && parsed.data.payment_method === "received") {
       // The common case of a batch, in plain SQL (same rules and figures: lib/settlements/settle-received-sql.ts);
-      // a contract with open charges to cancel takes the services' path below (the SQL path ends an averbação itself).
+      // a contract with open charges to cancel, or on offer in a pending assignment (it leaves the offer), takes the
+      // services' path below (the SQL path ends an averbação itself).
       const done = await withSqlTransaction(async () => {
         await settleFullReceivedSql(scope, actor, parsed.data, { batchId, index, contractId, leaseToken: lease.token });
         return true;

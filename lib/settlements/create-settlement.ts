@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
+import { leavePendingOffer } from "@/lib/assignments/leave-offer";
 import { insertChargeIn } from "@/lib/collection/create-charge";
 import { lockContract } from "@/lib/contracts/lock-contract";
 import { db, type Tx } from "@/lib/db/client";
@@ -19,7 +20,8 @@ import { toSettlementResponse } from "./serialize";
 // POST /v1/settlements (and each item of a batch): a full or partial settlement of an active contract on a
 // date, from the payoff quote of that date. `received`: completed in the same transaction; `boleto` / `pix`:
 // pending, with a charge for its amount issued in the same transaction. The contract row is locked first, and
-// a partial unique index keeps one pending settlement per contract, so racing requests cannot both settle it.
+// a partial unique index keeps one pending settlement per contract, so racing requests cannot both settle it. A
+// contract on offer in a pending portfolio assignment leaves the offer in the same transaction.
 
 export async function createSettlement(scope: Scope, actor: Actor, body: CreateSettlementBody): Promise<SettlementResponse> {
   return db().$transaction((tx) => createSettlementIn(tx, scope, actor, body, null));
@@ -32,9 +34,7 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
   checkReceivedDate(body.payment_method, date);
   checkSettlementHorizon(date);
   const pending = await tx.settlement.findFirst({ where: { ...where(scope), contractId: contract.id, status: "pending" }, select: { id: true } });
-  // On offer in a pending assignment (an active contract); an assigned one's live row is its sale, no obstacle.
-  const offered = contract.status === "active" ? await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: contract.id, live: true }, select: { assignmentId: true } }) : null;
-  checkNotTaken(pending?.id ?? null, offered?.assignmentId ?? null);
+  checkNotTaken(pending?.id ?? null);
 
   const quote = computeQuote(contract, open, date);
   let amount = quote.amount;
@@ -53,6 +53,11 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
   if (amount <= 0 && body.payment_method !== "received") {
     throw invalidField("payment_method", "Nothing to collect: the contract's credit covers the payoff; use received");
   }
+
+  // The borrower's settlement wins over a pending portfolio offer (CDC art. 52 §2): the contract leaves it here, in this
+  // transaction (lib/assignments/leave-offer.ts; the assignment's lock after the contract's, as every path takes them).
+  // An assigned contract's live row is its sale: its payoff is the assignee's money, the payment marked so.
+  if (contract.status === "active") await leavePendingOffer(tx, scope, actor, contract.id, "settlement");
 
   const row = await tx.settlement.create({
     data: {

@@ -102,13 +102,11 @@ export function checkReceivedDate(paymentMethod: string, date: string): void {
   }
 }
 
-/** A contract with a pending settlement, or on offer in a portfolio assignment, cannot get another settlement. */
-export function checkNotTaken(pendingSettlementId: string | null, liveAssignmentId: string | null): void {
+/** A contract with a pending settlement cannot get another. (One on offer in a pending portfolio assignment can: it
+ *  leaves the offer — lib/assignments/leave-offer.ts.) */
+export function checkNotTaken(pendingSettlementId: string | null): void {
   if (pendingSettlementId) {
     throw new DomainError("conflict", `The contract already has a pending settlement (${pendingSettlementId}): complete or cancel it first`, { settlement_id: pendingSettlementId });
-  }
-  if (liveAssignmentId) {
-    throw new DomainError("conflict", `The contract is in a pending portfolio assignment (${liveAssignmentId}): settle or cancel it first`, { assignment_id: liveAssignmentId });
   }
 }
 

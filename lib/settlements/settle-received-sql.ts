@@ -19,7 +19,7 @@ import { toSettlementResponse } from "./serialize";
 import { SETTLEMENT_TRANSITIONS } from "./transitions";
 
 // The batch's hot path: a full settlement with funds received, in plain SQL inside the caller's
-// withSqlTransaction — lock and read the contract (with its pending settlement and live assignment), read its
+// withSqlTransaction — lock and read the contract (with its pending settlement and pending offer), read its
 // open installments, then one statement that writes everything createSettlementIn + completeSettlementIn
 // would: the settlement (completed), every installment paid (unnest), the contract settled, a payroll contract's
 // averbação `terminating`, the payment, the audit rows (three, and the averbação's), the events (installment.paid per
@@ -28,10 +28,11 @@ import { SETTLEMENT_TRANSITIONS } from "./transitions";
 // serializers for the event payloads; tests/settlements/batch-sql-path.test.ts compares its database state with the
 // generic path's. ~20 Prisma statements + one per installment → 3 (fence and lock, read, write).
 
-type Taken = { pending_settlement: string | null; live_assignment: string | null; open_charges: boolean; endorsement: Record<string, unknown> | null };
+type Taken = { pending_settlement: string | null; pending_offer: string | null; open_charges: boolean; endorsement: Record<string, unknown> | null };
 
-/** The contract has open charges to cancel: the services' path does that (batch.ts falls back to it for this item;
- *  nothing was written). */
+/** The contract has open charges to cancel, or is on offer in a pending assignment that it must leave
+ *  (lib/assignments/leave-offer.ts): the services' path does that (batch.ts falls back to it for this item; nothing was
+ *  written). */
 export class NeedsServicesPath extends Error {}
 
 /** The batch's lease was taken over by another request (lib/settlements/batch.ts): nothing was written. */
@@ -50,13 +51,14 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
     SELECT (SELECT id FROM settlement_batches WHERE id = ${item.batchId} AND lease_token = ${item.leaseToken} FOR SHARE) AS held,
            (SELECT id FROM contracts WHERE id = ${body.contract_id} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" FOR UPDATE) AS locked`);
   if (!fenced!.held) throw new LeaseLost();
-  // One read for the contract (with its pending settlement, live assignment, open charges and averbação) and its
+  // One read for the contract (with its pending settlement, pending offer, open charges and averbação) and its
   // open installments: each round trip cost ≈ 0.2 ms of the item's ≈ 4.
   const [found] = await queryRows<{ contract: (ContractText & Taken) | null; installments: InstallmentText[] | null }>(sql`
     SELECT (SELECT row_to_json(x) FROM (
               SELECT ${raw(CONTRACT_COLUMNS)},
                      (SELECT s.id FROM settlements s WHERE s.contract_id = c.id AND s.status = 'pending' LIMIT 1) AS pending_settlement,
-                     (SELECT a.assignment_id FROM assignment_contracts a WHERE a.contract_id = c.id AND a.live LIMIT 1) AS live_assignment,
+                     (SELECT a.assignment_id FROM assignment_contracts a JOIN assignments o ON o.id = a.assignment_id
+                               WHERE a.contract_id = c.id AND a.live AND o.status = 'pending' LIMIT 1) AS pending_offer,
                      EXISTS (SELECT 1 FROM charges ch WHERE ch.tenant_id = c.tenant_id AND ch.environment = c.environment AND ch.contract_id = c.id
                                AND ch.status IN ('pending', 'partially_paid', 'overdue')) AS open_charges,
                      (SELECT row_to_json(en) FROM endorsements en WHERE en.tenant_id = c.tenant_id AND en.environment = c.environment AND en.proposal_id = c.proposal_id
@@ -72,8 +74,9 @@ export async function settleFullReceivedSql(scope: Scope, actor: Actor, body: Cr
   const open = (found!.installments ?? []).map(toInstallment);
   checkSettleable(contract, open, date, "date");
   checkReceivedDate(body.payment_method, date);
-  checkNotTaken(c!.pending_settlement, contract!.status === "active" ? c!.live_assignment : null); // an assigned one's live row is its sale
-  if (c!.open_charges) throw new NeedsServicesPath();
+  checkNotTaken(c!.pending_settlement);
+  // On offer (an assigned contract's live row is its sale, no obstacle): it leaves the offer, as the services do it.
+  if (c!.open_charges || c!.pending_offer) throw new NeedsServicesPath();
   const settled = contract!;
   const closedAs = nextState(CONTRACT_TRANSITIONS, "contract", settled.status as ContractStatus, "settle");
   const completedAs = nextState(SETTLEMENT_TRANSITIONS, "settlement", "pending", "complete"); // created and completed at once

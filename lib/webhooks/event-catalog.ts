@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Resource } from "@/lib/auth/permissions";
-import { AssignmentResponse } from "@/lib/assignments/schemas";
+import { AssignmentResponse, REMOVAL_REASONS } from "@/lib/assignments/schemas";
 import { RefundResponse } from "@/lib/collection/refund-schemas";
 import { ChargeResponse, PaymentResponse } from "@/lib/collection/schemas";
 import { ContractResponse } from "@/lib/contracts/schemas";
@@ -92,7 +92,17 @@ export const EVENT_CATALOG = [
   { type: "settlement.completed", summary: "A settlement was paid and applied.", data: SettlementResponse },
   { type: "settlement.canceled", summary: "A pending settlement was canceled or lapsed.", data: SettlementResponse },
   { type: "assignment.created", summary: "Contracts were offered to an assignee (cessão).", data: AssignmentResponse },
-  { type: "assignment.status_changed", summary: "An assignment was settled or canceled.", data: withChange(AssignmentResponse) },
+  { type: "assignment.status_changed", summary: "An assignment was settled or canceled (by the integrator, lapsed, or once every contract left it).", data: withChange(AssignmentResponse) },
+  {
+    type: "assignment.contract_removed",
+    summary:
+      "A contract left a pending assignment: its borrower settled it (a settlement requested, full or partial — CDC art. 52 §2) or paid it off while it was on offer. " +
+      "The assignment's totals are the remaining contracts' (an offer at a total `price` loses the contract's share of it); the last one leaving cancels it (`assignment.status_changed`).",
+    data: AssignmentResponse.extend({
+      removed_contract_id: z.string().meta({ description: "The contract that left the offer (no longer in `contracts`)." }),
+      reason: z.enum(REMOVAL_REASONS).meta({ description: "`settlement`: a settlement of it was requested (full or partial); `paid_off`: its last installment was paid." }),
+    }),
+  },
   {
     type: TEST_EVENT_TYPE,
     summary: "Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint only (never to others, not listed by subscriptions).",

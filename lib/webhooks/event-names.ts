@@ -34,4 +34,5 @@ export const SUBSCRIBABLE_EVENT_NAMES = [
   "settlement.canceled",
   "assignment.created",
   "assignment.status_changed",
+  "assignment.contract_removed",
 ] as const;

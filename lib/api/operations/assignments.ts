@@ -21,7 +21,13 @@ export const createAssignmentOperation = defineOperation({
     "assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the " +
     "contracts' row locks, taken in id order). `discount_rate` from " +
     "0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two " +
-    "business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).",
+    "business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`). The offer does " +
+    "not hold its contracts from their borrowers (CDC art. 52 §2): a contract that gets a settlement (`POST /v1/settlements` or a batch " +
+    "item, full or partial) or is paid off by its installments while the assignment is pending leaves it in that transaction — it is no " +
+    "longer listed in `contracts`, and `face_value`, `price` and `contract_count` drop by its own (at a total `price`, by its share of " +
+    "it: what the assignee pays drops by that share, the other contracts keep theirs); event `assignment.contract_removed` " +
+    "(`removed_contract_id`, `reason`: `settlement` or `paid_off`). The last contract leaving cancels the assignment (reason `every " +
+    "contract left the offer`, event `assignment.status_changed`). It does not come back when that settlement is canceled.",
   tags,
   auth: "bearer",
   permission: "assignments:write",
@@ -61,7 +67,8 @@ export const settleAssignmentOperation = defineOperation({
   path: "/v1/assignments/{id}/settle",
   summary: "Settle an assignment: its contracts become `assigned` and their later receipts the assignee's",
   description:
-    "pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and " +
+    "pending → settled, with the contracts still in it (those that left it — settled or paid off by their borrowers — are not sold, " +
+    "and the totals are already the rest's). Every one must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and " +
     "have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each " +
     "becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with " +
     "every later payment marked with the `assignment_id`; the borrower may still pay it off early (`POST /v1/settlements`, the payment " +
@@ -81,7 +88,9 @@ export const cancelAssignmentOperation = defineOperation({
   method: "POST",
   path: "/v1/assignments/{id}/cancel",
   summary: "Cancel a pending assignment (its contracts are free again)",
-  description: "pending → canceled; a settled or canceled one: 409 `invalid_transition`. Event `assignment.status_changed`.",
+  description:
+    "pending → canceled; a settled or canceled one (also one canceled when every contract left it: reason `every contract left the offer`): " +
+    "409 `invalid_transition`. Event `assignment.status_changed`.",
   tags,
   auth: "bearer",
   permission: "assignments:write",

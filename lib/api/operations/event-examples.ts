@@ -108,6 +108,8 @@ const DATA: Record<EventType, unknown> = {
   "settlement.canceled": { ...SETTLEMENT_EXAMPLE, status: "canceled", payment_id: null, completed_at: null, cancel_reason: "Payoff not received by the quote's date", canceled_at: "2026-12-02T03:00:05.000Z" },
   "assignment.created": ASSIGNMENT_EXAMPLE,
   "assignment.status_changed": { ...ASSIGNMENT_EXAMPLE, status: "settled", previous_status: "pending", settled_at: "2026-12-01T15:00:00.000Z", updated_at: "2026-12-01T15:00:00.000Z" },
+  // Another contract of the offer left it (its borrower settled it): the totals are the one left's.
+  "assignment.contract_removed": { ...ASSIGNMENT_EXAMPLE, removed_contract_id: "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M", reason: "settlement", updated_at: "2026-12-01T14:20:00.000Z" },
   [TEST_EVENT_TYPE]: { webhook_endpoint_id: "whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0", message: "A test event from the Credit Platform: if you can read this, your endpoint works." },
 };
 

@@ -49,7 +49,11 @@ export const createSettlementOperation = defineOperation({
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
     "paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the " +
     "rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending " +
-    "settlement per contract (409 `conflict`).",
+    "settlement per contract (409 `conflict`). A contract on offer in a pending portfolio assignment is settled all the same — the " +
+    "borrower's right to pay off early is not suspended while the lender negotiates the credit (CDC art. 52 §2): it leaves the offer in the " +
+    "same transaction (the assignment's totals drop by its face value and price, event `assignment.contract_removed`; the last one " +
+    "leaving cancels the offer) and does not return to it if this settlement is canceled. An `assigned` contract (a settled assignment) " +
+    "is settled too: its payment carries the `assignment_id` — the assignee's money.",
   tags,
   auth: "bearer",
   permission: "settlements:write",
@@ -106,7 +110,7 @@ export const settlementBatchOperation = defineOperation({
   description:
     `Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); \`results\` has one entry per item in request ` +
     "order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named " +
-    `\`items.<index>.<field>\`). More than ${MAX_BATCH_ITEMS} items: 413 \`batch_too_large\`, nothing applied. Idempotent by X-Request-Id ` +
+    `\`items.<index>.<field>\`; a contract on offer in a pending portfolio assignment leaves the offer, as with a single request). More than ${MAX_BATCH_ITEMS} items: 413 \`batch_too_large\`, nothing applied. Idempotent by X-Request-Id ` +
     "(send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 " +
     "`idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the " +
     "items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Batches keep their own record of ids (a lease and a result per item, not one stored response): an id already used on another operation is not recognised here, nor a batch's id there. Progress: GET /v1/settlements/batch/{id}.",

@@ -985,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a contract in full or prepay part of it
-         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`).
+         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`). A contract on offer in a pending portfolio assignment is settled all the same — the borrower's right to pay off early is not suspended while the lender negotiates the credit (CDC art. 52 §2): it leaves the offer in the same transaction (the assignment's totals drop by its face value and price, event `assignment.contract_removed`; the last one leaving cancels the offer) and does not return to it if this settlement is canceled. An `assigned` contract (a settled assignment) is settled too: its payment carries the `assignment_id` — the assignee's money.
          *
          *     Requires permission `settlements:write`.
          */
@@ -1049,7 +1049,7 @@ export interface paths {
         put?: never;
         /**
          * Settle many contracts in one request (up to 5000 items)
-         * @description Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); `results` has one entry per item in request order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named `items.<index>.<field>`). More than 5000 items: 413 `batch_too_large`, nothing applied. Idempotent by X-Request-Id (send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 `idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Batches keep their own record of ids (a lease and a result per item, not one stored response): an id already used on another operation is not recognised here, nor a batch's id there. Progress: GET /v1/settlements/batch/{id}.
+         * @description Each item is a CreateSettlementBody, validated and applied in its own transaction; items start in request order, a few at once, and one naming a contract an earlier item names waits for it (the earlier one wins, as one at a time); `results` has one entry per item in request order: `created` with its `settlement_id`, or `failed` with the problem a single request would have got (field errors named `items.<index>.<field>`; a contract on offer in a pending portfolio assignment leaves the offer, as with a single request). More than 5000 items: 413 `batch_too_large`, nothing applied. Idempotent by X-Request-Id (send one): repeating it replays the finished batch (`Idempotent-Replayed: true`); while another request is processing it, 409 `idempotency_in_progress` (retry later); if that request died (its lease, IDEMPOTENCY_LEASE_SECONDS, default 30 s, lapsed), the repeat takes over and applies only the items without a result — every item exactly once. The same X-Request-Id with other items: 422. Keys are per credential (and its permissions), as on every operation: another credential's identical id runs its own batch. Batches keep their own record of ids (a lease and a result per item, not one stored response): an id already used on another operation is not recognised here, nor a batch's id there. Progress: GET /v1/settlements/batch/{id}.
          *
          *     Requires permission `settlements:write`.
          */
@@ -1095,7 +1095,7 @@ export interface paths {
         put?: never;
         /**
          * Offer contracts to an assignee (cessão) at a discount rate or a price
-         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), not while the borrower may still withdraw it (7 days after disbursement: 409 `conflict` with `withdrawal_ends_on` — an assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the contracts' row locks, taken in id order). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`).
+         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), not while the borrower may still withdraw it (7 days after disbursement: 409 `conflict` with `withdrawal_ends_on` — an assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the contracts' row locks, taken in id order). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`). The offer does not hold its contracts from their borrowers (CDC art. 52 §2): a contract that gets a settlement (`POST /v1/settlements` or a batch item, full or partial) or is paid off by its installments while the assignment is pending leaves it in that transaction — it is no longer listed in `contracts`, and `face_value`, `price` and `contract_count` drop by its own (at a total `price`, by its share of it: what the assignee pays drops by that share, the other contracts keep theirs); event `assignment.contract_removed` (`removed_contract_id`, `reason`: `settlement` or `paid_off`). The last contract leaving cancels the assignment (reason `every contract left the offer`, event `assignment.status_changed`). It does not come back when that settlement is canceled.
          *
          *     Requires permission `assignments:write`.
          */
@@ -1137,7 +1137,7 @@ export interface paths {
         put?: never;
         /**
          * Settle an assignment: its contracts become `assigned` and their later receipts the assignee's
-         * @description pending → settled. Every contract must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`; the borrower may still pay it off early (`POST /v1/settlements`, the payment the assignee's). 409 `conflict` for a contract that came to hold the borrower's credit since; 409 `invalid_transition` past `settlement_date` and its two clearing business days (the prices are present values on that date: make a new one). Event `assignment.status_changed`.
+         * @description pending → settled, with the contracts still in it (those that left it — settled or paid off by their borrowers — are not sold, and the totals are already the rest's). Every one must still be active (409 `contract_not_active` otherwise: cancel and make a new one) and have the open face value it was priced on (409 `conflict` with `face_value` and `priced_face_value` when it was paid since); each becomes `assigned` (`assignment_id` on the contract, event `contract.assigned`) and is still collected — charges, repasse — with every later payment marked with the `assignment_id`; the borrower may still pay it off early (`POST /v1/settlements`, the payment the assignee's). 409 `conflict` for a contract that came to hold the borrower's credit since; 409 `invalid_transition` past `settlement_date` and its two clearing business days (the prices are present values on that date: make a new one). Event `assignment.status_changed`.
          *
          *     Requires permission `assignments:write`.
          */
@@ -1159,7 +1159,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending assignment (its contracts are free again)
-         * @description pending → canceled; a settled or canceled one: 409 `invalid_transition`. Event `assignment.status_changed`.
+         * @description pending → canceled; a settled or canceled one (also one canceled when every contract left it: reason `every contract left the offer`): 409 `invalid_transition`. Event `assignment.status_changed`.
          *
          *     Requires permission `assignments:write`.
          */
@@ -2119,11 +2119,33 @@ export interface webhooks {
         put?: never;
         /**
          * assignment.status_changed
-         * @description An assignment was settled or canceled.
+         * @description An assignment was settled or canceled (by the integrator, lapsed, or once every contract left it).
          *
          *     POSTed to each enabled endpoint subscribed to `assignment.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
         post: operations["webhook_assignment_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "assignment.contract_removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * assignment.contract_removed
+         * @description A contract left a pending assignment: its borrower settled it (a settlement requested, full or partial — CDC art. 52 §2) or paid it off while it was on offer. The assignment's totals are the remaining contracts' (an offer at a total `price` loses the contract's share of it); the last one leaving cancels it (`assignment.status_changed`).
+         *
+         *     POSTed to each enabled endpoint subscribed to `assignment.contract_removed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         */
+        post: operations["webhook_assignment_contract_removed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3041,12 +3063,12 @@ export interface components {
             };
             /**
              * Format: int64
-             * @description The contracts' open face value. Integer centavos.
+             * @description The contracts' open face value (those still in the offer: a contract that left it is no longer counted). Integer centavos.
              */
             face_value: number;
             /**
              * Format: int64
-             * @description What the assignee pays. Integer centavos.
+             * @description What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it). Integer centavos.
              */
             price: number;
             /**
@@ -3056,7 +3078,7 @@ export interface components {
             discount: number;
             /** Format: int64 */
             contract_count: number;
-            /** @description Per contract: open face value and price. */
+            /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
             contracts: {
                 contract_id: string;
                 /** Format: int64 */
@@ -4164,7 +4186,7 @@ export interface components {
             /** @description Active contracts of this environment, 1–1000; none in another pending or settled assignment, none with a pending settlement, none still in the borrower's 7-day withdrawal period. */
             contract_ids: string[];
             /**
-             * @description When the assignee pays (YYYY-MM-DD), from today to 30 days ahead (the offer holds its contracts — no early payoff — until it is settled or lapses); prices are present values on it. Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
+             * @description When the assignee pays (YYYY-MM-DD), from today to 30 days ahead; prices are present values on it. A contract whose borrower settles it (full or partial) or pays it off before then leaves the offer (event `assignment.contract_removed`). Default: today (Brasília). `YYYY-MM-DD`, from 1900-01-01 to 2199-12-31.
              * @example 2026-01-15
              */
             settlement_date?: string;
@@ -4221,7 +4243,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description For your people: what receives these events. */
             description?: string;
             /** @description Default true. */
@@ -4265,7 +4287,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed"))[];
+            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description null clears it. */
             description?: string | null;
             /** @description Enabling an endpoint the platform disabled (410 or days of failures) clears the reason. */
@@ -29460,7 +29482,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "webhook_endpoint.test";
+                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed" | "webhook_endpoint.test";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -34855,12 +34877,12 @@ export interface operations {
                         };
                         /**
                          * Format: int64
-                         * @description The contracts' open face value. Integer centavos.
+                         * @description The contracts' open face value (those still in the offer: a contract that left it is no longer counted). Integer centavos.
                          */
                         face_value: number;
                         /**
                          * Format: int64
-                         * @description What the assignee pays. Integer centavos.
+                         * @description What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it). Integer centavos.
                          */
                         price: number;
                         /**
@@ -34870,7 +34892,7 @@ export interface operations {
                         discount: number;
                         /** Format: int64 */
                         contract_count: number;
-                        /** @description Per contract: open face value and price. */
+                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
                         contracts: {
                             contract_id: string;
                             /** Format: int64 */
@@ -34890,6 +34912,152 @@ export interface operations {
                          * @enum {string}
                          */
                         previous_status: "pending" | "settled" | "canceled";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_assignment_contract_removed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same in every attempt; deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "assignment.contract_removed",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "object": "assignment",
+                 *         "status": "pending",
+                 *         "assignee": {
+                 *           "name": "Fundo Alfa FIDC",
+                 *           "document": "11222333000181"
+                 *         },
+                 *         "settlement_date": "2026-12-01",
+                 *         "pricing": {
+                 *           "method": "discount_rate",
+                 *           "discount_rate": "0.0150"
+                 *         },
+                 *         "face_value": 190746,
+                 *         "price": 189243,
+                 *         "discount": 1503,
+                 *         "contract_count": 1,
+                 *         "contracts": [
+                 *           {
+                 *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *             "face_value": 190746,
+                 *             "price": 189243
+                 *           }
+                 *         ],
+                 *         "cancel_reason": null,
+                 *         "settled_at": null,
+                 *         "canceled_at": null,
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T13:10:00.000Z",
+                 *         "updated_at": "2026-12-01T14:20:00.000Z",
+                 *         "removed_contract_id": "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                 *         "reason": "settlement"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "assignment.contract_removed";
+                    /** @description When the change happened (ISO 8601 UTC). */
+                    created_at: string;
+                    tenant_id: string;
+                    /** @enum {string} */
+                    environment: "sandbox" | "production";
+                    data: {
+                        /** @example asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0 */
+                        id: string;
+                        /** @enum {string} */
+                        object: "assignment";
+                        /** @enum {string} */
+                        status: "pending" | "settled" | "canceled";
+                        assignee: {
+                            name: string;
+                            /** @description CNPJ, normalized. */
+                            document: string;
+                        };
+                        settlement_date: string;
+                        pricing: {
+                            /** @enum {string} */
+                            method: "discount_rate" | "price";
+                            discount_rate: string | null;
+                        };
+                        /**
+                         * Format: int64
+                         * @description The contracts' open face value (those still in the offer: a contract that left it is no longer counted). Integer centavos.
+                         */
+                        face_value: number;
+                        /**
+                         * Format: int64
+                         * @description What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it). Integer centavos.
+                         */
+                        price: number;
+                        /**
+                         * Format: int64
+                         * @description face_value − price. Integer centavos.
+                         */
+                        discount: number;
+                        /** Format: int64 */
+                        contract_count: number;
+                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
+                        contracts: {
+                            contract_id: string;
+                            /** Format: int64 */
+                            face_value: number;
+                            /** Format: int64 */
+                            price: number;
+                        }[];
+                        cancel_reason: string | null;
+                        settled_at: string | null;
+                        canceled_at: string | null;
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        created_at: string;
+                        updated_at: string;
+                        /** @description The contract that left the offer (no longer in `contracts`). */
+                        removed_contract_id: string;
+                        /**
+                         * @description `settlement`: a settlement of it was requested (full or partial); `paid_off`: its last installment was paid.
+                         * @enum {string}
+                         */
+                        reason: "settlement" | "paid_off";
                     };
                 };
             };
