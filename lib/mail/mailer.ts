@@ -54,13 +54,15 @@ export async function claimEmails(limit = BATCH): Promise<Claimed[]> {
 
 /**
  * Renews a claimed e-mail's lease just before it is sent, only while the claim is still ours: the same attempt, still
- * pending, its lease not lapsed (a lapsed one may have been claimed by another worker, which then sends it). false:
- * not ours any more — do not send it.
+ * pending. Another worker's claim (possible once the lease lapsed) adds an attempt, so it no longer matches — and the
+ * two updates are ordered by the row's lock, so only one of them sends it. A lapsed lease nobody took over is still
+ * ours: renewed and sent, not skipped (a skip spent an attempt on a send never made: a slow batch drove e-mails to
+ * `failed` on their first real try). false: not ours any more — do not send it.
  */
 export async function renewLease(email: Pick<Claimed, "id" | "attempts">): Promise<boolean> {
   const renewed = await queryRows<{ id: string }>(sql`
     UPDATE emails SET locked_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
-    WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending' AND locked_until > now()
+    WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending'
     RETURNING id`);
   return renewed.length === 1;
 }
@@ -71,7 +73,7 @@ async function releaseClaims(emails: Claimed[]): Promise<void> {
   for (const email of emails) {
     await execute(sql`
       UPDATE emails SET attempts = attempts - 1, locked_until = NULL, updated_at = now()
-      WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending' AND locked_until > now()`);
+      WHERE id = ${email.id} AND attempts = ${email.attempts} AND status = 'pending'`);
   }
 }
 

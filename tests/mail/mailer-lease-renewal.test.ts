@@ -8,8 +8,9 @@ import { newTenant } from "../helpers/factory";
 
 // The mailer claims up to 20 e-mails with one lease each and sends them one after another. A slow batch can outlast
 // the leases of the e-mails late in it; another worker may then claim and send one of them. The first worker renews
-// each e-mail's lease just before sending it, only while the claim is still its own, and skips one that is not — so
-// every e-mail is sent once. "Time passes" here by setting locked_until in SQL while the first worker is held inside
+// each e-mail's lease just before sending it, only while the claim is still its own (same attempt: another worker's
+// claim adds one), and skips one that is not — so every e-mail is sent once, and a lapsed lease nobody took over is
+// still sent by its worker without spending another attempt. "Time passes" here by setting locked_until in SQL while the first worker is held inside
 // its first send (a transport that waits for the test): nothing depends on timing.
 
 process.env.SMTP_URL ??= "smtp://127.0.0.1:1"; // e-mails are written only with e-mail configured; nothing connects to it
@@ -79,16 +80,16 @@ describe("the mailer's lease", () => {
     const sentB: string[] = [];
     expect(await runMailerOnce(recordingTransport(sentB))).toBe(1);
     expect(sentB).toEqual([second]);
-    // The third's lapsed too, and nobody has claimed it yet.
+    // The third's lapsed too, and nobody has claimed it: still A's (no other claim added an attempt).
     await lapse(third!);
 
     held.release();
     expect(await a).toBe(3);
-    expect(sentA).toEqual([first]); // neither the second (B's now) nor the third (no longer A's)
+    expect(sentA).toEqual([first, third]); // not the second (B's now)
 
     const sentC: string[] = [];
-    expect(await runMailerOnce(recordingTransport(sentC))).toBe(1); // the third, claimed afresh
-    expect(sentC).toEqual([third]);
+    expect(await runMailerOnce(recordingTransport(sentC))).toBe(0); // nothing left
+    expect(sentC).toEqual([]);
 
     const sent = [...sentA, ...sentB, ...sentC];
     expect([...sent].sort()).toEqual([first, second, third].sort()); // each exactly once
@@ -96,7 +97,7 @@ describe("the mailer's lease", () => {
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
       ["sent", 1],
       ["sent", 2], // A's claim lapsed; B's was the second
-      ["sent", 2], // A's claim lapsed unsent; C's was the second
+      ["sent", 1], // lapsed, but nobody else claimed it: A's one attempt
     ]);
   });
 
