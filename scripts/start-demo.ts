@@ -110,12 +110,15 @@ async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-/** SIGTERM (a no-op if the child already has the terminal's Ctrl-C), then waits for it to exit; SIGKILL after 20 s. */
+/** SIGTERM (a no-op if the child already has the terminal's Ctrl-C), then waits for it to exit; SIGKILL only once the
+ *  server's own grace has passed (lib/http/app-server.ts: the idempotency lease and 15 s, which lets the requests in
+ *  flight end and Turbopack write its compile cache) and 5 s more. */
 async function stopChild(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const leaseSeconds = Number(process.env.IDEMPOTENCY_LEASE_SECONDS) || 30; // lib/env.ts's default
+  const timer = setTimeout(() => child.kill("SIGKILL"), leaseSeconds * 1000 + 15_000 + 5_000);
   await exited;
   clearTimeout(timer);
 }

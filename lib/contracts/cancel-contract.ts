@@ -36,8 +36,13 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
     if (paid > 0 || contract.creditBalance > 0n || (await tx.payment.count({ where: { contractId: id, ...where(scope) } })) > 0) {
       throw new DomainError("invalid_transition", "A contract with payments cannot be canceled", { current_status: from, action: "cancel" });
     }
-    // Never on offer to an assignee: a contract is offered only once its withdrawal period has ended
-    // (lib/assignments/create-assignment.ts), so the sale never takes this right away.
+    // On offer to an assignee: the assignment would be settled over a contract that no longer exists. A contract is
+    // offered only once its withdrawal period has ended (lib/assignments/create-assignment.ts); this is the backstop for
+    // offers made before that rule.
+    const offered = await tx.assignmentContract.findFirst({ where: { ...where(scope), contractId: id, live: true }, select: { assignmentId: true } });
+    if (offered) {
+      throw new DomainError("conflict", `The contract is in a pending portfolio assignment (${offered.assignmentId}): cancel the assignment first`, { assignment_id: offered.assignmentId });
+    }
     const changed = await tx.contract.updateMany({ where: { id, ...where(scope), status: from }, data: { status: to, outstandingBalance: 0n } });
     if (changed.count !== 1) throw new DomainError("invalid_transition", "The contract changed meanwhile", { current_status: from, action: "cancel" });
     await tx.installment.updateMany({ where: { contractId: id, ...where(scope) }, data: { status: "canceled" } });

@@ -26,9 +26,10 @@ export type EarlyPayoffResult = {
 // convention as the grace period, so a payoff on the disbursement date returns the principal).
 // Installments due on or before payoffDate count at face value; late charges are separate.
 // Values are summed exactly and rounded half-up once.
-/** (1+i)^t per due date, for one rate and payoff date: a portfolio's contracts share their due dates, and each power is
- *  the exact-decimal work of a line (an assignment of 1,000 contracts prices ≈ 90,000 lines). Exact either way. */
-export type DivisorCache = Map<IsoDate, D.Decimal>;
+/** (1+i)^t by rate, payoff date and due date: a portfolio's contracts share their due dates, and each power is the
+ *  exact-decimal work of a line (an assignment of 1,000 contracts prices ≈ 90,000 lines). Exact either way; keyed by
+ *  all three, so one cache may serve any calls. */
+export type DivisorCache = Map<string, D.Decimal>;
 
 export function earlyPayoff(input: EarlyPayoffInput, divisors: DivisorCache = new Map()): EarlyPayoffResult {
   const onePlusRate = D.add(D.ONE, parseRate(input.monthlyRate, "monthlyRate"));
@@ -42,10 +43,11 @@ export function earlyPayoff(input: EarlyPayoffInput, divisors: DivisorCache = ne
       total = D.add(total, amount);
       continue;
     }
-    let divisor = divisors.get(due_date);
+    const key = `${input.monthlyRate}|${input.payoffDate}|${due_date}`;
+    let divisor = divisors.get(key);
     if (divisor === undefined) {
       divisor = pow(onePlusRate, periodExponent(input.payoffDate, due_date));
-      divisors.set(due_date, divisor);
+      divisors.set(key, divisor);
     }
     total = D.add(total, D.div(amount, divisor));
   }

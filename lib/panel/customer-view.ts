@@ -50,8 +50,8 @@ export const FILE_ROWS = 100;
 export async function customerFile(scope: Scope, id: string) {
   if (!CUSTOMER_ID.test(id)) throw notFound("Customer");
   const customer = await getCustomer(scope, id);
-  // The latest FILE_ROWS of each, and whether there are more (the file then links to the lists, filtered by the customer's
-  // document): a customer with hundreds of sandbox proposals listed them all, or was cut off without a word.
+  // The latest FILE_ROWS of each, and whether there are more (the file then links to the lists, searched by the customer's
+  // id): a customer with hundreds of sandbox proposals listed them all, or was cut off without a word.
   const [proposals, contracts] = await Promise.all([
     db().proposal.findMany({ where: { ...where(scope), customerId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: FILE_ROWS + 1 }),
     db().contract.findMany({ where: { ...where(scope), customerId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: FILE_ROWS + 1 }),

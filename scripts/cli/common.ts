@@ -65,7 +65,7 @@ export async function runCli(usage: string, main: (argv: string[]) => Promise<vo
     await stopListener();
     await database.server?.stop();
   }
-  process.exit(code);
+  process.exit(code !== 0 ? code : Number(process.exitCode ?? 0)); // a command may set exitCode (a job with failed rows)
 }
 
 export function output(json: boolean | undefined, value: unknown, human: string): void {

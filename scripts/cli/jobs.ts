@@ -46,14 +46,16 @@ await runCli(USAGE, async (argv) => {
     output(values.json, result, `${result.expired} proposal(s) expired.`);
   } else if (command === "expire-reservations") {
     const result = await expireReservations();
-    output(values.json, result, `${result.expired} reservation(s) expired.`);
+    output(values.json, result, `${result.expired} reservation(s) expired${failedText(result.failed)}.`);
+    if (result.failed > 0) process.exitCode = 1; // a scheduler sees it: some were left for the next run
   } else if (command === "collection") {
     const result = await runCollectionJob();
     output(
       values.json,
       result,
-      `${result.lapsedSettlements} settlement(s) and ${result.lapsedAssignments} assignment(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue.`,
+      `${result.lapsedSettlements} settlement(s) and ${result.lapsedAssignments} assignment(s) lapsed, ${result.creditsApplied} contract credit(s) applied, ${result.expired} charge(s) expired, ${result.overdueCharges} charge(s) and ${result.overdueInstallments} installment(s) overdue${failedText(result.failed)}.`,
     );
+    if (result.failed > 0) process.exitCode = 1; // a scheduler sees it: some rows were left for the next run
   } else if (command === "endorsement-terminations") {
     // Until none is due (a failed call is not due again until its backoff has passed).
     const total = { attempted: 0, terminated: 0 };
@@ -102,3 +104,8 @@ await runCli(USAGE, async (argv) => {
     throw new UsageError(`unknown job "${command}"`);
   }
 });
+
+/** ", 2 failed (logged by id; retried next run)" when some rows failed. */
+function failedText(failed: number): string {
+  return failed > 0 ? `, ${failed} failed (logged by id; retried next run)` : "";
+}

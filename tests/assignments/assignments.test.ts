@@ -206,9 +206,18 @@ describe("assignments", () => {
       detail: `Contract ${fresh} is in the borrower's withdrawal period until ${addDays(today, 7)}: it can be assigned from the next day`,
     });
     expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    // An offer made before this rule (written here in SQL) still stops the withdrawal: cancel the assignment first.
+    const asg = `asg_${"0".repeat(20)}${fresh.slice(-6)}`;
+    await db().$executeRaw`INSERT INTO assignments (id, tenant_id, environment, assignee_name, assignee_document, status, settlement_date, pricing_method, price, face_value, contract_count, created_at, updated_at)
+      VALUES (${asg}, ${t.tenant.id}, 'sandbox', 'Fundo Alfa FIDC', '11222333000181', 'pending', ${new Date(`${today}T00:00:00Z`)}, 'price', 100, 100, 1, now(), now())`;
+    await db().$executeRaw`INSERT INTO assignment_contracts (assignment_id, contract_id, tenant_id, environment, face_value, price, live) VALUES (${asg}, ${fresh}, ${t.tenant.id}, 'sandbox', 100, 100, true)`;
+    const cancel = () => call(cancelContract, { base: t.base, path: `/v1/contracts/${fresh}/cancel`, headers: t.headers, params: { id: fresh }, json: { reason: "withdrawal" } });
+    const blocked = await cancel();
+    expect(blocked.body).toMatchObject({ status: 409, code: "conflict", assignment_id: asg });
+    await db().$executeRaw`UPDATE assignment_contracts SET live = false WHERE assignment_id = ${asg}`;
+    await db().$executeRaw`UPDATE assignments SET status = 'canceled' WHERE id = ${asg}`;
     // The borrower still withdraws it.
-    const withdrawn = await call(cancelContract, { base: t.base, path: `/v1/contracts/${fresh}/cancel`, headers: t.headers, params: { id: fresh }, json: { reason: "withdrawal" } });
-    expect(withdrawn.body).toMatchObject({ status: "canceled" });
+    expect((await cancel()).body).toMatchObject({ status: "canceled" });
   });
 
   it("an offer dated more than 30 days ahead is 400 (it would hold its contracts from early payoff until then), 30 days is taken", async () => {
