@@ -178,8 +178,9 @@ describe("the app's server on SIGTERM", () => {
       await server.waitFor("stopping");
       server.proc.kill("SIGINT"); // a second signal (Ctrl-C reaches `npm run dev` and the server) changes nothing
       server.proc.kill("SIGTERM");
-      // No new connection is accepted meanwhile.
-      await expect(request(server.port, new http.Agent(), "GET", "/v1/customers/none")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+      // No new connection is answered meanwhile: refused — or reset, when it reached the kernel's accept queue in the
+      // moment before the listening socket was closed (libuv closes it on its next turn; seen once in CI).
+      await expect(request(server.port, new http.Agent(), "GET", "/v1/customers/none")).rejects.toMatchObject({ code: expect.stringMatching(/^(ECONNREFUSED|ECONNRESET)$/) });
       expect(server.stdout()).not.toContain("next closed"); // Next stays up while a request is in flight
 
       await holder.query("ROLLBACK");

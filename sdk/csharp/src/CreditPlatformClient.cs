@@ -25,8 +25,8 @@ namespace CreditPlatform.Sdk
         public TimeSpan? Timeout { get; set; }
         public CancellationToken CancellationToken { get; set; }
         /// <summary>Extra request headers for this call, e.g. ["X-Provider-Signature"] for ReceiveProviderNotificationAsync. The
-        /// headers the SDK sets itself (Accept, Authorization, Content-Type, User-Agent, X-Request-Id — set RequestId — and
-        /// X-Tenant-Id) cannot be given here: the call throws a CreditPlatformException.</summary>
+        /// headers the SDK sets itself (Accept, Authorization, Content-Length, Content-Type, Host, User-Agent, X-Request-Id —
+        /// set RequestId — and X-Tenant-Id) cannot be given here: the call throws a CreditPlatformException.</summary>
         public IDictionary<string, string> Headers { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
 
         public static Request WithBody(object body) => new Request { Body = body };
@@ -178,14 +178,19 @@ namespace CreditPlatform.Sdk
             }
             var requestId = op.Method == "POST" ? request.RequestId ?? Guid.NewGuid().ToString() : null;
             var safe = op.RetrySafe; // GET, PUT, DELETE, and POSTs the server replays by their X-Request-Id (never /v1/auth/token)
-            return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null, request.Headers).ConfigureAwait(false);
+            var deleted = op.Method == "DELETE" ? DeletedAnswer(op.Path, pathParams) : null;
+            return await SendAsync(new HttpMethod(op.Method), uri, body, mediaType, requestId, op.Auth, safe, request.Timeout ?? options.Timeout, request.CancellationToken, null, request.Headers, deleted).ConfigureAwait(false);
         }
 
-        private async Task<JToken> SendAsync(HttpMethod method, Uri uri, string body, string mediaType, string requestId, bool auth, bool safe, TimeSpan timeout, CancellationToken cancel, string basic, IDictionary<string, string> extraHeaders = null)
+        /// <summary>deleted: a DELETE's documented answer, what the call returns when a retry of it finds nothing (see below).</summary>
+        private async Task<JToken> SendAsync(HttpMethod method, Uri uri, string body, string mediaType, string requestId, bool auth, bool safe, TimeSpan timeout, CancellationToken cancel, string basic, IDictionary<string, string> extraHeaders = null, JObject deleted = null)
         {
             var where = method + " " + uri.AbsolutePath;
             var renewed = false;
-            CreditPlatformException unknown = null; // the last attempt whose outcome is unknown (it may have been applied)
+            // The last attempt whose outcome is unknown (it may have reached the server and been applied, but no whole answer
+            // came back). An attempt that never reached the server — refused, a name that did not resolve, no route, a TLS
+            // handshake refused — is no such attempt: nothing was applied.
+            CreditPlatformException unknown = null;
             for (var attempt = 0; ; attempt++)
             {
                 var message = new HttpRequestMessage(method, uri);
@@ -218,6 +223,7 @@ namespace CreditPlatform.Sdk
                 // the timeout: a failure anywhere in it is a connection or timeout exception, retried where allowed.
                 HttpResponseMessage response = null;
                 CreditPlatformException failure = null;
+                var neverSent = false;
                 using (var attemptTimeout = CancellationTokenSource.CreateLinkedTokenSource(cancel))
                 {
                     attemptTimeout.CancelAfter(timeout);
@@ -231,7 +237,9 @@ namespace CreditPlatform.Sdk
                     }
                     catch (Exception e) when (e is HttpRequestException || e is System.IO.IOException)
                     {
-                        failure = new CreditPlatformConnectionException(where + ": " + (e.InnerException ?? e).Message, e, requestId);
+                        neverSent = NeverSent(e);
+                        var reason = neverSent ? "no connection, the request was not sent: " : "";
+                        failure = new CreditPlatformConnectionException(where + ": " + reason + (e.InnerException ?? e).Message, e, requestId);
                     }
                 }
                 if (response != null)
@@ -252,13 +260,11 @@ namespace CreditPlatform.Sdk
                         }
                         else
                         {
-                            // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did
-                            // delete it (the API answers 404 for what it deleted): that is the call's success.
-                            if (status == 404 && method == HttpMethod.Delete && unknown != null)
-                            {
-                                var segments = uri.AbsolutePath.TrimEnd('/').Split('/');
-                                return new JObject { ["id"] = Uri.UnescapeDataString(segments[segments.Length - 1]), ["deleted"] = true };
-                            }
+                            // A DELETE sent again after an attempt that may have reached the server (its outcome unknown) finds
+                            // nothing when that attempt did delete it (the API answers 404 for what it deleted): that is the call's
+                            // success, answered as the API documents it. After attempts that never reached the server, a 404 is
+                            // the API's answer: an ApiException.
+                            if (status == 404 && method == HttpMethod.Delete && unknown != null && deleted != null) return deleted.DeepClone();
                             var error = ApiException.From(status, text, response, requestId);
                             if (status == 401 && auth && options.ApiKey == null && !renewed)
                             {
@@ -285,7 +291,7 @@ namespace CreditPlatform.Sdk
                         }
                     }
                 }
-                unknown = failure;
+                if (!neverSent) unknown = failure;
                 if (safe && attempt < options.MaxRetries)
                 {
                     await Task.Delay(Backoff(attempt), cancel).ConfigureAwait(false);
@@ -293,6 +299,54 @@ namespace CreditPlatform.Sdk
                 }
                 throw failure;
             }
+        }
+
+        /// <summary>Whether a failure of the exchange (before any answer) certainly happened before the request was sent: the
+        /// connection was never made — a SocketException refused (ConnectionRefused), a name that did not resolve
+        /// (HostNotFound, TryAgain, NoData), no route or network, or a WebException saying so (ConnectFailure,
+        /// NameResolutionFailure) — or the TLS handshake was refused (AuthenticationException). A reset or a closed connection
+        /// may come after the request was written, and a timeout may too: not these.</summary>
+        internal static bool NeverSent(Exception failure)
+        {
+            for (var e = failure; e != null; e = e.InnerException)
+            {
+                var socket = e as System.Net.Sockets.SocketException;
+                if (socket != null && NotConnected.Contains(socket.SocketErrorCode)) return true;
+                var web = e as WebException;
+                if (web != null && (web.Status == WebExceptionStatus.ConnectFailure || web.Status == WebExceptionStatus.NameResolutionFailure || web.Status == WebExceptionStatus.ProxyNameResolutionFailure)) return true;
+                if (e is System.Security.Authentication.AuthenticationException) return true;
+            }
+            return false;
+        }
+
+        private static readonly HashSet<System.Net.Sockets.SocketError> NotConnected = new HashSet<System.Net.Sockets.SocketError>
+        {
+            System.Net.Sockets.SocketError.ConnectionRefused,
+            System.Net.Sockets.SocketError.HostNotFound,
+            System.Net.Sockets.SocketError.TryAgain,
+            System.Net.Sockets.SocketError.NoData,
+            System.Net.Sockets.SocketError.HostUnreachable,
+            System.Net.Sockets.SocketError.HostDown,
+            System.Net.Sockets.SocketError.NetworkUnreachable,
+            System.Net.Sockets.SocketError.NetworkDown,
+            System.Net.Sockets.SocketError.AddressNotAvailable,
+        };
+
+        /// <summary>What a DELETE whose earlier attempt deleted the resource answers, as the API documents it: {id, object,
+        /// deleted: true}, the id being the path's last parameter and object its resource, singular, in snake case
+        /// (/v1/webhook-endpoints/{id}: webhook_endpoint). Null for a DELETE without a path parameter.</summary>
+        internal static JObject DeletedAnswer(string template, IDictionary<string, string> pathParams)
+        {
+            var segments = template.Split(new[] { '/' }, StringSplitOptions.RemoveEmptyEntries);
+            var at = segments.Length - 1;
+            while (at >= 0 && !(segments[at].StartsWith("{", StringComparison.Ordinal) && segments[at].EndsWith("}", StringComparison.Ordinal))) at--;
+            if (at < 1) return null;
+            var resource = segments[at - 1].Replace('-', '_');
+            if (resource.EndsWith("ies", StringComparison.Ordinal)) resource = resource.Substring(0, resource.Length - 3) + "y";
+            else if (resource.EndsWith("s", StringComparison.Ordinal) && !resource.EndsWith("ss", StringComparison.Ordinal)) resource = resource.Substring(0, resource.Length - 1);
+            string id;
+            pathParams.TryGetValue(segments[at].Substring(1, segments[at].Length - 2), out id);
+            return new JObject { ["id"] = id, ["object"] = resource, ["deleted"] = true };
         }
 
         /// <summary>A failure of the credential step (the token request) inside a call, as an exception of the call: it

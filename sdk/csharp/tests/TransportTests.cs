@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Net;
+using System.Net.Http;
 using System.Net.Sockets;
 using System.Text;
 using System.Threading;
@@ -242,11 +243,79 @@ namespace CreditPlatform.Sdk.Tests
             using (var server = new Scripted((req, seen) => req.Path.EndsWith("/whe_1", StringComparison.Ordinal) && req.N == 1 ? Drop : Answer(404, Problem(404, "not_found"))))
             {
                 var api = Keyed(server.Url);
-                Assert.IsTrue(JToken.DeepEquals(JObject.Parse("{\"id\":\"whe_1\",\"deleted\":true}"), Run(api.DeleteWebhookEndpointAsync("whe_1"))));
+                Assert.IsTrue(JToken.DeepEquals(JObject.Parse("{\"id\":\"whe_1\",\"object\":\"webhook_endpoint\",\"deleted\":true}"), Run(api.DeleteWebhookEndpointAsync("whe_1"))));
                 CollectionAssert.AreEqual(new[] { "DELETE", "DELETE" }, server.Seen.Select(r => r.Method).ToArray());
                 var first = Assert.Throws<ApiException>(() => Run(api.DeleteWebhookEndpointAsync("whe_2")));
                 Assert.AreEqual(404, first.Status);
                 Assert.AreEqual(3, server.Seen.Count);
+            }
+        }
+
+        /// <summary>The documented 200 answer of deleteWebhookEndpoint (sdk/openapi.json), its $ref resolved.</summary>
+        static JObject DeletedSchema()
+        {
+            var file = Environment.GetEnvironmentVariable("CREDIT_PLATFORM_TEST_OPENAPI") ?? System.IO.Path.Combine("sdk", "openapi.json");
+            var document = JObject.Parse(System.IO.File.ReadAllText(file));
+            var schema = (JObject)document["paths"]["/v1/webhook-endpoints/{id}"]["delete"]["responses"]["200"]["content"]["application/json"]["schema"];
+            while (schema["$ref"] != null) schema = (JObject)document["components"]["schemas"][((string)schema["$ref"]).Split('/').Last()];
+            return schema;
+        }
+
+        [Test]
+        public void ADelete404AfterAnAttemptThatTimedOutAwaitingItsAnswerIsItsDocumentedSuccess()
+        {
+            Scripted server = null;
+            using (server = new Scripted((req, seen) => req.N == 1 ? (socket => server.Stop.Wait(30000)) : Answer(404, Problem(404, "not_found"))))
+            {
+                var api = new CreditPlatformClient(new CreditPlatformOptions { BaseUrl = server.Url, TenantId = "ten_1", ApiKey = "sk_test_key", RetryBaseDelay = TimeSpan.FromMilliseconds(10), Timeout = TimeSpan.FromMilliseconds(500) });
+                var deleted = (JObject)Run(api.DeleteWebhookEndpointAsync("whe_3"));
+                Assert.IsTrue(JToken.DeepEquals(JObject.Parse("{\"id\":\"whe_3\",\"object\":\"webhook_endpoint\",\"deleted\":true}"), deleted), deleted.ToString());
+                Assert.AreEqual(2, server.Seen.Count);
+                var schema = DeletedSchema();
+                var fields = deleted.Properties().Select(p => p.Name).OrderBy(n => n, StringComparer.Ordinal).ToArray();
+                CollectionAssert.AreEqual(((JObject)schema["properties"]).Properties().Select(p => p.Name).OrderBy(n => n, StringComparer.Ordinal).ToArray(), fields);
+                CollectionAssert.AreEqual(schema["required"].Select(r => (string)r).OrderBy(n => n, StringComparer.Ordinal).ToArray(), fields);
+                foreach (var property in ((JObject)schema["properties"]).Properties().Where(p => p.Value["enum"] != null))
+                    Assert.IsTrue(property.Value["enum"].Any(v => JToken.DeepEquals(v, deleted[property.Name])), property.Name);
+            }
+        }
+
+        /// <summary>Sends the first request of the client elsewhere — a port held but not listening (refused), or a name that
+        /// does not resolve — and the ones after it to the address asked for: a real failure to connect, then the server.</summary>
+        sealed class UnreachableFirst : DelegatingHandler
+        {
+            readonly string first;
+            public int Sent;
+            public UnreachableFirst(string first) : base(new HttpClientHandler { AllowAutoRedirect = false }) { this.first = first; }
+
+            protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancel)
+            {
+                if (Interlocked.Increment(ref Sent) == 1) request.RequestUri = new Uri(first + request.RequestUri.PathAndQuery);
+                return base.SendAsync(request, cancel);
+            }
+        }
+
+        [TestCase("refused")]
+        [TestCase("unresolved")]
+        public void ADelete404AfterAnAttemptThatNeverReachedTheServerThrowsTheApiException(string kind)
+        {
+            using (var held = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
+            using (var server = new Scripted((req, seen) => Answer(404, Problem(404, "not_found"))))
+            {
+                held.Bind(new IPEndPoint(IPAddress.Loopback, 0)); // bound, never listening: connections to it are refused
+                var first = kind == "refused" ? "http://127.0.0.1:" + ((IPEndPoint)held.LocalEndPoint).Port : "http://no-such-host.invalid";
+                Func<int, UnreachableFirst, CreditPlatformClient> client = (maxRetries, handler) => new CreditPlatformClient(new CreditPlatformOptions
+                    { BaseUrl = server.Url, TenantId = "ten_1", ApiKey = "sk_test_key", RetryBaseDelay = TimeSpan.FromMilliseconds(10), MaxRetries = maxRetries, Handler = handler });
+                var retried = new UnreachableFirst(first);
+                var e = Assert.Throws<ApiException>(() => Run(client(3, retried).DeleteWebhookEndpointAsync("whe_TYPO")));
+                Assert.AreEqual(404, e.Status);
+                Assert.AreEqual("not_found", e.Code);
+                Assert.AreEqual(2, retried.Sent);
+                CollectionAssert.AreEqual(new[] { "/v1/webhook-endpoints/whe_TYPO" }, server.Seen.Select(r => r.Path).ToArray());
+                // Alone (no retry left), such an attempt is a connection exception saying the request was not sent.
+                var alone = Assert.Throws<CreditPlatformConnectionException>(() => Run(client(0, new UnreachableFirst(first)).DeleteWebhookEndpointAsync("whe_TYPO")));
+                StringAssert.Contains("not sent", alone.Message);
+                Assert.AreEqual(1, server.Seen.Count);
             }
         }
 

@@ -31,8 +31,8 @@ export type RequestOptions = {
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Extra request headers for this call, e.g. `{ "X-Provider-Signature": "…" }` for `receiveProviderNotification`. The
-   *  headers the SDK sets itself (Accept, Authorization, Content-Type, User-Agent, X-Request-Id — give `requestId` —
-   *  and X-Tenant-Id) cannot be given here: the call throws a `CreditPlatformError`. */
+   *  headers the SDK sets itself (Accept, Authorization, Content-Length, Content-Type, Host, User-Agent, X-Request-Id —
+   *  give `requestId` — and X-Tenant-Id) cannot be given here: the call throws a `CreditPlatformError`. */
   headers?: Record<string, string>;
 };
 
@@ -162,18 +162,28 @@ export class CreditPlatform {
       body = new URLSearchParams(a.body as Record<string, string>).toString();
     }
     if (op.method === "POST") headers["x-request-id"] = a.requestId ?? crypto.randomUUID();
-    const result = await this.send(op.method, url, headers, body, { auth: op.auth === "bearer", safe: op.retrySafe, options: a });
+    const deleted = op.method === "DELETE" ? deletedAnswer(op.path, a.path) : undefined;
+    const result = await this.send(op.method, url, headers, body, { auth: op.auth === "bearer", safe: op.retrySafe, options: a, deleted });
     return result as ResultOf<K>;
   }
 
-  private async send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, how: { auth: boolean; safe: boolean; options: RequestOptions }): Promise<unknown> {
+  /** `how.deleted`: a DELETE's documented answer, what the call returns when a retry of it finds nothing (see below). */
+  private async send(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    how: { auth: boolean; safe: boolean; options: RequestOptions; deleted?: DeletedAnswer },
+  ): Promise<unknown> {
     const maxRetries = this.#options.maxRetries ?? 3;
     const maxRetryAfterMs = this.#options.maxRetryAfterMs ?? 60_000;
     const requestId = headers["x-request-id"];
     const signal = how.options.signal;
     const what = `${method} ${url.pathname}`;
     let renewedToken = false;
-    // The last attempt whose outcome is unknown (no whole answer: it may have been applied), if any.
+    // The last attempt whose outcome is unknown (it may have reached the server and been applied, but no whole answer
+    // came back), if any. An attempt that never reached the server — a refused connection, a name that did not resolve,
+    // a TLS handshake that failed — is no such attempt: nothing was applied.
     let unknown: ConnectionError | TimeoutError | undefined;
     for (let attempt = 0; ; attempt++) {
       let token: string | undefined;
@@ -194,7 +204,7 @@ export class CreditPlatform {
         answer = await this.fetchOnce(method, url, headers, body, how.options, requestId);
       } catch (err) {
         if (signal?.aborted) throw err;
-        if (err instanceof ConnectionError || err instanceof TimeoutError) unknown = err;
+        if ((err instanceof ConnectionError || err instanceof TimeoutError) && !NOT_SENT.has(err)) unknown = err;
         if (how.safe && attempt < maxRetries) {
           await sleep(this.backoff(attempt), signal);
           continue;
@@ -203,9 +213,10 @@ export class CreditPlatform {
       }
       const { response } = answer;
       if (response.ok) return answer.data;
-      // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it (the
-      // API answers 404 for what it deleted): that is the call's success.
-      if (response.status === 404 && method === "DELETE" && unknown) return deletedAnswer(url);
+      // A DELETE sent again after an attempt that may have reached the server (its outcome unknown) finds nothing when
+      // that attempt did delete it (the API answers 404 for what it deleted): that is the call's success, answered as the
+      // API documents it. After attempts that never reached the server, a 404 is the API's answer: an ApiError.
+      if (response.status === 404 && method === "DELETE" && unknown && how.deleted) return { ...how.deleted };
       const problem = problemOf(response, answer.text);
       const error = new ApiError(problem, response.headers, requestId);
       if (response.status === 401 && how.auth && !this.#options.apiKey && !renewedToken) {
@@ -251,10 +262,16 @@ export class CreditPlatform {
     } catch (err) {
       if (err instanceof ConnectionError) throw err;
       if (timeout.aborted && !options.signal?.aborted) {
+        // fetch does not say whether the connection was made: a timeout may have reached the server (unknown outcome).
         throw new TimeoutError(response ? `${what}: the answer's body did not arrive within ${timeoutMs} ms` : `${what}: no answer within ${timeoutMs} ms`, { cause: err, requestId });
       }
       if (options.signal?.aborted) throw err;
-      throw new ConnectionError(`${what}: ${response ? `the connection failed while the answer's body arrived: ${(err as Error).message}` : (err as Error).message}`, err, requestId);
+      if (!response && neverSent(err)) {
+        const failure = new ConnectionError(`${what}: no connection, the request was not sent: ${failureReason(err)}`, err, requestId);
+        NOT_SENT.add(failure);
+        throw failure;
+      }
+      throw new ConnectionError(`${what}: ${response ? `the connection failed while the answer's body arrived: ${failureReason(err)}` : failureReason(err)}`, err, requestId);
     }
   }
 
@@ -320,10 +337,63 @@ function credentialFailure(what: string, err: unknown, requestId: string | undef
   return new CreditPlatformError(message, { cause: err, requestId });
 }
 
-/** What a DELETE whose earlier attempt deleted the resource answers: `{ id, deleted: true }` (its last path segment). */
-function deletedAnswer(url: URL): { id: string; deleted: true } {
-  const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
-  return { id: decodeURIComponent(last), deleted: true };
+/** A DELETE's documented 200 answer (e.g. DeletedWebhookEndpoint): `{ id, object, deleted: true }`. */
+type DeletedAnswer = { id: string; object: string; deleted: true };
+
+/** What a DELETE whose earlier attempt deleted the resource answers, as the API documents it: `{ id, object, deleted: true }`,
+ *  the id being the path's last parameter and `object` its resource, singular, in snake case (`/v1/webhook-endpoints/{id}`:
+ *  `webhook_endpoint`). None for a DELETE without a path parameter. */
+function deletedAnswer(template: string, params: Record<string, unknown> | undefined): DeletedAnswer | undefined {
+  const segments = template.split("/").filter(Boolean);
+  let at = segments.length - 1;
+  while (at >= 0 && !/^\{\w+\}$/.test(segments[at]!)) at--;
+  if (at < 1) return undefined;
+  const id = params?.[segments[at]!.slice(1, -1)];
+  const resource = segments[at - 1]!.replace(/-/g, "_");
+  const object = resource.endsWith("ies") ? `${resource.slice(0, -3)}y` : resource.endsWith("s") && !resource.endsWith("ss") ? resource.slice(0, -1) : resource;
+  return { id: String(id), object, deleted: true };
+}
+
+/** ConnectionErrors of attempts that never reached the server (see neverSent): their outcome is known — not applied. */
+const NOT_SENT = new WeakSet<Error>();
+
+/** Error codes of a connection that was never made, so that no byte of the request was sent: refused, no route, a name
+ *  that does not resolve (ENOTFOUND, EAI_AGAIN…), undici's connect timeout, a TLS handshake refused (certificate errors).
+ *  A reset (ECONNRESET) or a closed socket may come after the request was written: not here. */
+const CONNECT_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_FAIL",
+  "EAI_NONAME",
+  "EAI_NODATA",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "ENETDOWN",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_SSL_WRONG_VERSION_NUMBER",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+]);
+
+/** Whether a fetch failure (before any answer) certainly happened before the request was sent: its cause chain carries a
+ *  connect failure's code (fetch's TypeError → the socket's error; an AggregateError of every address tried: all of them). */
+function neverSent(err: unknown, depth = 0): boolean {
+  if (err === null || typeof err !== "object" || depth > 8) return false;
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (Array.isArray(e.errors) && e.errors.length > 0) return e.errors.every((one) => neverSent(one, depth + 1));
+  if (typeof e.code === "string" && (CONNECT_FAILURES.has(e.code) || /^(CERT_|UNABLE_TO_)/.test(e.code))) return true;
+  return neverSent(e.cause, depth + 1);
+}
+
+/** A fetch failure's message with its cause's ("fetch failed: connect ECONNREFUSED 127.0.0.1:8080"). */
+function failureReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
+  return cause && cause !== message ? `${message}: ${cause}` : message;
 }
 
 function problemOf(response: Response, text: string): Problem {

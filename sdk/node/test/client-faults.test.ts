@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, ConnectionError, CreditPlatform, CreditPlatformError, TimeoutError } from "../src/index";
@@ -133,10 +135,69 @@ describe("the Node.js SDK's request path", () => {
   it("takes a DELETE's 404 after an attempt whose outcome is unknown for its success, and a first 404 for an ApiError", async () => {
     const srv = await scripted((req) => (req.path.endsWith("/whe_1") && req.n === 1 ? "drop" : { status: 404, body: problem(404, "not_found") }));
     const sdk = keyed(srv.url);
-    expect(await sdk.deleteWebhookEndpoint({ path: { id: "whe_1" } })).toEqual({ id: "whe_1", deleted: true });
+    expect(await sdk.deleteWebhookEndpoint({ path: { id: "whe_1" } })).toEqual({ id: "whe_1", object: "webhook_endpoint", deleted: true });
     expect(srv.seen.map((s) => s.method)).toEqual(["DELETE", "DELETE"]);
     await expect(sdk.deleteWebhookEndpoint({ path: { id: "whe_2" } })).rejects.toMatchObject({ status: 404, code: "not_found" });
     expect(srv.seen).toHaveLength(3);
+  });
+
+  it("takes a DELETE's 404 after an attempt that timed out waiting for its answer for its success, answered as documented", async () => {
+    const srv = await scripted((req) => (req.n === 1 ? "stall" : { status: 404, body: problem(404, "not_found") }));
+    const deleted = await keyed(srv.url, { timeoutMs: 300 }).deleteWebhookEndpoint({ path: { id: "whe_3" } });
+    expect(deleted).toEqual({ id: "whe_3", object: "webhook_endpoint", deleted: true });
+    expect(srv.seen).toHaveLength(2);
+    // Every DELETE's synthesized answer has exactly the fields of its documented 200 answer (sdk/openapi.json).
+    type Schema = { $ref?: string; properties?: Record<string, { enum?: unknown[] }>; required?: string[] };
+    const doc = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "openapi.json"), "utf8")) as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+      components: { schemas: Record<string, Schema> };
+    };
+    const deletes = Object.values(doc.paths).flatMap((item) => (item.delete ? [item.delete] : []));
+    expect(deletes.map((op) => op.operationId)).toContain("deleteWebhookEndpoint");
+    for (const op of deletes) {
+      let schema = op.responses["200"]!.content!["application/json"]!.schema;
+      while (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()!]!;
+      const always = await scripted((req) => (req.n === 1 ? "drop" : { status: 404, body: problem(404, "not_found") }));
+      const answer = (await keyed(always.url).call(op.operationId as "deleteWebhookEndpoint", { path: { id: "x_1" } })) as Record<string, unknown>;
+      expect(Object.keys(answer).sort(), op.operationId).toEqual(Object.keys(schema.properties!).sort());
+      expect(Object.keys(answer).sort(), op.operationId).toEqual([...schema.required!].sort());
+      for (const [name, property] of Object.entries(schema.properties!)) if (property.enum) expect(property.enum, `${op.operationId}.${name}`).toContain(answer[name]);
+      expect(answer).toMatchObject({ id: "x_1", deleted: true });
+    }
+  });
+
+  it.each([
+    ["refused", "ECONNREFUSED"],
+    ["whose host name did not resolve", "ENOTFOUND"],
+    ["whose name resolution failed for now", "EAI_AGAIN"],
+  ] as const)("throws a DELETE's 404 after an attempt %s (never sent) as the ApiError, not a success", async (_, code) => {
+    const srv = await scripted(() => ({ status: 404, body: problem(404, "not_found") }));
+    // A port nothing listens on: a real ECONNREFUSED from fetch; the name failures as fetch reports them (TypeError → cause.code).
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) => {
+      if (calls++ > 0) return fetch(input, init);
+      if (code === "ECONNREFUSED") return fetch(String(input).replace(srv.url, `http://127.0.0.1:${closedPort}`), init);
+      const cause = Object.assign(new Error(`getaddrinfo ${code} api.example.invalid`), { code, syscall: "getaddrinfo", hostname: "api.example.invalid" });
+      return Promise.reject(new TypeError("fetch failed", { cause }));
+    };
+    const err = (await keyed(srv.url, { fetch: flaky })
+      .deleteWebhookEndpoint({ path: { id: "whe_TYPO" } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 404, code: "not_found" });
+    expect(calls).toBe(2);
+    expect(srv.seen.map((s) => `${s.method} ${s.path}`)).toEqual(["DELETE /v1/webhook-endpoints/whe_TYPO"]);
+    // Alone (no retry left), such an attempt is a ConnectionError saying the request was not sent.
+    calls = 0;
+    const alone = await keyed(srv.url, { fetch: flaky, maxRetries: 0 })
+      .deleteWebhookEndpoint({ path: { id: "whe_TYPO" } })
+      .catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(ConnectionError);
+    expect((alone as Error).message).toMatch(new RegExp(`not sent.*${code}`));
   });
 
   it("keeps its API key, client secret and token out of JSON.stringify and util.inspect", async () => {

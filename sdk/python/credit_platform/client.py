@@ -44,6 +44,9 @@ class _Exchange:
         self.seconds = seconds
         self.deadline = time.monotonic() + seconds
         self.expired = False
+        # Whether the connection was made (TCP, and TLS for https): until then no byte of the request was sent, so a
+        # failure then (refused, a name that does not resolve, a handshake refused, the deadline) cannot have been applied.
+        self.connected = False
         self._done = False
         self._sock: Optional[socket.socket] = None
         self._lock = threading.Lock()
@@ -105,6 +108,7 @@ def _connection(base: Any) -> Any:
             super().connect()
             if self._exchange is not None:
                 self._exchange.attach(self.sock)  # the TLS socket, once it wraps the plain one
+                self._exchange.connected = True
 
     return Connection
 
@@ -216,7 +220,8 @@ class CreditPlatform(OperationMethods):
             data = b"{}"
         if op["method"] == "POST":
             headers["x-request-id"] = request_id or str(uuid.uuid4())
-        return self._send(op["method"], url, headers, data, auth=op["auth"] == "bearer", safe=op["retry_safe"], timeout=timeout)
+        deleted = _deleted_answer(op["path"], path) if op["method"] == "DELETE" else None
+        return self._send(op["method"], url, headers, data, auth=op["auth"] == "bearer", safe=op["retry_safe"], timeout=timeout, deleted=deleted)
 
     def paginate(self, name: str, *, query: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Iterator[Dict[str, Any]]:
         """Every item of a paginated list operation (e.g. "list_customers"), page after page."""
@@ -234,13 +239,17 @@ class CreditPlatform(OperationMethods):
             cursor = page["next_cursor"]
 
     # ── transport ───────────────────────────────────────────────────────────────────────────────────────────
-    def _send(self, method: str, url: str, headers: Dict[str, str], data: Optional[bytes], *, auth: bool, safe: bool, timeout: Optional[float]) -> Any:
+    def _send(self, method: str, url: str, headers: Dict[str, str], data: Optional[bytes], *, auth: bool, safe: bool, timeout: Optional[float], deleted: Optional[Dict[str, Any]] = None) -> Any:
+        """`deleted`: a DELETE's documented answer, what the call returns when a retry of it finds nothing (see below)."""
         renewed = False
         attempt = 0
         request_id = headers.get("x-request-id")  # on every error of the call: the id to send it again with
         seconds = timeout or self.timeout
         where = f"{method} {urllib.parse.urlsplit(url).path}"
-        unknown: Optional[CreditPlatformError] = None  # the last attempt whose outcome is unknown (it may have been applied)
+        # The last attempt whose outcome is unknown (it may have reached the server and been applied, but no whole answer
+        # came back). An attempt that never reached the server — refused, a name that did not resolve, a TLS handshake
+        # refused, the deadline passing before the connection was made — is no such attempt: nothing was applied.
+        unknown: Optional[CreditPlatformError] = None
         while True:
             token: Optional[str] = None
             if auth:
@@ -258,6 +267,7 @@ class CreditPlatform(OperationMethods):
             # failure anywhere in it is a ConnectionError or TimeoutError, retried under the same X-Request-Id where allowed.
             failure: Optional[CreditPlatformError] = None
             cause: Optional[BaseException] = None
+            never_sent = False
             with _Exchange(seconds) as exchange:
                 request.exchange = exchange
                 try:
@@ -273,8 +283,12 @@ class CreditPlatform(OperationMethods):
                 except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
                     exchange.finish()
                     reason = getattr(exc, "reason", exc)
+                    never_sent = not exchange.connected or isinstance(reason, (ConnectionRefusedError, socket.gaierror))
                     if exchange.expired or isinstance(reason, (socket.timeout, builtins.TimeoutError)):
-                        failure = SdkTimeoutError(f"{where}: no answer (or not all of it) within {seconds} s", request_id=request_id)
+                        waited = "no connection (the request was not sent)" if never_sent else "no answer (or not all of it)"
+                        failure = SdkTimeoutError(f"{where}: {waited} within {seconds} s", request_id=request_id)
+                    elif never_sent:
+                        failure = SdkConnectionError(f"{where}: no connection, the request was not sent: {reason}", request_id=request_id)
                     else:
                         failure = SdkConnectionError(f"{where}: {reason}", request_id=request_id)
                     cause = exc
@@ -290,16 +304,18 @@ class CreditPlatform(OperationMethods):
                     failure = SdkConnectionError(f"{where}: the {status} answer's body is not JSON ({exc})", request_id=request_id)
                     cause = exc
             if failure is not None:
-                unknown = failure
+                if not never_sent:
+                    unknown = failure
                 if safe and attempt < self.max_retries:
                     time.sleep(self._backoff(attempt))
                     attempt += 1
                     continue
                 raise failure from cause
-            # A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it
-            # (the API answers 404 for what it deleted): that is the call's success.
-            if status == 404 and method == "DELETE" and unknown is not None:
-                return {"id": urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]), "deleted": True}
+            # A DELETE sent again after an attempt that may have reached the server (its outcome unknown) finds nothing when
+            # that attempt did delete it (the API answers 404 for what it deleted): that is the call's success, answered as
+            # the API documents it. After attempts that never reached the server, a 404 is the API's answer: an ApiError.
+            if status == 404 and method == "DELETE" and unknown is not None and deleted is not None:
+                return dict(deleted)
             error = ApiError.from_response(status, raw, answer_headers, request_id)
             if status == 401 and auth and not self._api_key and not renewed:
                 # The token was revoked or expired early: a new one, once per call (not an attempt). Only the token this
@@ -363,6 +379,23 @@ def _credential_failure(where: str, exc: Exception, request_id: Optional[str], u
     message = f"{where}: the token request failed: {exc}"
     kind = SdkTimeoutError if isinstance(exc, SdkTimeoutError) else SdkConnectionError if isinstance(exc, SdkConnectionError) else CreditPlatformError
     return kind(message, request_id=request_id)
+
+
+def _deleted_answer(template: str, path: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
+    """What a DELETE whose earlier attempt deleted the resource answers, as the API documents it: {"id", "object",
+    "deleted": True}, the id being the path's last parameter and "object" its resource, singular, in snake case
+    (/v1/webhook-endpoints/{id}: "webhook_endpoint"). None for a DELETE without a path parameter."""
+    segments = [s for s in template.split("/") if s]
+    params = [i for i, s in enumerate(segments) if s.startswith("{") and s.endswith("}")]
+    if not params or params[-1] < 1:
+        return None
+    at = params[-1]
+    resource = segments[at - 1].replace("-", "_")
+    if resource.endswith("ies"):
+        resource = resource[:-3] + "y"
+    elif resource.endswith("s") and not resource.endswith("ss"):
+        resource = resource[:-1]
+    return {"id": str(path.get(segments[at][1:-1])), "object": resource, "deleted": True}
 
 
 def _read_body(response: Any, deadline: float) -> bytes:

@@ -9,6 +9,8 @@ import socketserver
 import threading
 import time
 
+import socket
+
 import pytest
 
 from credit_platform import OPERATIONS, ApiError, CreditPlatform, CreditPlatformError
@@ -216,11 +218,69 @@ def test_a_2xx_whose_body_is_not_json_is_a_connection_error_retried_under_the_sa
 def test_a_delete_404_after_an_unknown_outcome_is_its_success(scripted):
     server = scripted(lambda req, seen: drop if req["path"].endswith("/whe_1") and req["n"] == 1 else answer(404, problem(404, "not_found")))
     sdk = keyed(server.url)
-    assert sdk.delete_webhook_endpoint(id="whe_1") == {"id": "whe_1", "deleted": True}
+    assert sdk.delete_webhook_endpoint(id="whe_1") == {"id": "whe_1", "object": "webhook_endpoint", "deleted": True}
     assert [s["method"] for s in server.seen] == ["DELETE", "DELETE"]
     with pytest.raises(ApiError) as first:
         sdk.delete_webhook_endpoint(id="whe_2")
     assert first.value.status == 404 and len(server.seen) == 3
+
+
+def _deleted_schema():
+    """The documented 200 answer of deleteWebhookEndpoint (sdk/openapi.json), its $ref resolved."""
+    document = json.loads((ROOT / "sdk" / "openapi.json").read_text(encoding="utf-8"))
+    schema = document["paths"]["/v1/webhook-endpoints/{id}"]["delete"]["responses"]["200"]["content"]["application/json"]["schema"]
+    while "$ref" in schema:
+        schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def test_a_delete_404_after_an_attempt_that_timed_out_awaiting_its_answer_is_its_documented_success(scripted):
+    server = scripted(lambda req, seen: stall if req["n"] == 1 else answer(404, problem(404, "not_found")))
+    deleted = keyed(server.url, timeout=0.5).delete_webhook_endpoint(id="whe_3")
+    assert deleted == {"id": "whe_3", "object": "webhook_endpoint", "deleted": True}
+    assert len(server.seen) == 2
+    schema = _deleted_schema()
+    assert sorted(deleted) == sorted(schema["properties"]) == sorted(schema["required"])
+    for name, prop in schema["properties"].items():
+        assert "enum" not in prop or deleted[name] in prop["enum"], name
+
+
+@pytest.fixture
+def unreachable_first(monkeypatch):
+    """Makes the next connection the SDK opens go elsewhere — a port held but not listening (refused), or a name that
+    does not resolve — and the ones after it to the address asked for: a real failure to connect, then the server."""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    held.bind(("127.0.0.1", 0))  # bound, never listening: connections to it are refused
+    real = socket.create_connection
+    attempts = []
+
+    def use(kind):
+        def create_connection(address, *args, **kwargs):
+            attempts.append(address)
+            if len(attempts) == 1:
+                address = held.getsockname() if kind == "refused" else ("no-such-host.invalid", address[1])
+            return real(address, *args, **kwargs)
+
+        monkeypatch.setattr(socket, "create_connection", create_connection)
+        return attempts
+
+    yield use
+    held.close()
+
+
+@pytest.mark.parametrize("kind", ["refused", "unresolved"])
+def test_a_delete_404_after_an_attempt_that_never_reached_the_server_raises_the_api_error(scripted, unreachable_first, kind):
+    server = scripted(lambda req, seen: answer(404, problem(404, "not_found")))
+    attempts = unreachable_first(kind)
+    with pytest.raises(ApiError) as raised:
+        keyed(server.url).delete_webhook_endpoint(id="whe_TYPO")
+    assert (raised.value.status, raised.value.code) == (404, "not_found")
+    assert len(attempts) == 2 and [s["path"] for s in server.seen] == ["/v1/webhook-endpoints/whe_TYPO"]
+    # Alone (no retry left), such an attempt is a ConnectionError saying the request was not sent.
+    attempts.clear()
+    with pytest.raises(SdkConnectionError, match="not sent") as alone:
+        keyed(server.url, max_retries=0).delete_webhook_endpoint(id="whe_TYPO")
+    assert isinstance(alone.value.__cause__.reason, ConnectionRefusedError if kind == "refused" else socket.gaierror)
 
 
 def test_the_timeout_bounds_the_whole_exchange_even_headers_trickled_in(scripted):

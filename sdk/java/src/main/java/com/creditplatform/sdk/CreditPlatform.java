@@ -2,13 +2,19 @@ package com.creditplatform.sdk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -22,6 +28,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javax.net.ssl.SSLHandshakeException;
 
 /**
  * A client of the Credit Platform API: one request path (credentials, tenant, request ids, retries, timeouts, errors)
@@ -35,7 +42,8 @@ import java.util.stream.Collectors;
 public final class CreditPlatform extends GeneratedOperations {
   public static final String VERSION = "1.4.0";
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** The headers the SDK sets itself (and those java.net.http refuses): not to be given with {@link Request#header}. */
+  /** The headers the SDK sets itself (and those java.net.http refuses: Connection, Content-Length, Expect, Host, Upgrade):
+   *  not to be given with {@link Request#header}. */
   private static final java.util.Set<String> SDK_HEADERS = java.util.Set.of("accept", "authorization", "connection", "content-length", "content-type", "expect", "host", "upgrade", "user-agent", "x-request-id", "x-tenant-id");
 
   private final String baseUrl;
@@ -194,14 +202,19 @@ public final class CreditPlatform extends GeneratedOperations {
     }
     if (op.method().equals("POST")) headers.put("x-request-id", request.requestId != null ? request.requestId : UUID.randomUUID().toString());
     boolean safe = op.retrySafe(); // GET, PUT, DELETE, and POSTs the server replays by their X-Request-Id (never /v1/auth/token)
-    return send(op.method(), uri, headers, body, op.auth(), safe, request.timeout != null ? request.timeout : timeout);
+    ObjectNode deleted = op.method().equals("DELETE") ? deletedAnswer(op.path(), pathParams) : null;
+    return send(op.method(), uri, headers, body, op.auth(), safe, request.timeout != null ? request.timeout : timeout, deleted);
   }
 
-  private JsonNode send(String method, URI uri, Map<String, String> headers, String body, boolean auth, boolean safe, Duration attemptTimeout) {
+  /** {@code deleted}: a DELETE's documented answer, what the call returns when a retry of it finds nothing (see below). */
+  private JsonNode send(String method, URI uri, Map<String, String> headers, String body, boolean auth, boolean safe, Duration attemptTimeout, ObjectNode deleted) {
     String requestId = headers.get("x-request-id"); // on every error of the call: the id to send it again with
     String where = method + " " + uri.getPath();
     boolean renewed = false;
-    CreditPlatformException unknown = null; // the last attempt whose outcome is unknown (it may have been applied)
+    // The last attempt whose outcome is unknown (it may have reached the server and been applied, but no whole answer came
+    // back). An attempt that never reached the server — refused, a name that did not resolve, no route, the connect
+    // timeout, a TLS handshake refused — is no such attempt: nothing was applied.
+    CreditPlatformException unknown = null;
     for (int attempt = 0; ; attempt++) {
       HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(attemptTimeout).header("user-agent", userAgent);
       headers.forEach(b::header);
@@ -220,6 +233,7 @@ public final class CreditPlatform extends GeneratedOperations {
       CompletableFuture<HttpResponse<String>> pending = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
       HttpResponse<String> response;
       CreditPlatformException failure;
+      boolean neverSent = false;
       try {
         response = pending.get(attemptTimeout.toNanos(), TimeUnit.NANOSECONDS);
         failure = null;
@@ -230,8 +244,12 @@ public final class CreditPlatform extends GeneratedOperations {
       } catch (ExecutionException e) {
         Throwable cause = e.getCause() == null ? e : e.getCause();
         response = null;
+        neverSent = neverSent(cause);
         if (cause instanceof HttpTimeoutException) {
-          failure = new CreditPlatformException.TimeoutException(where + ": no answer within " + attemptTimeout.toMillis() + " ms", cause, requestId);
+          String waited = neverSent ? "no connection (the request was not sent)" : "no answer";
+          failure = new CreditPlatformException.TimeoutException(where + ": " + waited + " within " + attemptTimeout.toMillis() + " ms", cause, requestId);
+        } else if (neverSent) {
+          failure = new CreditPlatformException.ConnectionException(where + ": no connection, the request was not sent: " + describe(cause), cause, requestId);
         } else if (cause instanceof IOException) {
           failure = new CreditPlatformException.ConnectionException(where + ": " + cause, cause, requestId);
         } else {
@@ -252,19 +270,17 @@ public final class CreditPlatform extends GeneratedOperations {
         }
       }
       if (failure != null) {
-        unknown = failure;
+        if (!neverSent) unknown = failure;
         if (safe && attempt < maxRetries) {
           sleep(backoff(attempt), requestId);
           continue;
         }
         throw failure;
       }
-      // A DELETE sent again after an attempt whose outcome is unknown finds nothing when that attempt did delete it (the
-      // API answers 404 for what it deleted): that is the call's success.
-      if (status == 404 && method.equals("DELETE") && unknown != null) {
-        String path = uri.getPath().replaceAll("/+$", "");
-        return JSON.createObjectNode().put("id", path.substring(path.lastIndexOf('/') + 1)).put("deleted", true);
-      }
+      // A DELETE sent again after an attempt that may have reached the server (its outcome unknown) finds nothing when
+      // that attempt did delete it (the API answers 404 for what it deleted): that is the call's success, answered as the
+      // API documents it. After attempts that never reached the server, a 404 is the API's answer: an ApiException.
+      if (status == 404 && method.equals("DELETE") && unknown != null && deleted != null) return deleted.deepCopy();
       JsonNode problem;
       try {
         problem = JSON.readTree(response.body());
@@ -297,6 +313,50 @@ public final class CreditPlatform extends GeneratedOperations {
       }
       throw error;
     }
+  }
+
+  /** Whether a failure of the exchange (before any answer) certainly happened before the request was sent: the connection
+   *  was never made — refused ({@link ConnectException}, which java.net.http also uses for a name that did not resolve,
+   *  its cause an {@link UnresolvedAddressException}), no route, the connect timeout ({@link HttpConnectTimeoutException})
+   *  — or the TLS handshake was refused ({@link SSLHandshakeException}). A reset or a closed connection may come after the
+   *  request was written, and a timeout of the whole exchange may too: not these. */
+  static boolean neverSent(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException || t instanceof UnresolvedAddressException
+          || t instanceof UnknownHostException || t instanceof NoRouteToHostException || t instanceof SSLHandshakeException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A failure and its causes' messages ("java.net.ConnectException ← java.nio.channels.UnresolvedAddressException"). */
+  private static String describe(Throwable failure) {
+    StringBuilder text = new StringBuilder();
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 4; t = t.getCause() == t ? null : t.getCause(), depth++) {
+      if (depth > 0) text.append(" <- ");
+      text.append(t);
+    }
+    return text.toString();
+  }
+
+  /** What a DELETE whose earlier attempt deleted the resource answers, as the API documents it: {@code {id, object,
+   *  deleted: true}}, the id being the path's last parameter and {@code object} its resource, singular, in snake case
+   *  ({@code /v1/webhook-endpoints/{id}}: {@code webhook_endpoint}). Null for a DELETE without a path parameter. */
+  static ObjectNode deletedAnswer(String template, Map<String, String> pathParams) {
+    String[] segments = java.util.Arrays.stream(template.split("/")).filter(s -> !s.isEmpty()).toArray(String[]::new);
+    int at = segments.length - 1;
+    while (at >= 0 && !(segments[at].startsWith("{") && segments[at].endsWith("}"))) at--;
+    if (at < 1) return null;
+    String resource = segments[at - 1].replace('-', '_');
+    if (resource.endsWith("ies")) resource = resource.substring(0, resource.length() - 3) + "y";
+    else if (resource.endsWith("s") && !resource.endsWith("ss")) resource = resource.substring(0, resource.length() - 1);
+    ObjectNode answer = JSON.createObjectNode();
+    answer.put("id", pathParams.get(segments[at].substring(1, segments[at].length() - 1)));
+    answer.put("object", resource);
+    answer.put("deleted", true);
+    return answer;
   }
 
   /** A failure of the credential step (the token request) inside a call, as an exception of the call: it carries the
@@ -332,7 +392,7 @@ public final class CreditPlatform extends GeneratedOperations {
     headers.put("content-type", "application/x-www-form-urlencoded");
     headers.put("authorization", "Basic " + basic);
     String form = "grant_type=client_credentials" + (scope == null ? "" : "&scope=" + URLEncoder.encode(scope, StandardCharsets.UTF_8));
-    JsonNode answer = send("POST", URI.create(baseUrl + "/v1/auth/token"), headers, form, false, true, timeout);
+    JsonNode answer = send("POST", URI.create(baseUrl + "/v1/auth/token"), headers, form, false, true, timeout, null);
     token = answer.get("access_token").asText();
     // Renewed a minute before it expires, so that no request carries a token that lapses in flight.
     tokenRenewAt = System.currentTimeMillis() + Math.max(0, answer.get("expires_in").asLong() - 60) * 1000;

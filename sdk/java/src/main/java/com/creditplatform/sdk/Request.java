@@ -43,8 +43,8 @@ public final class Request {
 
   /** An extra request header for this call, e.g. {@code header("X-Provider-Signature", "…")} for
    *  {@code receiveProviderNotification}. The headers the SDK sets itself (Accept, Authorization, Content-Type,
-   *  User-Agent, X-Request-Id — give {@link #requestId} — X-Tenant-Id, and those java.net.http refuses) cannot be given:
-   *  the call throws a {@link CreditPlatformException}. */
+   *  User-Agent, X-Request-Id — give {@link #requestId} — X-Tenant-Id, and those java.net.http refuses: Connection,
+   *  Content-Length, Expect, Host, Upgrade) cannot be given: the call throws a {@link CreditPlatformException}. */
   public Request header(String name, String value) {
     if (value != null) headers.put(name, value);
     return this;

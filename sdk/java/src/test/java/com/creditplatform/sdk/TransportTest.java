@@ -12,9 +12,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
+import java.net.ProxySelector;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +36,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** The Java SDK's request path against scripted local servers (no API, no database): what a real server cannot be made
@@ -247,11 +255,94 @@ class TransportTest {
     try (Scripted server = new Scripted((req, seen) -> req.path().endsWith("/whe_1") && req.n() == 1 ? DROP : answer(404, problem(404, "not_found", "")))) {
       CreditPlatform api = keyed(server.url(), 3);
       JsonNode deleted = api.deleteWebhookEndpoint("whe_1");
-      assertEquals(JSON.readTree("{\"id\":\"whe_1\",\"deleted\":true}"), deleted);
+      assertEquals(JSON.readTree("{\"id\":\"whe_1\",\"object\":\"webhook_endpoint\",\"deleted\":true}"), deleted);
       assertEquals(List.of("DELETE", "DELETE"), server.seen.stream().map(Req::method).toList());
       ApiException first = assertThrows(ApiException.class, () -> api.deleteWebhookEndpoint("whe_2"));
       assertEquals(404, first.status());
       assertEquals(3, server.seen.size());
+    }
+  }
+
+  /** The documented 200 answer of deleteWebhookEndpoint (sdk/openapi.json), its $ref resolved. */
+  static JsonNode deletedSchema() throws IOException {
+    String file = System.getenv("CREDIT_PLATFORM_TEST_OPENAPI");
+    JsonNode document = JSON.readTree(Files.readString(file != null ? Path.of(file) : Path.of("sdk", "openapi.json")));
+    JsonNode schema = document.at("/paths/~1v1~1webhook-endpoints~1{id}/delete/responses/200/content/application~1json/schema");
+    while (schema.has("$ref")) schema = document.get("components").get("schemas").get(schema.get("$ref").asText().replaceAll(".*/", ""));
+    return schema;
+  }
+
+  @Test
+  void aDelete404AfterAnAttemptThatTimedOutAwaitingItsAnswerIsItsDocumentedSuccess() throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    try (Scripted server = new Scripted((req, seen) -> req.n() == 1 ? socket -> released.await(30, TimeUnit.SECONDS) : answer(404, problem(404, "not_found", "")))) {
+      CreditPlatform api = CreditPlatform.builder().baseUrl(server.url()).tenantId("ten_1").apiKey("sk_test_key").retryBaseDelay(Duration.ofMillis(10)).timeout(Duration.ofMillis(500)).build();
+      JsonNode deleted = api.deleteWebhookEndpoint("whe_3");
+      assertEquals(JSON.readTree("{\"id\":\"whe_3\",\"object\":\"webhook_endpoint\",\"deleted\":true}"), deleted);
+      assertEquals(2, server.seen.size());
+      JsonNode schema = deletedSchema();
+      List<String> fields = new ArrayList<>();
+      deleted.fieldNames().forEachRemaining(fields::add);
+      List<String> documented = new ArrayList<>();
+      schema.get("properties").fieldNames().forEachRemaining(documented::add);
+      List<String> required = new ArrayList<>();
+      schema.get("required").forEach(r -> required.add(r.asText()));
+      fields.sort(null);
+      documented.sort(null);
+      required.sort(null);
+      assertEquals(documented, fields);
+      assertEquals(required, fields);
+      schema.get("properties").fields().forEachRemaining(property -> {
+        if (!property.getValue().has("enum")) return;
+        List<JsonNode> allowed = new ArrayList<>();
+        property.getValue().get("enum").forEach(allowed::add);
+        assertTrue(allowed.contains(deleted.get(property.getKey())), property.getKey() + ": " + deleted.get(property.getKey()));
+      });
+    } finally {
+      released.countDown();
+    }
+  }
+
+  /** A client whose first connection goes to {@code first} (through the default ProxySelector the client takes when it is
+   *  built) and the ones after it straight to the address asked for: a real failure to connect, then the server. */
+  static CreditPlatform firstConnectionTo(SocketAddress first, String url, int maxRetries) {
+    ProxySelector previous = ProxySelector.getDefault();
+    AtomicInteger connections = new AtomicInteger();
+    ProxySelector.setDefault(new ProxySelector() {
+      @Override
+      public List<Proxy> select(URI uri) {
+        return connections.getAndIncrement() == 0 ? List.of(new Proxy(Proxy.Type.HTTP, first)) : List.of(Proxy.NO_PROXY);
+      }
+
+      @Override
+      public void connectFailed(URI uri, SocketAddress address, IOException e) {}
+    });
+    try {
+      return keyed(url, maxRetries);
+    } finally {
+      ProxySelector.setDefault(previous);
+    }
+  }
+
+  @Test
+  void aDelete404AfterAnAttemptThatNeverReachedTheServerThrowsTheApiException() throws Exception {
+    try (Socket held = new Socket(); Scripted server = new Scripted((req, seen) -> answer(404, problem(404, "not_found", "")))) {
+      held.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)); // bound, never listening: connections to it are refused
+      Map<String, Supplier<SocketAddress>> unreachable = new LinkedHashMap<>();
+      unreachable.put("refused", held::getLocalSocketAddress);
+      unreachable.put("unresolved", () -> InetSocketAddress.createUnresolved("no-such-host.invalid", 80));
+      for (Map.Entry<String, Supplier<SocketAddress>> kind : unreachable.entrySet()) {
+        server.seen.clear();
+        ApiException e = assertThrows(ApiException.class, () -> firstConnectionTo(kind.getValue().get(), server.url(), 3).deleteWebhookEndpoint("whe_TYPO"), kind.getKey());
+        assertEquals(404, e.status(), kind.getKey());
+        assertEquals("not_found", e.code(), kind.getKey());
+        assertEquals(List.of("/v1/webhook-endpoints/whe_TYPO"), server.seen.stream().map(Req::path).toList(), kind.getKey());
+        // Alone (no retry left), such an attempt is a ConnectionException saying the request was not sent.
+        CreditPlatformException.ConnectionException alone = assertThrows(CreditPlatformException.ConnectionException.class,
+            () -> firstConnectionTo(kind.getValue().get(), server.url(), 0).deleteWebhookEndpoint("whe_TYPO"), kind.getKey());
+        assertTrue(alone.getMessage().contains("not sent"), alone.getMessage());
+        assertEquals(1, server.seen.size(), kind.getKey());
+      }
     }
   }
 
