@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from "@/lib/audit/audit-log";
 import { COLLECTIBLE } from "@/lib/contracts/transitions";
 import { toInstallmentResponse } from "@/lib/installments/serialize";
 import { latestLateDueDate } from "@/lib/finance";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { eachRowById, type JobRow } from "@/lib/jobs/each-row";
 import { log } from "@/lib/log";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { cancelLapsedSettlements } from "@/lib/settlements/settlements";
@@ -55,22 +55,11 @@ export async function runCollectionJob(now = new Date()): Promise<CollectionJobR
   const today = dateColumn(asOf);
   const lateThrough = dateColumn(latestLateDueDate(asOf));
   let failed = 0;
-  /** Runs `step` on every row `page` reads, by keyset over ids: a row handled, changed by someone else meanwhile or
-   *  failed is never read again in this run. Returns how many `step` reported done. */
-  const eachRow = async <T extends { id: string; tenantId: string }>(what: string, idField: string, page: (after: string) => Promise<T[]>, step: (row: T) => Promise<boolean>) => {
-    let done = 0;
-    for (let batch = await page(""); batch.length > 0; batch = await page(batch.at(-1)!.id)) {
-      for (const row of batch) {
-        try {
-          if (await step(row)) done += 1;
-        } catch (err) {
-          if (isDatabaseUnavailable(err)) throw err; // the database itself: the whole run fails, and the poll loop says so once
-          failed += 1;
-          log().error({ err, [idField]: row.id, tenant_id: row.tenantId }, `${what} failed; the job goes on (retried next run)`);
-        }
-      }
-    }
-    return done;
+  /** lib/jobs/each-row.ts over one step's rows, its failures added to the run's. */
+  const eachRow = async <T extends JobRow>(what: string, idField: string, page: (after: string) => Promise<T[]>, step: (row: T) => Promise<boolean>) => {
+    const result = await eachRowById(what, page, step, { idField });
+    failed += result.failed;
+    return result.done;
   };
 
   const creditsApplied = await eachRow("applying a contract's credit", "contract_id", (after) => creditable(today, after), async (c) =>

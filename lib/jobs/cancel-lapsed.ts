@@ -1,14 +1,10 @@
 import type { Environment } from "@prisma/client";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
-import { DomainError } from "@/lib/errors";
-import { log } from "@/lib/log";
+import { eachRowById, refusedTransition } from "./each-row";
 
 // The collection job's first step for things priced for a date (pending settlements, pending assignments): those whose
 // date and clearing days (a payment made on the date is cleared and notified later) have passed are canceled, one
-// transaction each. Read by keyset over ids until none is left, so a tail is never left for the next run. One that
-// changed meanwhile (completed, settled, canceled: a DomainError) is skipped; one that fails otherwise (a lock wait
-// past its limit, a bug) is logged and left for the next run — it must not keep the job from its other steps —
-// unless the database itself is down, which fails the run (the poll loop reports the outage once).
+// transaction each, walked as ./each-row.ts walks rows; one that changed meanwhile (completed, settled, canceled: a
+// DomainError) is skipped.
 
 export type Lapsable = { id: string; tenantId: string; environment: Environment };
 
@@ -19,19 +15,15 @@ export async function cancelEachLapsed<T extends Lapsable>(
   stillClearing: (row: T) => boolean,
   cancel: (row: T) => Promise<unknown>,
 ): Promise<{ canceled: number }> {
-  let canceled = 0;
-  for (let batch = await pageAfter(""); batch.length > 0; batch = await pageAfter(batch.at(-1)!.id)) {
-    for (const row of batch) {
-      if (stillClearing(row)) continue;
-      try {
-        await cancel(row);
-        canceled += 1;
-      } catch (err) {
-        if (err instanceof DomainError) continue; // changed meanwhile: nothing to do
-        if (isDatabaseUnavailable(err)) throw err;
-        log().error({ err, id: row.id, tenant_id: row.tenantId }, `canceling a lapsed ${what} failed; the job goes on`);
-      }
-    }
-  }
-  return { canceled };
+  const { done } = await eachRowById(
+    `canceling a lapsed ${what}`,
+    pageAfter,
+    async (row) => {
+      if (stillClearing(row)) return false;
+      await cancel(row);
+      return true;
+    },
+    { changedMeanwhile: refusedTransition },
+  );
+  return { canceled: done };
 }

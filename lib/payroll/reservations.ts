@@ -2,7 +2,7 @@ import type { MarginReservation, Prisma } from "@prisma/client";
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { eachRowById, refusedTransition } from "@/lib/jobs/each-row";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
 import { DomainError, notFound } from "@/lib/errors";
@@ -148,36 +148,25 @@ export async function listReservations(scope: Scope, query: ListReservationsQuer
  * run — it must not hold the others back — unless the database itself is unavailable, which fails the run.
  */
 export async function expireReservations(now = new Date()): Promise<{ expired: number; failed: number }> {
-  const BATCH = 500;
-  let expired = 0;
-  let failed = 0;
-  for (let after = ""; ; ) {
-    const due = await db().marginReservation.findMany({
-      where: { id: { gt: after }, status: "reserved", expiresAt: { lte: now } },
-      select: { id: true, tenantId: true, environment: true },
-      orderBy: { id: "asc" },
-      take: BATCH,
-    });
-    for (const r of due) {
-      const scope = { tenantId: r.tenantId, environment: r.environment };
-      try {
-        const changed = await db().$transaction(async (tx) => {
-          const row = await lockReservation(tx, scope, r.id);
-          if (row.status !== "reserved") return false;
-          await applyReservationActionIn(tx, scope, { type: "system", label: "reservation-expiry" }, r.id, "expire");
-          return true;
-        });
-        if (changed) expired += 1;
-      } catch (err) {
-        if (err instanceof DomainError) continue; // changed meanwhile: nothing to do
-        if (isDatabaseUnavailable(err)) throw err;
-        failed += 1;
-        log().error({ err, reservation_id: r.id, tenant_id: r.tenantId }, "expiring a margin reservation failed; the job goes on (retried next run)");
-      }
-    }
-    if (due.length < BATCH) break;
-    after = due.at(-1)!.id;
-  }
+  const { done: expired, failed } = await eachRowById(
+    "expiring a margin reservation",
+    (after) =>
+      db().marginReservation.findMany({
+        where: { id: { gt: after }, status: "reserved", expiresAt: { lte: now } },
+        select: { id: true, tenantId: true, environment: true },
+        orderBy: { id: "asc" },
+        take: 500,
+      }),
+    (r) =>
+      db().$transaction(async (tx) => {
+        const scope = { tenantId: r.tenantId, environment: r.environment };
+        const row = await lockReservation(tx, scope, r.id);
+        if (row.status !== "reserved") return false;
+        await applyReservationActionIn(tx, scope, { type: "system", label: "reservation-expiry" }, r.id, "expire");
+        return true;
+      }),
+    { idField: "reservation_id", changedMeanwhile: refusedTransition },
+  );
   if (expired > 0 || failed > 0) log().info({ expired, failed }, "margin reservations expired");
   return { expired, failed };
 }

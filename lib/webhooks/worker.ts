@@ -112,18 +112,18 @@ export function dueCandidates(limit: number, perEndpoint: number, strategy: "dis
   if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(perEndpoint)) throw new RangeError("dueCandidates takes integers");
   const endpoints =
     strategy === "skip"
-      ? `WITH RECURSIVE pending_endpoints(endpoint_id) AS (
+      ? `WITH RECURSIVE endpoints_with_work(endpoint_id) AS (
       (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' ORDER BY endpoint_id, next_attempt_at LIMIT 1)
       UNION ALL
       SELECT (SELECT d.endpoint_id FROM webhook_deliveries d WHERE d.status = 'pending' AND d.endpoint_id > p.endpoint_id
                ORDER BY d.endpoint_id, d.next_attempt_at LIMIT 1)
-        FROM pending_endpoints p WHERE p.endpoint_id IS NOT NULL),`
-      : `WITH pending_endpoints(endpoint_id) AS (
+        FROM endpoints_with_work p WHERE p.endpoint_id IS NOT NULL),`
+      : `WITH endpoints_with_work(endpoint_id) AS (
       SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()),`;
   return raw(`
     ${endpoints}
     waiting AS (
-      SELECT p.endpoint_id FROM pending_endpoints p JOIN webhook_endpoints e ON e.id = p.endpoint_id AND e.deleted_at IS NULL),
+      SELECT p.endpoint_id FROM endpoints_with_work p JOIN webhook_endpoints e ON e.id = p.endpoint_id AND e.deleted_at IS NULL),
     candidates AS (
       SELECT x.id, x.next_attempt_at
         FROM waiting w

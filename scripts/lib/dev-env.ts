@@ -39,7 +39,8 @@ export function loadDevEnv(): void {
   process.env.WEBHOOK_SECRETS_KEY ??= webhookSecretsKeyFrom(process.env.AUTH_JWT_SECRET!).toString("base64");
 }
 
-function portOpen(port: number): Promise<boolean> {
+/** Whether something listens on the loopback port (the embedded PostgreSQL of `npm run dev`, say). */
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.once("connect", () => {

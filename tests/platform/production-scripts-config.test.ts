@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, ROOT } from "@/scripts/lib/database";
+import { portOpen } from "@/scripts/lib/dev-env";
 
 // `npm run worker` and the operator CLIs (`npm run jobs`, `tenants`, `keys`, …) with NODE_ENV=production take the
 // configuration as the deployment set it and check it first, as `npm start` does (lib/env.ts): a missing secret is
@@ -47,17 +47,6 @@ function run(script: string[], env: Record<string, string>) {
   });
 }
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 const PRODUCTION = { AUTH_JWT_SECRET: "a".repeat(32), LOG_LEVEL: "silent" };
 
 describe("the worker and the CLIs in production", () => {
@@ -81,7 +70,7 @@ describe("the worker and the CLIs in production", () => {
       expect(started.stdout).not.toContain("worker started");
     }
     expect(existsSync(path.join(copy, ".data"))).toBe(false);
-    expect(await listening(pgPort)).toBe(false);
+    expect(await portOpen(pgPort)).toBe(false);
   });
 
   it("a CLI with a complete configuration runs against DATABASE_URL, writing nothing under .data", () => {
