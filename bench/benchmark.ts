@@ -69,7 +69,8 @@ const tsxNode = (file: string, ...args: string[]) => ["--import", "tsx", path.jo
 type Seeded = { tenantId: string; key: string; customers: number; seedSeconds: number; inssCustomerId: string; contractId: string };
 
 async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
-  const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), env, ROOT);
+  // The seed's statements write a million rows each: the app's per-statement limit (15 s by default) is for requests.
+  const out = await runCapture(process.execPath, tsxNode("bench/seed.ts"), { ...env, DATABASE_STATEMENT_TIMEOUT_MS: "600000" }, ROOT);
   const line = out.split("\n").find((l) => l.startsWith('{"tenantId"'));
   if (!line) throw new Error(`bench/seed.ts printed no {"tenantId","key",…} line:\n${out}`);
   return JSON.parse(line) as Seeded;

@@ -1,10 +1,10 @@
-import type { Prisma } from "@prisma/client";
+import type { AssignmentContract, Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/lib/contracts/transitions";
 import { db, type Tx } from "@/lib/db/client";
-import { keysetWhere, paginate } from "@/lib/db/paginate";
+import { keysetWhere, paginate, type Page } from "@/lib/db/paginate";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { cancelEachLapsed } from "@/lib/jobs/cancel-lapsed";
 import { todayInBrazil } from "@/lib/clock";
@@ -16,7 +16,7 @@ import { clearingDeadline } from "@/lib/settlements/settlements";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import { assertFree, checkNoCredit } from "./create-assignment";
-import type { AssignmentResponse, ListAssignmentsQuery } from "./schemas";
+import { MAX_ASSIGNMENT_CONTRACTS, type AssignmentResponse, type ListAssignmentsQuery } from "./schemas";
 import { toAssignmentResponse } from "./serialize";
 import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } from "./transitions";
 
@@ -31,12 +31,32 @@ export async function getAssignment(scope: Scope, id: string): Promise<Assignmen
   return toAssignmentResponse(row, await db().assignmentContract.findMany({ where: { assignmentId: id } }));
 }
 
+/** The contracts one page of the list may embed in all: an assignment holds up to 1,000, so 100 of them would be
+ *  100,000 rows in one answer. A page ends early (fewer than `limit` assignments, `has_more` true, the cursor after
+ *  the last one shown) once the next assignment would take it past this; it always holds at least one. */
+export const LIST_PAGE_CONTRACTS = MAX_ASSIGNMENT_CONTRACTS;
+
 export async function listAssignments(scope: Scope, query: ListAssignmentsQuery) {
   const after = decodeCursor(scope, query.cursor, "assignment");
   const filters: Prisma.AssignmentWhereInput = { ...where(scope), ...(query.status ? { status: query.status } : {}) };
-  const page = await paginate(query.limit, (args) => db().assignment.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args }));
-  const contracts = await db().assignmentContract.findMany({ where: { assignmentId: { in: page.items.map((r) => r.id) } } });
-  return toListResponse(scope, page, (row) => toAssignmentResponse(row, contracts.filter((c) => c.assignmentId === row.id)));
+  const page = withinContractBudget(await paginate(query.limit, (args) => db().assignment.findMany({ where: { ...filters, ...keysetWhere(after) }, ...args })));
+  const rows = await db().assignmentContract.findMany({ where: { assignmentId: { in: page.items.map((r) => r.id) }, removedAt: null } });
+  const byAssignment = new Map<string, AssignmentContract[]>();
+  for (const row of rows) {
+    const list = byAssignment.get(row.assignmentId);
+    if (list) list.push(row);
+    else byAssignment.set(row.assignmentId, [row]);
+  }
+  return toListResponse(scope, page, (row) => toAssignmentResponse(row, byAssignment.get(row.id) ?? []));
+}
+
+function withinContractBudget<Row extends { contractCount: number }>(page: Page<Row>): Page<Row> {
+  let total = 0;
+  for (const [i, row] of page.items.entries()) {
+    total += row.contractCount;
+    if (total > LIST_PAGE_CONTRACTS && i > 0) return { items: page.items.slice(0, i), hasMore: true };
+  }
+  return page;
 }
 
 export function settleAssignment(scope: Scope, actor: Actor, id: string): Promise<AssignmentResponse> {

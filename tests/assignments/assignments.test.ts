@@ -256,6 +256,29 @@ describe("assignments", () => {
     expect(await db().assignmentContract.count({ where: { contractId: a, live: true } })).toBe(1);
   });
 
+  it("a list page embeds at most 1,000 contracts in all: it ends early with has_more, the cursor going on from the last one shown", async () => {
+    const t = await creditTenant();
+    const ids = await contractsOf(t, 3);
+    const made: string[] = [];
+    for (const id of ids) made.push((await post(t, { assignee: ASSIGNEE, contract_ids: [id], price: 5000 })).body.id);
+    const [oldest, middle, newest] = made;
+    // Offers of 600, 401 and 1 contracts, as far as the budget reads them (their counts; each here holds one contract).
+    for (const [id, count] of [[newest, 600], [middle, 401], [oldest, 1]] as const) await db().assignment.update({ where: { id }, data: { contractCount: count } });
+    const list = (path: string) => call(listAssignments, { base: t.base, path, headers: t.headers });
+    const first = await list("/v1/assignments?limit=3");
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data.map((x: { id: string }) => x.id)).toEqual([newest]);
+    expect(first.body.data[0].contracts).toEqual([{ contract_id: ids[2], face_value: expect.any(Number), price: 5000 }]);
+    expect(first.body.has_more).toBe(true);
+    const second = await list(`/v1/assignments?limit=3&cursor=${first.body.next_cursor}`);
+    expect(second.body.data.map((x: { id: string; contracts: { contract_id: string }[] }) => [x.id, x.contracts.map((c) => c.contract_id)])).toEqual([[middle, [ids[1]]], [oldest, [ids[0]]]]);
+    expect(second.body).toMatchObject({ has_more: false, next_cursor: null });
+    // 999 + 1 fill the 1,000 exactly: the oldest goes to the next page.
+    await db().assignment.update({ where: { id: newest }, data: { contractCount: 999 } });
+    await db().assignment.update({ where: { id: middle }, data: { contractCount: 1 } });
+    expect((await list("/v1/assignments?limit=3")).body.data.map((x: { id: string }) => x.id)).toEqual([newest, middle]);
+  });
+
   it("isolation and permissions", async () => {
     const t = await creditTenant();
     const [a] = await contractsOf(t, 1);

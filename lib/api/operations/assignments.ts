@@ -41,6 +41,10 @@ export const listAssignmentsOperation = defineOperation({
   method: "GET",
   path: "/v1/assignments",
   summary: "List assignments, newest first (filter: status)",
+  description:
+    `Each assignment with its \`contracts\`, as \`GET /v1/assignments/{id}\` shows it. A page embeds at most ${MAX_ASSIGNMENT_CONTRACTS} ` +
+    "contracts in all (an assignment may hold that many): it ends before `limit` assignments, with `has_more: true` and a " +
+    "`next_cursor` after the last one shown, when the next would take it past that. A page always holds at least one assignment.",
   tags,
   auth: "bearer",
   permission: "assignments:read",

@@ -1089,7 +1089,9 @@ export interface paths {
         };
         /**
          * List assignments, newest first (filter: status)
-         * @description Requires permission `assignments:read`.
+         * @description Each assignment with its `contracts`, as `GET /v1/assignments/{id}` shows it. A page embeds at most 1000 contracts in all (an assignment may hold that many): it ends before `limit` assignments, with `has_more: true` and a `next_cursor` after the last one shown, when the next would take it past that. A page always holds at least one assignment.
+         *
+         *     Requires permission `assignments:read`.
          */
         get: operations["listAssignments"];
         put?: never;
