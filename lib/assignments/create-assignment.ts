@@ -6,7 +6,7 @@ import { parseCnpj } from "@/lib/customers/document";
 import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField } from "@/lib/errors";
-import { WITHDRAWAL_DAYS } from "@/lib/contracts/transitions";
+import { withdrawalEndsOn } from "@/lib/contracts/withdrawal";
 import { addDays, formatReais, payoffLines, shareProportionally, type OpenInstallment } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -105,10 +105,10 @@ function priceLines(contractIds: readonly string[], open: readonly Installment[]
   });
 }
 
-/** The borrower may still withdraw (CDC art. 49, WITHDRAWAL_DAYS after the disbursement): a contract is not sold
- *  before that ends — an assigned contract cannot be canceled, so the sale would take the right away. 409. */
+/** The borrower may still withdraw (CDC art. 49, lib/contracts/withdrawal.ts): a contract is not sold before that
+ *  ends — an assigned contract cannot be canceled, so the sale would take the right away. 409. */
 function checkWithdrawalEnded(contract: { id: string; disbursementDate: Date }, today: string): void {
-  const ends = addDays(isoDate(contract.disbursementDate), WITHDRAWAL_DAYS);
+  const ends = withdrawalEndsOn(isoDate(contract.disbursementDate));
   if (today <= ends) {
     throw new DomainError("conflict", `Contract ${contract.id} is in the borrower's withdrawal period until ${ends}: it can be assigned from the next day`, {
       contract_id: contract.id,

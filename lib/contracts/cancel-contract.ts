@@ -3,7 +3,6 @@ import { writeAudit } from "@/lib/audit/audit-log";
 import { cancelOpenChargesOf } from "@/lib/collection/cancel-charge";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
-import { addDays, daysBetween } from "@/lib/finance";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { isoDate } from "@/lib/serialize";
@@ -13,7 +12,8 @@ import { nextState } from "@/lib/state-machine";
 import { lockContract } from "./lock-contract";
 import type { ContractResponse } from "./schemas";
 import { toContractResponse } from "./serialize";
-import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, WITHDRAWAL_DAYS, type ContractStatus } from "./transitions";
+import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "./transitions";
+import { withdrawalEndsOn } from "./withdrawal";
 
 // POST /v1/contracts/{id}/cancel — the borrower's withdrawal within 7 days of disbursement, before any
 // payment. Its open installments are canceled with it.
@@ -23,9 +23,9 @@ export async function cancelContract(scope: Scope, actor: Actor, id: string, rea
     const contract = (await tx.contract.findFirst({ where: { id, ...where(scope) } }))!;
     const from = contract.status as ContractStatus;
     const to = nextState(CONTRACT_TRANSITIONS, "contract", from, "cancel");
-    const disbursed = isoDate(contract.disbursementDate);
-    if (daysBetween(disbursed, today) > WITHDRAWAL_DAYS) {
-      throw new DomainError("invalid_transition", `The withdrawal period ended on ${addDays(disbursed, WITHDRAWAL_DAYS)}`, {
+    const ends = withdrawalEndsOn(isoDate(contract.disbursementDate));
+    if (today > ends) {
+      throw new DomainError("invalid_transition", `The withdrawal period ended on ${ends}`, {
         current_status: from,
         action: "cancel",
       });

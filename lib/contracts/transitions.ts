@@ -37,5 +37,3 @@ export const CONTRACT_EVENTS: Record<ContractAction, EventType> = {
   cancel: "contract.canceled",
 };
 
-/** Days after disbursement during which the borrower may withdraw (Código de Defesa do Consumidor, art. 49). */
-export const WITHDRAWAL_DAYS = 7;

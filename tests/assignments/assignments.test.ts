@@ -11,6 +11,7 @@ import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
 import { todayInBrazil } from "@/lib/clock";
 import { runCollectionJob } from "@/lib/collection/collection-job";
+import { withdrawalEndsOn } from "@/lib/contracts/withdrawal";
 import { db } from "@/lib/db/client";
 import { addDays, addMonths, formatReais, payoffLines, shareProportionally } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
@@ -202,8 +203,8 @@ describe("assignments", () => {
     expect(res.body).toMatchObject({
       code: "conflict",
       contract_id: fresh,
-      withdrawal_ends_on: addDays(today, 7),
-      detail: `Contract ${fresh} is in the borrower's withdrawal period until ${addDays(today, 7)}: it can be assigned from the next day`,
+      withdrawal_ends_on: withdrawalEndsOn(today), // 7 days, to the next business day (lib/contracts/withdrawal.test.ts)
+      detail: `Contract ${fresh} is in the borrower's withdrawal period until ${withdrawalEndsOn(today)}: it can be assigned from the next day`,
     });
     expect(await db().assignment.count({ where: { tenantId: t.tenant.id } })).toBe(0);
     // An offer made before this rule (written here in SQL) still stops the withdrawal: cancel the assignment first.

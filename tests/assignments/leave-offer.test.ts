@@ -54,9 +54,10 @@ async function expectRemoved(t: CreditTenant, assignmentId: string, removed: Mem
   expect(row).toMatchObject({ live: false, removedAt: expect.any(Date), faceValue: BigInt(removed.face_value), price: BigInt(removed.price) });
 }
 
-/** A contract past its withdrawal period with no installment due yet (a partial settlement needs every one due paid). */
+/** A contract past its withdrawal period with no installment due yet (a partial settlement needs every one due paid).
+ *  12 days back: the 7 days end at the latest 4 days later (a Saturday, then Carnival Monday and Tuesday). */
 async function contractNothingDue(t: CreditTenant): Promise<string> {
-  const disbursed = addDays(todayInBrazil(), -10);
+  const disbursed = addDays(todayInBrazil(), -12);
   const { proposal } = await signedProposal(t, { disbursement_date: disbursed, first_due_date: addMonths(disbursed, 1) });
   const res = await call(issueContract, { base: t.base, path: "/v1/contracts", headers: t.headers, json: { proposal_id: proposal.id } });
   expect(res.status, res.text).toBe(201);

@@ -9,6 +9,7 @@ import { GET as getProposal } from "@/app/v1/proposals/[id]/route";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
+import { cancelContract as cancelContractAt } from "@/lib/contracts/cancel-contract";
 import { POST as createCustomer } from "@/app/v1/customers/route";
 import { POST as createProposal, GET as listProposals } from "@/app/v1/proposals/route";
 import { POST as signProposal } from "@/app/v1/proposals/[id]/sign/route";
@@ -145,6 +146,17 @@ describe("contracts and installments (customer → simulation → proposal → a
     const twice = await call(cancelContract, { path: `/v1/contracts/${contractId}/cancel`, headers: t.headers, params: { id: contractId }, json: { reason: "again" } });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ current_status: "canceled", allowed_actions: [] });
+  });
+
+  it("the withdrawal period whose seventh day is a holiday runs to the next business day (disbursed Mon 2026-02-09: through Carnival to Wed 2026-02-18)", async () => {
+    const t = await creditTenant();
+    const issued = async () => (await issueFor(t, (await signedProposal(t, { disbursement_date: "2026-02-09", first_due_date: "2026-03-09" })).proposal.id)).body.id as string;
+    const scope = { tenantId: t.tenant.id, environment: "sandbox" as const };
+    const actor = { type: "cli" as const, label: "test" };
+    const [kept, late] = [await issued(), await issued()];
+    await expect(cancelContractAt(scope, actor, late, "changed my mind", "2026-02-19")).rejects.toMatchObject({ code: "invalid_transition", message: "The withdrawal period ended on 2026-02-18" });
+    expect((await db().contract.findUniqueOrThrow({ where: { id: late } })).status).toBe("active");
+    expect(await cancelContractAt(scope, actor, kept, "changed my mind", "2026-02-18")).toMatchObject({ id: kept, status: "canceled" });
   });
 
   it("money received but allocated to no installment (held toward a pending settlement) also ends the withdrawal", async () => {

@@ -17,7 +17,7 @@ export const createAssignmentOperation = defineOperation({
     "per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` " +
     "until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while " +
     "it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it " +
-    "first), not while the borrower may still withdraw it (7 days after disbursement: 409 `conflict` with `withdrawal_ends_on` — an " +
+    "first), not while the borrower may still withdraw it (7 days after disbursement, to the next business day: 409 `conflict` with `withdrawal_ends_on` — an " +
     "assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the " +
     "contracts' row locks, taken in id order). `discount_rate` from " +
     "0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two " +

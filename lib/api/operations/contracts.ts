@@ -58,7 +58,8 @@ export const cancelContractOperation = defineOperation({
   path: "/v1/contracts/{id}/cancel",
   summary: "Cancel a contract (borrower's withdrawal within 7 days, before any payment)",
   description:
-    "CDC art. 49: within 7 days of disbursement and before any payment (409 `invalid_transition` otherwise; a contract is " +
+    "CDC art. 49: within 7 days of disbursement — through the next business day when the seventh is a weekend or a national " +
+    "holiday (Código Civil art. 132 §1) — and before any payment (409 `invalid_transition` otherwise; a contract is " +
     "offered in a portfolio assignment only after those 7 days). Its installments, open charges and pending settlement are canceled " +
     "in the same transaction, and a payroll contract's averbação is ended at the authority (endorsement `terminating`, then " +
     "`terminated` by the worker).",
