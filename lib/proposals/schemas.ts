@@ -96,7 +96,7 @@ export const ProposalResponse = z
     risk_assessment_id: z.string().nullable().meta({ description: "The assessment submission ran (GET /v1/risk-assessments/{id}); null before submission." }),
     terms: ProposalTerms,
     reason: z.string().nullable(),
-    expires_at: z.string().nullable().meta({ description: "After this instant the proposal is closed as `expired` unless signed." }),
+    expires_at: z.string().nullable().meta({ description: "After this instant the expiry job closes the proposal as `expired` if no contract was issued from it — a signed one too (a payroll proposal's averbação is then ended at the authority and its margin released)." }),
     contract_id: z.string().nullable(),
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),

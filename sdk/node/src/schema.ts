@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a contract (borrower's withdrawal within 7 days, before any payment)
-         * @description CDC art. 49: within 7 days of disbursement and before any payment (409 `invalid_transition` otherwise; a contract is offered in a portfolio assignment only after those 7 days). Its installments, open charges and pending settlement are canceled in the same transaction, and a payroll contract's averbação is ended at the authority (endorsement `terminating`, then `terminated` by the worker).
+         * @description CDC art. 49: within 7 days of disbursement — through the next business day when the seventh is a weekend or a national holiday (Código Civil art. 132 §1) — and before any payment (409 `invalid_transition` otherwise; a contract is offered in a portfolio assignment only after those 7 days). Its installments, open charges and pending settlement are canceled in the same transaction, and a payroll contract's averbação is ended at the authority (endorsement `terminating`, then `terminated` by the worker).
          *
          *     Requires permission `contracts:write`.
          */
@@ -1097,7 +1097,7 @@ export interface paths {
         put?: never;
         /**
          * Offer contracts to an assignee (cessão) at a discount rate or a price
-         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), not while the borrower may still withdraw it (7 days after disbursement: 409 `conflict` with `withdrawal_ends_on` — an assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the contracts' row locks, taken in id order). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`). The offer does not hold its contracts from their borrowers (CDC art. 52 §2): a contract that gets a settlement (`POST /v1/settlements` or a batch item, full or partial) or is paid off by its installments while the assignment is pending leaves it in that transaction — it is no longer listed in `contracts`, and `face_value`, `price` and `contract_count` drop by its own (at a total `price`, by its share of it: what the assignee pays drops by that share, the other contracts keep theirs); event `assignment.contract_removed` (`removed_contract_id`, `reason`: `settlement` or `paid_off`). The last contract leaving cancels the assignment (reason `every contract left the offer`, event `assignment.status_changed`). It does not come back when that settlement is canceled.
+         * @description 1–1000 active contracts, priced on `settlement_date`: with `discount_rate`, each contract's price is the present value of its open installments at that monthly rate (t = whole months + days/30 to each due date; face value when already due), rounded per installment; with `price`, the total is shared in proportion to the contracts' open face value (largest remainder). `pending` until settled or canceled. A contract can be in one pending or settled assignment only, not with a pending settlement, not while it holds the borrower's credit (`credit_balance` > 0: the payoff would net it from the assignee's money — refund or apply it first), not while the borrower may still withdraw it (7 days after disbursement, to the next business day: 409 `conflict` with `withdrawal_ends_on` — an assigned contract cannot be canceled), and only while active (409 `conflict` / `contract_not_active`; races are settled by the contracts' row locks, taken in id order). `discount_rate` from 0 to 1. Assignee CNPJ validated (400 `invalid_document`). A pending assignment not settled by `settlement_date` and the two business days a payment takes to clear is canceled by the collection job (reason `lapsed: not settled by its date`). The offer does not hold its contracts from their borrowers (CDC art. 52 §2): a contract that gets a settlement (`POST /v1/settlements` or a batch item, full or partial) or is paid off by its installments while the assignment is pending leaves it in that transaction — it is no longer listed in `contracts`, and `face_value`, `price` and `contract_count` drop by its own (at a total `price`, by its share of it: what the assignee pays drops by that share, the other contracts keep theirs); event `assignment.contract_removed` (`removed_contract_id`, `reason`: `settlement` or `paid_off`). The last contract leaving cancels the assignment (reason `every contract left the offer`, event `assignment.status_changed`). It does not come back when that settlement is canceled.
          *
          *     Requires permission `assignments:write`.
          */
@@ -2411,7 +2411,7 @@ export interface components {
                 };
             };
             reason: string | null;
-            /** @description After this instant the proposal is closed as `expired` unless signed. */
+            /** @description After this instant the expiry job closes the proposal as `expired` if no contract was issued from it — a signed one too (a payroll proposal's averbação is then ended at the authority and its margin released). */
             expires_at: string | null;
             contract_id: string | null;
             /** @enum {string} */
@@ -31882,7 +31882,7 @@ export interface operations {
                             };
                         };
                         reason: string | null;
-                        /** @description After this instant the proposal is closed as `expired` unless signed. */
+                        /** @description After this instant the expiry job closes the proposal as `expired` if no contract was issued from it — a signed one too (a payroll proposal's averbação is then ended at the authority and its margin released). */
                         expires_at: string | null;
                         contract_id: string | null;
                         /** @enum {string} */
