@@ -38,8 +38,15 @@ const BACKOFF_MAX_MS = 15_000;
 // what a revocation changed. So the listener asks for an answer every HEARTBEAT_MS, and a connection that gives none
 // within HEARTBEAT_DEADLINE_MS is dropped like a lost one (caches off, the database reported down, reconnect): a
 // revocation reaches every cache within about HEARTBEAT_MS + HEARTBEAT_DEADLINE_MS even then.
+// The heartbeat is a notification the listener sends itself and must hear: an answer alone proves the connection, not
+// that notifications reach it. Behind a pooler in transaction mode (PgBouncer's usual mode) LISTEN succeeds and
+// `SELECT 1` answers, but no notification is ever delivered (the server connection that listened is handed to other
+// clients between statements): caches trusted a revocation channel that was deaf, and a revoked key kept working on
+// the other instances for up to a minute. Now such a listener counts as lost at its first heartbeat — caches off,
+// lookups go to the database — and the README says the listener needs a direct or session-mode connection.
 const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_DEADLINE_MS = 3_000;
+const PROBE_PREFIX = "probe:";
 
 export function isListening(): boolean {
   return state.listening;
@@ -105,25 +112,21 @@ async function connect(): Promise<void> {
   client.on("error", lost);
   client.on("end", () => lost());
   client.on("notification", (msg) => {
-    for (const h of state.handlers) h(msg.payload ?? "*");
+    const payload = msg.payload ?? "*";
+    if (payload.startsWith(PROBE_PREFIX)) return heard.get(payload)?.();
+    for (const h of state.handlers) h(payload);
   });
   try {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    if (!(await hearsItself(client))) throw new Error("The listener did not hear its own notification");
     // Make sure an idle listener never keeps a CLI or test process alive.
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     state.client = client;
     state.epoch += 1;
     state.listening = true;
     state.failures = 0;
-    state.heartbeat = setInterval(() => {
-      // pg reads query_timeout per query (client.js), though its types omit it.
-      client.query({ text: "SELECT 1", query_timeout: HEARTBEAT_DEADLINE_MS } as pg.QueryConfig).catch((err: Error) => {
-        if (state.client !== client) return;
-        lost(err);
-        closeSocket(client); // no answer: the socket could hang on for minutes; it is not used again
-      });
-    }, HEARTBEAT_MS).unref();
+    state.heartbeat = setInterval(() => void heartbeat(client, lost), HEARTBEAT_MS).unref();
     for (const h of state.handlers) h("*"); // lookups that began before this LISTEN must not cache what they read
     reportDatabaseUp();
   } catch (err) {
@@ -132,6 +135,57 @@ async function connect(): Promise<void> {
     await client.end().catch(() => undefined);
     failed(err, "credential invalidation listener failed to start; retrying with backoff");
   }
+}
+
+/** Probes waiting for their own notification, by payload. */
+const heard = new Map<string, () => void>();
+let probes = 0;
+/** A deaf connection is logged once per process (it reconnects, hears nothing again, every heartbeat). */
+let deafReported = false;
+
+/** Whether the listener's connection hears a notification it sends itself within HEARTBEAT_DEADLINE_MS. */
+async function hearsItself(client: pg.Client): Promise<boolean> {
+  const payload = `${PROBE_PREFIX}${process.pid}:${(probes += 1)}`;
+  let timer: NodeJS.Timeout | undefined;
+  const arrived = new Promise<boolean>((resolve) => {
+    heard.set(payload, () => resolve(true));
+    timer = setTimeout(() => resolve(false), HEARTBEAT_DEADLINE_MS);
+  });
+  try {
+    // pg reads query_timeout per query (client.js), though its types omit it.
+    await client.query({ text: "SELECT pg_notify($1, $2)", values: [CHANNEL, payload], query_timeout: HEARTBEAT_DEADLINE_MS } as pg.QueryConfig);
+    if (await arrived) return true;
+    if (!deafReported) log().error("credential invalidation listener hears no notifications although its connection answers (a pooler in transaction mode?): credential caches stay off; give the app a direct or session-mode connection");
+    deafReported = true;
+    return false;
+  } finally {
+    clearTimeout(timer);
+    heard.delete(payload);
+  }
+}
+
+/** One heartbeat: a connection that does not answer, or answers but does not hear itself, is dropped like a lost one. */
+async function heartbeat(client: pg.Client, lost: (err?: Error) => void): Promise<void> {
+  let failure: Error | undefined;
+  try {
+    if (!(await hearsItself(client))) failure = new Error("The listener did not hear its own notification");
+  } catch (err) {
+    failure = err as Error;
+  }
+  if (!failure || state.client !== client) return;
+  lost(failure);
+  closeSocket(client); // no answer: the socket could hang on for minutes; it is not used again
+}
+
+/** Runs one heartbeat now (tests: the interval is 10 s). */
+export async function heartbeatForTests(): Promise<void> {
+  const client = state.client;
+  if (client) await heartbeat(client, (err) => client.emit("error", err ?? new Error("lost")));
+}
+
+/** Runs a statement on the listener's own connection (tests: UNLISTEN makes it deaf while it still answers). */
+export async function queryListenerForTests(sql: string): Promise<void> {
+  await state.client?.query(sql);
 }
 
 export async function stopListener(): Promise<void> {
