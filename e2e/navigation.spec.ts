@@ -53,6 +53,21 @@ test("signing out ends the session: a copy of its cookie, which opened the panel
   await elsewhere.close();
 });
 
+test("signing out when the server cannot end the session says so and keeps it; once it can, signing out works", async ({ page }) => {
+  await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible();
+  // The database down as the button asks: the endpoint answers what panelRoute answers then.
+  const problem = { type: "about:blank", title: "Service Unavailable", status: 503, code: "service_unavailable", detail: "The database is unavailable: try again shortly", retryable: true };
+  await page.route("**/api/panel/session/end", (route) => route.fulfill({ status: 503, contentType: "application/problem+json", body: JSON.stringify(problem) }));
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You are still signed in: the session could not be ended (The database is unavailable: try again shortly). Try again." })).toBeVisible();
+  await page.reload(); // the cookie was not cleared: the panel still opens
+  await expect(page.getByRole("heading", { name: "Portfolio in sandbox" })).toBeVisible();
+  await page.unroute("**/api/panel/session/end");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
 test("the sign-in page sends a signed-in user to the panel, and shows its form for a forged session cookie", async ({ page }) => {
   await signIn(page, (JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture).owner);
   await page.goto("/login");

@@ -53,7 +53,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
               <div className="-mx-2 mb-2 text-sm text-slate-900">
                 <NavLink href="/settings/account">{t("account")}</NavLink>
               </div>
-              <SignOutButton label={t("signOut")} />
+              <SignOutButton label={t("signOut")} failed={t.raw("signOutFailed") as string} />
               <LanguageSwitch />
             </div>
           </SidebarMenu>

@@ -114,13 +114,14 @@ export const authOptions: NextAuthOptions = {
   },
   events: {
     // Signing out ends the session, not only this browser's cookie: a copy of the cookie is refused from now on
-    // (./session.ts). next-auth logs a failure here (the database down) and still clears the cookie.
+    // (./session.ts). The panel's button records that first (POST /api/panel/session/end, which answers 503 when it
+    // cannot: the button then says so and the session stays — next-auth only logs a failure here and still clears
+    // the cookie, which left a copy working unbeknown to the user); this is the backstop for a sign-out made otherwise.
     async signOut({ token }) {
       if (!token) return; // a cookie that did not decode: nothing to end
       const { sid, signedInAt } = token as { sid?: unknown; signedInAt?: unknown };
       if (typeof sid !== "string") return; // a session from before ids were given: it ends with its lifetime
-      const since = typeof signedInAt === "number" ? signedInAt : Math.floor(Date.now() / 1000);
-      await endPanelSession(sid, new Date((since + SESSION_MAX_AGE_SECONDS) * 1000));
+      await endPanelSession(sid, sessionEndsAt({ signedInAt: typeof signedInAt === "number" ? signedInAt : undefined }));
     },
   },
 };
@@ -144,6 +145,12 @@ export function passwordVersion(passwordChangedAt: Date | null): number {
 /** The longest a panel session lasts from its sign-in, however often it is used: next-auth renews the cookie's
  *  8 hours on every visit, so a session (or a copy of its cookie) kept busy would otherwise never end. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
+
+/** When a session ends at the latest: its sign-in plus SESSION_MAX_AGE_SECONDS (one without a sign-in time: from now). */
+export function sessionEndsAt(session: SessionClaims, now = Date.now()): Date {
+  const since = session.signedInAt && session.signedInAt > 0 ? session.signedInAt : Math.floor(now / 1000);
+  return new Date((since + SESSION_MAX_AGE_SECONDS) * 1000);
+}
 
 /** Whether the session's sign-in is recent enough (one without a sign-in time, from before it was recorded, is not). */
 export function sessionWithinLifetime(session: SessionClaims, now = Date.now()): boolean {

@@ -25,6 +25,9 @@ export type PanelUser = {
   tenantSlug: string;
   tenantName: string;
   role: Role;
+  /** The session's id (what signing out ends: ./ended-sessions.ts; null for a session from before ids were given) and
+   *  when it would end anyway (sign-in + the longest a session lasts). */
+  session: { id: string | null; endsAt: Date };
 };
 
 // next-auth's session cookie: `__Secure-` over HTTPS, split into `.0`, `.1`, … when large.
@@ -36,7 +39,7 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
   // No session cookie, nobody signed in — the sign-in page's usual visitor: answered without loading next-auth (with
   // its OAuth stack), the database client and the sign-in limiter, ≈ 0.3 s of the first page a fresh start serves.
   if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
-  const [{ getServerSession }, { authOptions, sessionMatchesPassword, sessionWithinLifetime }, { listMemberships }, { db }, { panelSessionEnded }] = await Promise.all([
+  const [{ getServerSession }, { authOptions, sessionEndsAt, sessionMatchesPassword, sessionWithinLifetime }, { listMemberships }, { db }, { panelSessionEnded }] = await Promise.all([
     import("next-auth"),
     import("./auth-options"),
     import("@/lib/tenants/tenants"),
@@ -69,6 +72,7 @@ export const currentPanelUser = cache(async (): Promise<PanelUser | null> => {
     tenantSlug: active.tenantSlug,
     tenantName: active.tenantName,
     role: active.role,
+    session: { id: sessionId ?? null, endsAt: sessionEndsAt(session as SessionClaims) },
   };
 });
 
