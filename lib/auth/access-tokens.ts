@@ -67,7 +67,8 @@ export async function verifyAccessToken(token: string): Promise<Credential | nul
   if (typeof client_id !== "string" || typeof scope !== "string" || typeof tenant_id !== "string") return null;
   if ((environment !== "sandbox" && environment !== "production") || typeof fid !== "string") return null;
 
-  const client = await findActiveClient(client_id);
+  // Signed by us, so client_id names a real client: a revoked one is remembered, its tokens then cost no lookup.
+  const client = await findActiveClient(client_id, { rememberRevoked: true });
   if (!client || client.tenantId !== tenant_id || client.environment !== environment) return null;
   if (!(await isGrantActive(fid, client.id))) return null;
 

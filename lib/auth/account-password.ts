@@ -2,12 +2,13 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
+import { cancelPendingEmails } from "@/lib/mail/outbox";
 import { hashPassword, verifyPassword } from "./passwords";
 
 // An account's password: changed by its owner in the panel (knowing the current one), or set through a reset link
 // (./password-reset.ts). Either way the account records when (`password_changed_at`): panel sessions signed in
 // before then are no longer honoured (lib/panel/session.ts), and each tenant the account belongs to sees it in its
-// audit log.
+// audit log. A change also voids the account's open reset links: whoever held the mailbox a moment keeps no way in.
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`).max(200);
@@ -29,21 +30,45 @@ export async function changePassword(userId: string, input: ChangePasswordInput,
   if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
   if (input.new_password === input.current_password) throw invalidField("new_password", "Choose a password other than the current one");
   const passwordHash = await hashPassword(input.new_password);
-  await db().$transaction((tx) => recordNewPassword(tx, user, passwordHash, now, "user.password_changed"));
+  await db().$transaction(async (tx) => {
+    // Links first, the account second: the order a reset takes its link and then the account (no deadlock between them).
+    await voidOpenResetLinks(tx, user.id, now, "the account's password was changed");
+    // Only over the hash just verified: a reset or an operator's replacement committed since then keeps the password it
+    // set — else whoever knew the old password would undo the reset meant to shut them out.
+    if (!(await recordNewPassword(tx, user, passwordHash, now, "user.password_changed", user.passwordHash))) {
+      throw new DomainError("conflict", "Your password changed meanwhile (a reset link or an operator): sign in with the new one");
+    }
+  });
   return { email: user.email };
 }
 
-/** Stores a new password hash and its time, audited in each of the account's tenants. In the caller's transaction. */
+/**
+ * Stores a new password hash and its time, audited in each of the account's tenants; in the caller's transaction.
+ * With `replacing`, only while the stored hash is still that one (else nothing is written and the answer is false);
+ * without it — a reset link, which proves the mailbox — whatever was there.
+ */
 export async function recordNewPassword(
   tx: Tx,
   user: { id: string; email: string },
   passwordHash: string,
   now: Date,
   action: "user.password_changed" | "user.password_reset",
-): Promise<void> {
-  await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: now } });
+  replacing?: string,
+): Promise<boolean> {
+  const where = replacing === undefined ? { id: user.id } : { id: user.id, passwordHash: replacing };
+  const written = await tx.user.updateMany({ where, data: { passwordHash, passwordChangedAt: now } });
+  if (written.count !== 1) return false;
   const memberships = await tx.membership.findMany({ where: { userId: user.id }, select: { tenantId: true } });
   for (const { tenantId } of memberships) {
     await writeAudit(tx, { tenantId, actor: { type: "user", id: user.id, label: user.email }, action, target: { type: "user", id: user.id }, metadata: { email: user.email } });
   }
+  return true;
+}
+
+/** Ends the account's open reset links (./password-reset.ts) and cancels their e-mails not yet sent, in the caller's
+ *  transaction: a newer link replaces them, and a password change voids them. */
+export async function voidOpenResetLinks(tx: Tx, userId: string, now: Date, reason: string): Promise<void> {
+  const open = { userId, usedAt: null };
+  await tx.passwordReset.updateMany({ where: { ...open, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await cancelPendingEmails(tx, { passwordReset: open }, reason);
 }

@@ -91,20 +91,22 @@ export async function listApiKeys(tenantId: string, now = new Date()): Promise<A
 /** Revokes a key of this tenant. Revoking an already revoked key changes nothing and returns it. */
 export async function revokeApiKey(tenantId: string, id: string, actor: Actor): Promise<ApiKeyView> {
   const row = await db().$transaction(async (tx) => {
-    const existing = await tx.apiKey.findFirst({ where: { id, tenantId } });
-    if (!existing) throw notFound("API key");
-    if (existing.revokedAt) return existing;
-    const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    // Conditional: of two revocations at once, one records the time, the audit row and the notice; the other waits for
+    // it, finds the key revoked and answers it as it is.
+    const revoked = await tx.apiKey.updateMany({ where: { id, tenantId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const key = await tx.apiKey.findFirst({ where: { id, tenantId } });
+    if (!key) throw notFound("API key");
+    if (revoked.count !== 1) return key;
     await writeAudit(tx, {
       tenantId,
-      environment: revoked.environment,
+      environment: key.environment,
       actor,
       action: "api_key.revoked",
       target: { type: "api_key", id },
-      metadata: { name: revoked.name },
+      metadata: { name: key.name },
     });
-    await notifyInvalidation(tx, cacheKeys.apiKey(revoked.keyHash));
-    return revoked;
+    await notifyInvalidation(tx, cacheKeys.apiKey(key.keyHash));
+    return key;
   });
   invalidateLocal(cacheKeys.apiKey(row.keyHash));
   return toApiKeyView(row);

@@ -9,7 +9,9 @@ import { isListening, listenerEpoch, onInvalidation, startListener } from "@/lib
 // - A lookup's answer is cached only if one listener connection was listening from the moment the lookup
 //   started until it finished: a revocation committed while no one listened was never announced, and a value
 //   read then would be served until MAX_AGE_MS.
-// - Misses (unknown keys) are never cached: random garbage cannot grow the map.
+// - Misses (unknown keys) are never cached: random garbage cannot grow the map. A credential found revoked may be
+//   cached as REVOKED where its caller knows it is real (an access token whose signature verified names its client):
+//   revocation is permanent, so no later change can make that answer stale; the rules above apply to it all the same.
 
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
@@ -25,6 +27,13 @@ export function invalidateLocal(key: string): void {
   if (key === "*") entries.clear();
   else entries.delete(key);
 }
+
+/** A lookup's answer for a credential that exists but was revoked: cached like a credential, yet it grants nothing,
+ *  and `isCached` does not count it (it is no credential found valid). */
+export const REVOKED: Revoked = Object.freeze({ revoked: true });
+export type Revoked = { readonly revoked: true };
+
+export const isRevoked = (value: object | null): value is Revoked => value === REVOKED;
 
 export async function cachedLookup<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
   if (!isListening()) void startListener();
@@ -43,12 +52,12 @@ export async function cachedLookup<T>(key: string, load: () => Promise<T | null>
   return value;
 }
 
-/** Whether `key` has a live cached answer, i.e. resolving it needs no lookup (a decision taken before one; answers
- *  still come from `cachedLookup`). */
+/** Whether `key` has a live cached credential, i.e. resolving it needs no lookup and finds it valid (a decision taken
+ *  before one; answers still come from `cachedLookup`). A cached REVOKED is not one. */
 export function isCached(key: string): boolean {
   if (!isListening()) return false;
   const hit = entries.get(key);
-  return hit !== undefined && hit.expiresAt > Date.now();
+  return hit !== undefined && hit.expiresAt > Date.now() && hit.value !== REVOKED;
 }
 
 export const cacheKeys = {

@@ -6,7 +6,7 @@ import { notifyInvalidation } from "@/lib/db/notifications";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { REVOKED_SHOWN_DAYS } from "./credential";
-import { cacheKeys, cachedLookup, invalidateLocal } from "./credential-cache";
+import { cacheKeys, cachedLookup, invalidateLocal, isRevoked, REVOKED, type Revoked } from "./credential-cache";
 import { normalizePermissions, type Permission } from "./permissions";
 import { lastFour, randomSecret, safeEqualHex, sha256Hex } from "./secrets";
 
@@ -95,24 +95,28 @@ export async function listOAuthClients(tenantId: string, now = new Date()): Prom
   return rows.map(toOAuthClientView);
 }
 
+/** Revokes a client of this tenant and its refresh tokens. Revoking an already revoked client changes nothing and
+ *  returns it. */
 export async function revokeOAuthClient(tenantId: string, id: string, actor: Actor): Promise<OAuthClientView> {
   const row = await db().$transaction(async (tx) => {
-    const existing = await tx.oAuthClient.findFirst({ where: { id, tenantId } });
-    if (!existing) throw notFound("OAuth client");
-    if (existing.revokedAt) return existing;
     const now = new Date();
-    const revoked = await tx.oAuthClient.update({ where: { id }, data: { revokedAt: now } });
+    // Conditional: of two revocations at once, one records the time, the audit row and the notice; the other waits for
+    // it, finds the client revoked and answers it as it is.
+    const revoked = await tx.oAuthClient.updateMany({ where: { id, tenantId, revokedAt: null }, data: { revokedAt: now } });
+    const client = await tx.oAuthClient.findFirst({ where: { id, tenantId } });
+    if (!client) throw notFound("OAuth client");
+    if (revoked.count !== 1) return client;
     await tx.refreshToken.updateMany({ where: { oauthClientId: id, revokedAt: null }, data: { revokedAt: now } });
     await writeAudit(tx, {
       tenantId,
-      environment: revoked.environment,
+      environment: client.environment,
       actor,
       action: "oauth_client.revoked",
       target: { type: "oauth_client", id },
-      metadata: { name: revoked.name, client_id: revoked.clientId },
+      metadata: { name: client.name, client_id: client.clientId },
     });
-    await notifyInvalidation(tx, cacheKeys.oauthClient(revoked.clientId));
-    return revoked;
+    await notifyInvalidation(tx, cacheKeys.oauthClient(client.clientId));
+    return client;
   });
   invalidateLocal(cacheKeys.oauthClient(row.clientId));
   return toOAuthClientView(row);
@@ -127,11 +131,18 @@ export type ActiveClient = {
   secretHash: string;
 };
 
-/** The active (not revoked) client with this client_id, through the credential cache. */
-export function findActiveClient(clientId: string): Promise<ActiveClient | null> {
-  return cachedLookup<ActiveClient>(cacheKeys.oauthClient(clientId), async () => {
+/**
+ * The active (not revoked) client with this client_id, through the credential cache. With `rememberRevoked` — the
+ * client_id is a real one, read from an access token whose signature verified — a revoked client is cached as such:
+ * its tokens, still presented until they expire, cost no lookup each (an invalid_token is not counted per address,
+ * lib/api/auth-failures.ts). Without it (the token endpoint, where anyone may send any client_id) no such entry is
+ * made, though one already made answers.
+ */
+export async function findActiveClient(clientId: string, { rememberRevoked = false } = {}): Promise<ActiveClient | null> {
+  const found = await cachedLookup<ActiveClient | Revoked>(cacheKeys.oauthClient(clientId), async () => {
     const row = await db().oAuthClient.findUnique({ where: { clientId } });
-    if (!row || row.revokedAt) return null;
+    if (!row) return null;
+    if (row.revokedAt) return rememberRevoked ? REVOKED : null;
     return {
       id: row.id,
       clientId: row.clientId,
@@ -141,6 +152,7 @@ export function findActiveClient(clientId: string): Promise<ActiveClient | null>
       secretHash: row.secretHash,
     };
   });
+  return isRevoked(found) ? null : found;
 }
 
 /** client_id + client_secret → the active client, or null (unknown, revoked or wrong secret). */

@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { cancelPendingEmails, enqueueEmail } from "@/lib/mail/outbox";
 import { passwordResetEmail } from "@/lib/mail/password-reset-email";
 import { mailEnabled } from "@/lib/mail/transport";
-import { newPasswordSchema, recordNewPassword } from "./account-password";
+import { newPasswordSchema, recordNewPassword, voidOpenResetLinks } from "./account-password";
 import { hashPassword } from "./passwords";
 import { randomSecret, sha256Hex } from "./secrets";
 
@@ -40,9 +40,7 @@ export async function requestPasswordReset(email: string, mail: ResetMail | null
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
   await db().$transaction(async (tx) => {
     // Earlier links stop working, and their e-mails, if still unsent, are not sent.
-    const open = { userId: user.id, usedAt: null };
-    await cancelPendingEmails(tx, { passwordReset: open }, "a newer reset link replaced this one");
-    await tx.passwordReset.updateMany({ where: { ...open, expiresAt: { gt: now } }, data: { expiresAt: now } });
+    await voidOpenResetLinks(tx, user.id, now, "a newer reset link replaced this one");
     const reset = await tx.passwordReset.create({ data: { id: newId("passwordReset"), userId: user.id, tokenHash: sha256Hex(token), createdAt: now, expiresAt } });
     if (mail && mailEnabled()) {
       const content = passwordResetEmail({ locale: mail.locale, email: user.email, url: passwordResetUrl(mail.linkBase, token), expiresAt });

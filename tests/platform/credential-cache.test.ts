@@ -17,16 +17,16 @@ vi.mock("@/lib/db/notifications", () => ({
   startListener: async () => undefined,
 }));
 
-const { cachedLookup } = await import("@/lib/auth/credential-cache");
+const { cachedLookup, isCached, REVOKED } = await import("@/lib/auth/credential-cache");
 
-// A lookup whose load runs `during` before answering, counting how often the database was read.
-function lookup(key: string) {
+// A lookup whose load runs `during` before answering `answer`, counting how often the database was read.
+function lookup(key: string, answer: object = { revoked: false }) {
   let loads = 0;
   const run = (during: () => void = () => undefined) =>
     cachedLookup(key, async () => {
       loads += 1;
       during();
-      return { revoked: false };
+      return answer;
     });
   return { run, loads: () => loads };
 }
@@ -83,5 +83,29 @@ describe("credential cache: what may be cached", () => {
     listener.epoch = null;
     await l.run();
     expect(l.loads()).toBe(2);
+  });
+
+  it("caches a revoked credential (REVOKED) by the same rules, and isCached does not count it as one found valid", async () => {
+    const k = key();
+    const revoked = lookup(k, REVOKED);
+    expect(await revoked.run()).toBe(REVOKED);
+    expect(await revoked.run()).toBe(REVOKED);
+    expect(revoked.loads()).toBe(1);
+    expect(isCached(k)).toBe(false);
+    const valid = key();
+    await lookup(valid).run();
+    expect(isCached(valid)).toBe(true);
+
+    // Raced by an invalidation, or across a reconnect: not cached either.
+    const raced = lookup(key(), REVOKED);
+    await raced.run(() => listener.announce("*"));
+    await raced.run();
+    expect(raced.loads()).toBe(2);
+    const reconnected = lookup(key(), REVOKED);
+    await reconnected.run(() => {
+      listener.epoch = 2;
+    });
+    await reconnected.run();
+    expect(reconnected.loads()).toBe(2);
   });
 });
