@@ -33,7 +33,7 @@ export async function enqueueEmail(
 }
 
 /** Unsent e-mails whose link no longer works (an invitation revoked, replaced or accepted; a reset link replaced or
- *  used): not sent any more, their bodies erased, the reason kept. */
+ *  used, or voided by a password change): not sent any more, their bodies erased, the reason kept. */
 export async function cancelPendingEmails(tx: Tx, about: Prisma.EmailWhereInput, reason: string): Promise<void> {
   await tx.email.updateMany({
     where: { ...about, status: "pending" },
