@@ -71,9 +71,9 @@ made AS (
   FROM contracts c, g WHERE c.id = $1
   RETURNING id
 )
-INSERT INTO installments (id, tenant_id, environment, contract_id, number, due_date, principal, interest, amount, paid_amount, status, created_at)
+INSERT INTO installments (id, tenant_id, environment, contract_id, number, due_date, nominal_due_date, principal, interest, amount, paid_amount, status, created_at)
 SELECT 'ins_BENCH' || lpad(g.n::text, 15, '0') || lpad(i.number::text, 6, '0'), i.tenant_id, i.environment,
-       'ctr_BENCH' || lpad(g.n::text, 21, '0'), i.number, i.due_date, i.principal, i.interest, i.amount, 0, 'open', now()
+       'ctr_BENCH' || lpad(g.n::text, 21, '0'), i.number, i.due_date, i.nominal_due_date, i.principal, i.interest, i.amount, 0, 'open', now()
 FROM installments i, g WHERE i.contract_id = $1`;
 
 try {

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { addMonths, scheduleNominalDates } from "@/lib/finance";
 import { DomainError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
@@ -22,7 +23,19 @@ import { toContractResponse } from "./serialize";
 // The contract keeps the proposal's frozen terms (rate, schedule, dates) exactly.
 
 type ScheduleRow = { number: number; due_date: string; interest: number; amortization: number; payment: number };
-type FrozenTerms = { product: string; principal: number; monthly_rate: string; term: number; disbursement_date: string; schedule: ScheduleRow[] };
+type FrozenTerms = { product: string; principal: number; monthly_rate: string; term: number; disbursement_date: string; first_due_date?: string; schedule: ScheduleRow[] };
+
+/** Each installment's nominal due date (before the due date rule moved it): what a payoff discounts it to. The terms keep
+ *  the nominal first due date, but only the simulation's input says whether it was named (then the months count from
+ *  it) or defaulted to one month after disbursement (then from the disbursement date: Jan 31 → Feb 28, Mar 31 …). The
+ *  migration that added the column backfilled it by the same rule. */
+async function nominalDueDatesOf(tx: Pick<Prisma.TransactionClient, "simulation">, scope: Scope, simulationId: string | null, terms: FrozenTerms): Promise<string[]> {
+  const input = simulationId ? (await tx.simulation.findFirst({ where: { id: simulationId, ...where(scope) }, select: { input: true } }))?.input : undefined;
+  const named = input !== undefined && input !== null && typeof input === "object" && "first_due_date" in input;
+  const first = terms.first_due_date;
+  const fromFirst = first !== undefined && (named || first !== addMonths(terms.disbursement_date, 1));
+  return scheduleNominalDates(terms.disbursement_date, terms.schedule.length, fromFirst ? first : undefined);
+}
 
 export async function issueContract(scope: Scope, actor: Actor, proposalId: string): Promise<ContractResponse> {
   // A signed proposal past its expires_at is refused (409, current_status expired) and closed as the expiry job would.
@@ -71,13 +84,15 @@ export async function issueContract(scope: Scope, actor: Actor, proposalId: stri
         outstandingBalance: BigInt(terms.schedule.reduce((sum, s) => sum + s.payment, 0)),
       },
     });
+    const nominal = await nominalDueDatesOf(tx, scope, proposal.simulationId, terms);
     await tx.installment.createMany({
-      data: terms.schedule.map((s) => ({
+      data: terms.schedule.map((s, k) => ({
         id: newId("installment"),
         ...where(scope),
         contractId,
         number: s.number,
         dueDate: dateColumn(s.due_date),
+        nominalDueDate: dateColumn(nominal[k]!),
         principal: BigInt(s.amortization),
         interest: BigInt(s.interest),
         amount: BigInt(s.payment),

@@ -26,18 +26,19 @@ export function toContract(c: ContractText): Contract {
 }
 
 export const INSTALLMENT_COLUMNS = `i.id, i.tenant_id, i.environment::text AS environment, i.contract_id, i.number, i.due_date::text AS due_date,
-  i.principal::text AS principal, i.interest::text AS interest, i.amount::text AS amount, i.paid_amount::text AS paid_amount,
+  i.nominal_due_date::text AS nominal_due_date, i.principal::text AS principal, i.interest::text AS interest, i.amount::text AS amount, i.paid_amount::text AS paid_amount,
   i.fine_paid::text AS fine_paid, i.late_interest_paid::text AS late_interest_paid, i.late_interest_accrued::text AS late_interest_accrued,
   i.late_interest_accrued_on::text AS late_interest_accrued_on, i.status, i.overdue_at, i.paid_at, i.created_at`;
 
 export type InstallmentText = {
-  id: string; tenant_id: string; environment: string; contract_id: string; number: number; due_date: string; principal: string; interest: string;
+  id: string; tenant_id: string; environment: string; contract_id: string; number: number; due_date: string; nominal_due_date: string; principal: string; interest: string;
   amount: string; paid_amount: string; fine_paid: string; late_interest_paid: string; late_interest_accrued: string; late_interest_accrued_on: string | null; status: string; overdue_at: Date | null; paid_at: Date | null; created_at: Date;
 };
 
 export function toInstallment(r: InstallmentText): Installment {
   return {
     id: r.id, tenantId: r.tenant_id, environment: r.environment as Installment["environment"], contractId: r.contract_id, number: r.number, dueDate: dateColumn(r.due_date),
+    nominalDueDate: dateColumn(r.nominal_due_date),
     principal: BigInt(r.principal), interest: BigInt(r.interest), amount: BigInt(r.amount), paidAmount: BigInt(r.paid_amount),
     finePaid: BigInt(r.fine_paid), lateInterestPaid: BigInt(r.late_interest_paid), lateInterestAccrued: BigInt(r.late_interest_accrued),
     lateInterestAccruedOn: r.late_interest_accrued_on === null ? null : dateColumn(r.late_interest_accrued_on), overdueAt: r.overdue_at && new Date(r.overdue_at), status: r.status,

@@ -30,6 +30,14 @@ export function generateDueDates(
   return nominalDueDates(firstDueDate, count).map((date) => adjust(date, rule, options));
 }
 
+// The nominal due dates of a schedule (before the due date rule moves them): monthly from `firstDueDate` when one was
+// given, else one month after another counted from the disbursement date (Jan 31 → Feb 28, Mar 31 …; counted from
+// a given first due date Feb 28 they would be Feb 28, Mar 28 …). Interest runs on these periods (schedule-setup.ts),
+// so an early payoff discounts each installment to its nominal date (early-payoff.ts).
+export function scheduleNominalDates(disbursementDate: IsoDate, count: number, firstDueDate?: IsoDate): IsoDate[] {
+  return firstDueDate ? nominalDueDates(firstDueDate, count) : nominalDueDates(disbursementDate, count + 1).slice(1);
+}
+
 // The default schedule: one due date per month after disbursement, anchored on the disbursement
 // day, so a Jan 31 loan falls due Feb 28, Mar 31, Apr 30 rather than drifting to the 28th.
 export function monthlyDueDatesAfter(

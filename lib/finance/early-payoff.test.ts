@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { earlyPayoff } from "./early-payoff";
 import { priceSchedule } from "./price-schedule";
+import type { AdjustRule } from "./business-days";
+import { scheduleNominalDates } from "./due-dates";
 import { buildSchedule } from "./schedule";
 import { loanArb, systemArb } from "./test-fixtures";
 
@@ -66,5 +68,38 @@ describe("earlyPayoff", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+// Amounts run on nominal periods (schedule-setup.ts): the due date rule only moves the day an installment is paid, so a
+// payoff discounts to the nominal due date. Disbursed 2026-01-15 (2026-02-15 is a Sunday before Carnival: `following`
+// moves it to Wednesday the 18th, `preceding` to Friday the 13th). To the moved dates, day 0 came to 1,033,090
+// (`following`) for a principal of 1,034,721 (payoffLines, rounding per line: 1,033,091; `preceding` 1,036,074).
+describe("earlyPayoff to nominal due dates", () => {
+  const principal = 1_034_721;
+  const nominal = scheduleNominalDates("2026-01-15", 60);
+  const rows = (rule: AdjustRule) => buildSchedule("price", { principal, monthlyRate: "0.08", installments: 60, disbursementDate: "2026-01-15", dueDateRule: rule });
+  const withNominal = (rule: AdjustRule) => rows(rule).map((r, k) => ({ ...r, nominal_due_date: nominal[k]! }));
+
+  it.each(["following", "preceding", "keep"] as const)("%s: the principal on the disbursement date, the balance right after installment 12", (rule) => {
+    const schedule = withNominal(rule);
+    expect(rows(rule).map((r) => r.payment)).toEqual(rows("keep").map((r) => r.payment));
+    // Exact Σ within ½ centavo per row of the principal (the schedule's interest rounding), rounded once.
+    expect(earlyPayoff({ monthlyRate: "0.08", payoffDate: "2026-01-15", installments: schedule }).amount).toBe(1_034_720);
+    expect(earlyPayoff({ monthlyRate: "0.08", payoffDate: nominal[11]!, installments: schedule.slice(12) }).amount).toBe(schedule[11]!.closing_balance);
+  });
+
+  it("an installment whose nominal date has passed but whose moved date has not counts at face value", () => {
+    const [first] = withNominal("following");
+    expect(first).toMatchObject({ due_date: "2026-02-18", nominal_due_date: "2026-02-15" });
+    expect(earlyPayoff({ monthlyRate: "0.08", payoffDate: "2026-02-16", installments: [first!] })).toMatchObject({ amount: first!.payment, discount: 0 });
+    // Before the nominal date: discounted to it (one day at 8% a.m.), not to the 18th.
+    const dayBefore = earlyPayoff({ monthlyRate: "0.08", payoffDate: "2026-02-14", installments: [first!] }).amount;
+    expect(dayBefore).toBe(earlyPayoff({ monthlyRate: "0.08", payoffDate: "2026-02-14", installments: [{ due_date: "2026-02-15", payment: first!.payment }] }).amount);
+  });
+
+  it("without nominal dates discounts to the due dates (portfolio pricing on cash dates)", () => {
+    const schedule = rows("following");
+    expect(earlyPayoff({ monthlyRate: "0.08", payoffDate: "2026-01-15", installments: schedule }).amount).toBe(1_033_090); // 1,033,091 rounded per line
   });
 });

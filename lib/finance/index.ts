@@ -44,7 +44,7 @@ export {
   businessDaysBetween,
   addBusinessDays,
 } from "./business-days";
-export { nominalDueDates, generateDueDates, monthlyDueDatesAfter } from "./due-dates";
+export { nominalDueDates, generateDueDates, monthlyDueDatesAfter, scheduleNominalDates } from "./due-dates";
 
 export type { AmortizationSystem, ScheduleInput, Installment } from "./schedule-types";
 export { MAX_INSTALLMENTS } from "./schedule-setup";

@@ -97,6 +97,22 @@ describe("prepaymentSchedule", () => {
     expect(result.schedule.at(-1)!.closing_balance).toBe(0);
   });
 
+  // Nominal dates: the new amounts run from `date` to the first remaining installment's nominal date, then monthly; each
+  // row carries those dates, and their value on `date` (discounted to them) is the balance left.
+  it("computes on the remaining installments' nominal dates and returns them; on their actual one when the nominal has passed", () => {
+    const nominal = ["2026-02-15", "2026-03-15", "2026-04-15", "2026-05-15"];
+    const actual = ["2026-02-18", "2026-03-16", "2026-04-15", "2026-05-15"]; // `following`: Carnival, a Sunday
+    const rows = four.map((r, k) => ({ ...r, due_date: actual[k]!, nominal_due_date: nominal[k]! }));
+    for (const [on, first] of [["2026-02-03", "2026-02-15"], ["2026-02-16", "2026-02-18"]] as const) {
+      const result = prepaymentSchedule({ system: "price", monthlyRate: "0.01", date: on, remaining: rows, amount: 100_000, reduce: "installment_amount" });
+      expect(result.schedule.map((r) => r.due_date)).toEqual(actual);
+      expect(result.schedule.map((r) => r.nominal_due_date)).toEqual([0, 1, 2, 3].map((k) => addMonths(first, k)));
+      expect(result.balance_before).toBe(payoffLines("0.01", on, rows).reduce((sum, l) => sum + l.present_value, 0));
+      const worth = payoffLines("0.01", on, result.schedule).reduce((sum, l) => sum + l.present_value, 0);
+      expect(Math.abs(worth - result.balance_after)).toBeLessThanOrEqual(4); // ½ centavo per row (interest) + ½ per line
+    }
+  });
+
   it("refuses an amount that settles everything, a non-positive amount, and installments not after the date", () => {
     expect(() => prepaymentSchedule({ system: "price", monthlyRate: "0.01", date, remaining: four, amount: 390_197, reduce: "term" })).toThrow(/full settlement/);
     expect(() => prepaymentSchedule({ system: "price", monthlyRate: "0.01", date, remaining: four, amount: 0, reduce: "term" })).toThrow(RangeError);

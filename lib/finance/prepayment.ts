@@ -14,10 +14,21 @@ import type { AmortizationSystem, Installment } from "./schedule-types";
 //   installments' present value) by the amount paid, and the balance left is rescheduled on the same due
 //   dates by the same amortization system: either every remaining installment gets smaller
 //   (`installment_amount`), or the installment stays (at most) what it was and the last ones fall away (`term`).
+//
+// Nominal dates: an installment's present value is discounted to its nominal due date (early-payoff.ts), the end of
+// the period its interest was computed on. The new schedule computes its first period from `date` to the first
+// remaining installment's nominal date (its actual one when that nominal date has already passed: a `following` date
+// moved past `date`), then whole months from there; each new row carries those nominal dates (`nominal_due_date`,
+// generated as at origination: addMonths from that first one), and the installments keep their actual due dates. So
+// the rescheduled installments are worth the balance left on `date`, and a later payoff quote right after one of them
+// is the new schedule's closing balance, whatever the due date rule.
 
 export type OpenInstallment = {
   number: number;
   due_date: IsoDate;
+  /** Where its present value is discounted to: the end of the period its interest was computed on, before the due date
+   *  rule moved it to `due_date` (a contract's installments). Omitted: `due_date` (portfolio pricing: cash dates). */
+  nominal_due_date?: IsoDate;
   /** What is still open of its face amount. */
   payment: Centavos;
 };
@@ -47,8 +58,9 @@ export type PrepaymentResult = {
   /** The remaining installments' present value on `date`, before and after the prepayment. */
   balance_before: Centavos;
   balance_after: Centavos;
-  /** The new rows, numbered and dated as the installments they replace. */
-  schedule: Installment[];
+  /** The new rows, numbered and dated as the installments they replace, each with the nominal due date its amount
+   *  was computed on (what a later payoff discounts it to). */
+  schedule: (Installment & { nominal_due_date: IsoDate })[];
   /** Numbers of the installments that fall away (`term`). */
   dropped: number[];
 };
@@ -62,17 +74,20 @@ export function prepaymentSchedule(input: PrepaymentInput): PrepaymentResult {
   const balanceAfter = balanceBefore - input.amount;
   if (balanceAfter <= 0) throw new RangeError(`The amount (${input.amount}) settles the whole balance (${balanceBefore}): a full settlement`);
 
+  // Amounts are computed on nominal periods from the first remaining installment's nominal due date (its actual one
+  // when that has passed); the generated dates (rule `keep`: the nominal ones) become each row's nominal_due_date, and
+  // the installments keep their own (already adjusted) due dates.
+  const first = remaining[0]!;
+  const firstDueDate = first.nominal_due_date !== undefined && daysBetween(input.date, first.nominal_due_date) > 0 ? first.nominal_due_date : first.due_date;
   const scheduleOf = (count: number) =>
     buildSchedule(input.system, {
       principal: balanceAfter,
       monthlyRate: input.monthlyRate,
       installments: count,
       disbursementDate: input.date,
-      // Amounts are computed on nominal periods from the first remaining due date; the generated dates are
-      // replaced below by the installments' own (already adjusted) dates.
-      firstDueDate: remaining[0]!.due_date,
+      firstDueDate,
       dueDateRule: "keep",
-    }).map((row, k) => ({ ...row, number: remaining[k]!.number, due_date: remaining[k]!.due_date }));
+    }).map((row, k) => ({ ...row, number: remaining[k]!.number, due_date: remaining[k]!.due_date, nominal_due_date: row.due_date }));
 
   let count = remaining.length;
   if (input.reduce === "term") count = input.system === "sac" ? sacCount(balanceAfter, remaining[0]!.amortization, count) : priceCount(scheduleOf, remaining[0]!.payment, count);

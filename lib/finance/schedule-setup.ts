@@ -1,7 +1,8 @@
 import * as D from "./decimal";
 import { growth } from "./decimal-math";
 import { addMonths, daysBetween } from "./date";
-import { generateDueDates, monthlyDueDatesAfter } from "./due-dates";
+import { adjust } from "./business-days";
+import { scheduleNominalDates } from "./due-dates";
 import { assertPositiveCentavos, type Centavos } from "./money";
 import { parseRate, periodExponent } from "./rates";
 import type { Installment, ScheduleInput } from "./schedule-types";
@@ -32,9 +33,8 @@ export function setupSchedule(input: ScheduleInput): ScheduleSetup {
     throw new RangeError(`firstDueDate ${firstDueDate} must be after disbursementDate ${input.disbursementDate}`);
   }
   const rule = input.dueDateRule ?? "keep";
-  const dueDates = input.firstDueDate
-    ? generateDueDates(firstDueDate, count, rule, input.calendar)
-    : monthlyDueDatesAfter(input.disbursementDate, count, rule, input.calendar);
+  // The nominal dates (scheduleNominalDates: an early payoff discounts to them), each moved by the rule.
+  const dueDates = scheduleNominalDates(input.disbursementDate, count, input.firstDueDate).map((date) => adjust(date, rule, input.calendar));
   const firstPeriod = periodExponent(input.disbursementDate, firstDueDate);
   const firstFactor = D.cmp(firstPeriod, D.ONE) === 0 ? rate : growth(rate, firstPeriod);
   return { principal, rate, count, dueDates, firstPeriod, firstFactor };

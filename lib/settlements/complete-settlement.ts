@@ -14,10 +14,10 @@ import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import { centavos, isoDate } from "@/lib/serialize";
+import { centavos, dateColumn, isoDate } from "@/lib/serialize";
 import { nextState } from "@/lib/state-machine";
 import { computeQuote, openInstallmentsIn } from "./payoff-quote";
-import { prepaymentPlan, type PrepaymentPlan } from "./prepayment-plan";
+import { prepaymentPlan, withNominalDates, type PrepaymentPlan } from "./prepayment-plan";
 import type { SettlementResponse } from "./schemas";
 import { toSettlementResponse } from "./serialize";
 import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from "./transitions";
@@ -26,8 +26,8 @@ import { SETTLEMENT_EVENTS, SETTLEMENT_TRANSITIONS, type SettlementStatus } from
 // - full: every open installment is paid at its present value on the settlement date (the discount is the
 //   interest removed), with the late charges of those late; the contract's balance goes to 0, the credit it
 //   used is consumed, and the contract closes (`settled`, event `contract.closed`);
-// - partial: the remaining installments take the new schedule (same numbers and dates) and, with `term`,
-//   the last ones are canceled; the balance is the new schedule's total.
+// - partial: the remaining installments take the new schedule (same numbers and due dates; the nominal due dates its
+//   amounts were computed on) and, with `term`, the last ones are canceled; the balance is the new schedule's total.
 // Money above what the settlement needs becomes the contract's credit, never lost. One payment row records
 // it (source `settlement` for funds received outside the platform, else the charge's method), with the contract
 // credit the settlement consumed beside that money (`credit_applied`).
@@ -102,7 +102,7 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     await cancelOpenChargesOf(tx, scope, actor, contract.id, `the contract was settled by settlement ${settlement.id}`);
     await requestTermination(tx, scope, actor, contract, "settled"); // a payroll contract's averbação ends
   } else {
-    let plan = settlement.reschedule as unknown as PrepaymentPlan;
+    let plan = withNominalDates(settlement.reschedule as unknown as PrepaymentPlan);
     const planned = new Set([...plan.schedule.map((r) => r.installment_id), ...plan.dropped_installment_ids]);
     if (!COLLECTIBLE.includes(contract.status as ContractStatus)) return { blocked: `The contract is ${contract.status}: it can no longer be prepaid` };
     if (open.length !== planned.size || open.some((i) => !planned.has(i.id) || i.paidAmount > 0n)) {
@@ -125,7 +125,11 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
       await tx.settlement.update({ where: { id: settlement.id }, data: { reschedule: plan as unknown as Prisma.InputJsonObject } });
     }
     for (const row of plan.schedule) {
-      await tx.installment.update({ where: { id: row.installment_id }, data: { principal: BigInt(row.amortization), interest: BigInt(row.interest), amount: BigInt(row.payment) } });
+      // The nominal due date too: the period its new amount was computed on (what a later payoff discounts it to).
+      await tx.installment.update({
+        where: { id: row.installment_id },
+        data: { principal: BigInt(row.amortization), interest: BigInt(row.interest), amount: BigInt(row.payment), nominalDueDate: dateColumn(row.nominal_due_date) },
+      });
     }
     if (plan.dropped_installment_ids.length > 0) {
       await tx.installment.updateMany({ where: { id: { in: plan.dropped_installment_ids }, ...where(scope) }, data: { status: "canceled" } });

@@ -12,8 +12,10 @@ import { centavos, isoDate } from "@/lib/serialize";
 import type { PayoffQuoteQuery, PayoffQuoteResponse } from "./schemas";
 
 // GET /v1/contracts/{id}/payoff-quote: what settles an active contract on a date — each open installment at
-// its present value at the contract rate (finance library, payoffLines), plus the late charges of those already
-// late (the collection module's rules), less the contract's credit. Pure computation over the rows read.
+// its present value at the contract rate (finance library, payoffLines) discounted to its nominal due date (the end of
+// the period its interest was computed on; its actual, moved due date says whether it is already due), plus the late
+// charges of those already late (the collection module's rules), less the contract's credit. Pure computation over the
+// rows read.
 
 export function computeQuote(contract: Contract, open: readonly Installment[], date: string): PayoffQuoteResponse {
   const late = lateRulesOfTerms(contract.terms);
@@ -21,12 +23,23 @@ export function computeQuote(contract: Contract, open: readonly Installment[], d
   const values = payoffLines(
     contract.monthlyRate,
     date,
-    open.map((i, k) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: dues[k]!.interest + dues[k]!.principal })),
+    open.map((i, k) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: dues[k]!.interest + dues[k]!.principal })),
   );
   const installments = open.map((i, k) => {
     const { fine, late_interest } = dues[k]!;
     const { payment, present_value, discount } = values[k]!;
-    return { installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), open_amount: payment, present_value, discount, fine, late_interest, total: present_value + fine + late_interest };
+    return {
+      installment_id: i.id,
+      number: i.number,
+      due_date: isoDate(i.dueDate),
+      nominal_due_date: isoDate(i.nominalDueDate),
+      open_amount: payment,
+      present_value,
+      discount,
+      fine,
+      late_interest,
+      total: present_value + fine + late_interest,
+    };
   });
   const sum = (pick: (line: (typeof installments)[number]) => number) => installments.reduce((total, line) => total + pick(line), 0);
   const gross = sum((l) => l.total);

@@ -1,6 +1,6 @@
 import type { Contract, Installment } from "@prisma/client";
 import { invalidField } from "@/lib/errors";
-import { prepaymentSchedule, type AmortizationSystem } from "@/lib/finance";
+import { addMonths, prepaymentSchedule, type AmortizationSystem } from "@/lib/finance";
 import { centavos, isoDate } from "@/lib/serialize";
 import type { SettlementResponse } from "./schemas";
 
@@ -16,7 +16,7 @@ export function prepaymentPlan(contract: Contract, open: Installment[], date: st
     system: (contract.terms as { amortization: AmortizationSystem }).amortization,
     monthlyRate: contract.monthlyRate,
     date,
-    remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
+    remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
     amount,
     reduce,
   });
@@ -33,4 +33,13 @@ export function prepaymentPlan(contract: Contract, open: Installment[], date: st
     schedule: result.schedule.map((row) => ({ installment_id: idOf.get(row.number)!, ...row })),
     dropped_installment_ids: result.dropped.map((n) => idOf.get(n)!),
   };
+}
+
+/** A plan as stored: one made before rows carried `nominal_due_date` computed its amounts on monthly periods from its
+ *  first row's (actual) due date — the row at position k, k months after it — which is what they are given here (the
+ *  migration that added the column backfilled completed ones by the same rule). */
+export function withNominalDates(plan: PrepaymentPlan): PrepaymentPlan {
+  if (plan.schedule.every((row) => typeof row.nominal_due_date === "string")) return plan;
+  const first = plan.schedule[0]?.due_date;
+  return { ...plan, schedule: plan.schedule.map((row, k) => ({ ...row, nominal_due_date: row.nominal_due_date ?? addMonths(first!, k) })) };
 }

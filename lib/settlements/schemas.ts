@@ -16,9 +16,13 @@ export type PayoffQuoteQuery = z.infer<typeof PayoffQuoteQuery>;
 const QuoteLine = z.object({
   installment_id: z.string(),
   number: z.number().int(),
-  due_date: z.string(),
+  due_date: z.string().meta({ description: "Its actual due date (after the contract's `due_date_rule`): due on or before the payoff date, it counts at face value." }),
+  nominal_due_date: z.string().meta({
+    description:
+      "The end of the monthly period its interest was computed on (the due date before `due_date_rule` moved it off a weekend or holiday; after a partial settlement, the rescheduled periods): its present value is discounted to this date. On quotes stored with settlements made before this field existed, its `due_date` (they were discounted to it).",
+  }),
   open_amount: centavos("What is still open of the installment's face amount."),
-  present_value: centavos("Its value on the payoff date at the contract rate (face value when due on or before it)."),
+  present_value: centavos("Its value on the payoff date at the contract rate, discounted to `nominal_due_date` (face value when due on or before the payoff date, or when its nominal date has passed)."),
   discount: centavos("Interest removed for paying early: open_amount − present_value."),
   fine: centavos("Late fine due on the payoff date (installments already late)."),
   late_interest: centavos("Pro-rata late interest due on the payoff date."),
@@ -83,6 +87,7 @@ const ScheduleRow = z.object({
   installment_id: z.string(),
   number: z.number().int(),
   due_date: z.string(),
+  nominal_due_date: z.string().meta({ description: "The end of the monthly period its new amount was computed on (monthly from the first row's): what a later payoff discounts it to. `due_date` is unchanged." }),
   opening_balance: z.number().int(),
   interest: z.number().int(),
   amortization: z.number().int(),

@@ -43,7 +43,7 @@ describe("a prepayment paid before its date", () => {
       system: (contract.terms as { amortization: AmortizationSystem }).amortization,
       monthlyRate: contract.monthlyRate,
       date: today,
-      remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
+      remaining: open.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
       amount: 300_000,
       reduce: "installment_amount",
     });
@@ -57,7 +57,9 @@ describe("a prepayment paid before its date", () => {
       dropped_installment_ids: [],
     });
     const rows = await db().installment.findMany({ where: { contractId }, orderBy: { number: "asc" } });
-    expect(rows.map((r) => [r.number, centavos(r.amount), centavos(r.principal), centavos(r.interest)])).toEqual(onPayDay.schedule.map((row) => [row.number, row.payment, row.amortization, row.interest]));
+    expect(rows.map((r) => [r.number, centavos(r.amount), centavos(r.principal), centavos(r.interest), isoDate(r.nominalDueDate)])).toEqual(
+      onPayDay.schedule.map((row) => [row.number, row.payment, row.amortization, row.interest, row.nominal_due_date]),
+    );
     const after = (await call(getContract, { base: t.base, path: `/v1/contracts/${contractId}`, headers: t.headers, params: { id: contractId } })).body;
     expect(after).toMatchObject({ status: "active", amount_paid: 300_000, credit_balance: 0, outstanding_balance: onPayDay.schedule.reduce((sum, row) => sum + row.payment, 0) });
   });
@@ -77,7 +79,7 @@ describe("a prepayment paid so early that it would pay the whole balance that da
       system: "price",
       monthlyRate: (await db().contract.findUniqueOrThrow({ where: { id: contractId } })).monthlyRate,
       date,
-      remaining: before.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
+      remaining: before.map((i) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: centavos(i.amount), amortization: centavos(i.principal) })),
       amount: 1,
       reduce: "term",
     }).balance_before;

@@ -50,8 +50,9 @@ describe("payoff quote", () => {
     const expected = open.map((i) => {
       const due = amountsDue(allocatable(i), LATE, today());
       const face = centavos(i.amount);
-      const pv = earlyPayoff({ monthlyRate: contract.monthly_rate, payoffDate: today(), installments: [{ due_date: isoDate(i.dueDate), payment: face }] }).amount;
-      return { installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), open_amount: face, present_value: pv, discount: face - pv, fine: due.fine, late_interest: due.late_interest, total: pv + due.fine + due.late_interest };
+      // Discounted to its nominal due date (the period its interest ran to), due by its actual one.
+      const pv = earlyPayoff({ monthlyRate: contract.monthly_rate, payoffDate: today(), installments: [{ due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: face }] }).amount;
+      return { installment_id: i.id, number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), open_amount: face, present_value: pv, discount: face - pv, fine: due.fine, late_interest: due.late_interest, total: pv + due.fine + due.late_interest };
     });
     const sum = (k: keyof (typeof expected)[number]) => expected.reduce((s, l) => s + (l[k] as number), 0);
     expect(res.body).toEqual({

@@ -183,8 +183,8 @@ export const PAYOFF_QUOTE_EXAMPLE = {
   date: "2026-12-01",
   monthly_rate: "0.0180",
   installments: [
-    { installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, due_date: "2026-12-02", open_amount: 95373, present_value: 95316, discount: 57, fine: 0, late_interest: 0, total: 95316 },
-    { installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1N", number: 10, due_date: "2027-01-02", open_amount: 95373, present_value: 93631, discount: 1742, fine: 0, late_interest: 0, total: 93631 },
+    { installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1M", number: 9, due_date: "2026-12-02", nominal_due_date: "2026-12-02", open_amount: 95373, present_value: 95316, discount: 57, fine: 0, late_interest: 0, total: 95316 },
+    { installment_id: "ins_01JDQ82A3B4C5D6E7F8G9H0J1N", number: 10, due_date: "2027-01-02", nominal_due_date: "2027-01-02", open_amount: 95373, present_value: 93631, discount: 1742, fine: 0, late_interest: 0, total: 93631 },
   ],
   outstanding_amount: 190746,
   present_value: 188947,

@@ -22,9 +22,11 @@ export const payoffQuoteOperation = defineOperation({
   path: "/v1/contracts/{id}/payoff-quote",
   summary: "What settles the contract on a date (present value at the contract rate, plus late charges)",
   description:
-    "Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due " +
-    "date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the " +
-    "total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less " +
+    "Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its " +
+    "`nominal_due_date`, the end of the monthly period its interest was computed on (before `due_date_rule` moved it off a weekend or " +
+    "holiday), so a quote on the disbursement date is the principal and one right after an installment the schedule's balance, " +
+    "whatever the rule; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add " +
+    "up to the total — or at face value when due (its actual `due_date`) on or before `date`, plus the late fine and pro-rata late interest of those already late, less " +
     "the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a " +
     "contract that is not active, assigned or written off (an assigned one is quoted and settled: the borrower's right to pay early survives the sale; a written-off one too: its debt is still the borrower's).",
   tags,
@@ -43,7 +45,7 @@ export const createSettlementOperation = defineOperation({
   summary: "Settle a contract in full or prepay part of it",
   description:
     "`full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). " +
-    "`partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every " +
+    "`partial`: prepays `amount` (the balance is the payoff quote's present value) and reschedules what is left on the same due dates by the contract's amortization system, its amounts on monthly periods from the first remaining installment's `nominal_due_date` (the rows' `nominal_due_date`) — every " +
     "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
     "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` " +
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
