@@ -6,19 +6,33 @@ import { db } from "@/lib/db/client";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { where, type Scope } from "@/lib/scope";
 import { fromRow, ourNumberSequence, SANDBOX_ACCOUNT, type CollectionAccount } from "./account";
+import { normalizeText } from "./pix-brcode";
 
 // GET/PUT /v1/collection-account: the tenant's collection account in the credential's environment. Changing
 // it redirects where borrowers' money goes, so PUT needs `collections:admin` (granted only by name) and is
 // audited with the previous values. Charges already issued keep the account they were issued under.
+
+/** Text the Pix BR Code carries (merchant name, city): what is left once accents and other characters go must not be
+ *  empty — fields 59 and 60 of length 0 make a BR Code no PSP reads. */
+const brCodeText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => normalizeText(text, max) !== "", `Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the ${what} without other characters`);
 
 export const CollectionAccountBody = z
   .strictObject({
     bank_code: z.enum(["001"]).meta({ description: "FEBRABAN bank code. 1.4.0 issues boletos in Banco do Brasil's layout for 7-digit agreements (`001`)." }),
     agreement: z.string().regex(/^\d{7}$/, "7 digits").meta({ description: "The bank agreement (convênio), 7 digits; one account per agreement in each environment.", example: "2345678" }),
     wallet: z.enum(["17", "18"]).meta({ description: "The wallet (carteira)." }),
-    beneficiary_name: z.string().trim().min(1).max(100).meta({ description: "The beneficiary (cedente) printed on the boleto; its first 25 characters, without accents, are the Pix merchant name.", example: "Crédito Fácil SCD S.A." }),
+    beneficiary_name: brCodeText("name", 100).meta({
+      description: "The beneficiary (cedente) printed on the boleto; without accents and other symbols, its first 25 characters are the Pix merchant name, so it must contain a letter (A to Z, accents allowed) or a digit.",
+      example: "Crédito Fácil SCD S.A.",
+    }),
     beneficiary_document: z.string().trim().min(14).max(18).meta({ description: "The beneficiary's CNPJ, with or without punctuation.", example: "11.222.333/0001-81" }),
-    city: z.string().trim().min(1).max(60).meta({ description: "The beneficiary's city; the first 15 characters, without accents, are the Pix merchant city.", example: "São Paulo" }),
+    city: brCodeText("city", 60).meta({ description: "The beneficiary's city; without accents and other symbols, its first 15 characters are the Pix merchant city, so it must contain a letter (A to Z, accents allowed) or a digit.", example: "São Paulo" }),
     pix_location_base: z
       .string()
       .max(44)

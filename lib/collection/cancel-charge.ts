@@ -27,9 +27,14 @@ export async function cancelChargeIn(tx: Tx, scope: Scope, actor: Actor, charge:
 // Once installments are paid by other means — another charge for the same installment (a boleto and a Pix issued
 // for it, one of them paid), the payroll repasse, the contract's credit — the charges still open for them would ask
 // the borrower to pay again. In the transaction of that payment, every open charge of the contract (not a
-// settlement's) whose installments are now all paid or canceled is canceled, with the reason; a charge that still
-// covers an open installment stays. Money that arrives for a canceled charge anyway is the contract's credit
-// (./pay-charge.ts), never refused.
+// settlement's) whose installments are now all paid or canceled is canceled, with the reason. A payment that says what
+// it paid (`paid`: a charge's, the contract's credit) also cancels every other open charge that collects one of the
+// installments it paid anything of, in full or in part: its barcode or BR Code carries the amount owed before, so paid
+// it would bring in again what was just received (a boleto and a Pix for one installment, the boleto paid in part: the
+// Pix's code still asks for all of it, and paid the difference would only become credit); the borrower asks for a new
+// charge of what is left. The charge that brought the money in stays (its status says what it received), and so does
+// one that collects only installments the payment did not touch. Money that arrives for a canceled charge anyway is the
+// contract's credit (./pay-charge.ts), never refused.
 
 const OPEN: ChargeStatus[] = ["pending", "partially_paid", "overdue"];
 
@@ -41,18 +46,24 @@ async function lockOpenCharges(tx: Tx, scope: Scope, contractId: string): Promis
     AND contract_id = ${contractId} AND settlement_id IS NULL AND status = ANY(${OPEN}::text[]) ORDER BY id FOR UPDATE`;
 }
 
-export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string): Promise<string[]> {
+/** What a payment paid: the installments it paid anything of, the charge that brought the money in (if any), and the
+ *  reason given to a charge canceled for collecting one of them while they are not all paid. */
+export type PaidNow = { installmentIds: readonly string[]; chargeId?: string; partReason: string };
+
+export async function cancelCoveredCharges(tx: Tx, scope: Scope, actor: Actor, contractId: string, reason: string, paid?: PaidNow): Promise<string[]> {
   await lockOpenCharges(tx, scope, contractId);
-  const charges = await tx.charge.findMany({ where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN } } });
+  const charges = (await tx.charge.findMany({ where: { ...where(scope), contractId, settlementId: null, status: { in: OPEN } } })).filter((c) => c.id !== paid?.chargeId);
   if (charges.length === 0) return [];
   const ids = [...new Set(charges.flatMap((c) => c.installmentIds))];
   const stillOpen = new Set(
     (await tx.installment.findMany({ where: { ...where(scope), id: { in: ids }, status: { in: ["open", "partially_paid"] } }, select: { id: true } })).map((i) => i.id),
   );
+  const touched = new Set(paid?.installmentIds ?? []);
   const canceled: string[] = [];
   for (const charge of charges) {
-    if (charge.installmentIds.some((id) => stillOpen.has(id))) continue;
-    if (await cancelChargeIn(tx, scope, actor, charge, { reason })) canceled.push(charge.id);
+    const why = !charge.installmentIds.some((id) => stillOpen.has(id)) ? reason : paid && charge.installmentIds.some((id) => touched.has(id)) ? paid.partReason : null;
+    if (why === null) continue;
+    if (await cancelChargeIn(tx, scope, actor, charge, { reason: why })) canceled.push(charge.id);
   }
   return canceled;
 }

@@ -7,7 +7,7 @@ import { CONTRACT_COLUMNS, INSTALLMENT_COLUMNS, toContract, toInstallment, type 
 import type { Tx } from "@/lib/db/client";
 import { queryCommitted, queryRows, raw, sql, type Sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound, TransientConflict } from "@/lib/errors";
-import { addMonths } from "@/lib/finance";
+import { addMonths, isLate } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { lateRulesOfTerms } from "@/lib/contracts/late-rules";
 import type { Scope } from "@/lib/scope";
@@ -77,7 +77,8 @@ export async function createCharge(scope: Scope, actor: Actor, body: CreateCharg
     throw invalidField("installment_ids", "The amount is over a boleto's maximum (R$ 99.999.999,99): collect these installments in more than one charge");
   }
   const unchangedSince = { amountPaid: contract.amountPaid, outstandingBalance: contract.outstandingBalance };
-  return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix, unchangedSince }, account);
+  const pspLateRates = installments.every((i) => fallsLateWith(isoDate(i.dueDate), dueDate));
+  return insertCharge(run, scope, actor, { contract, installmentIds: installments.map((i) => i.id), dueDate, amount, breakdown, method: body.method, pix: body.pix, unchangedSince, pspLateRates }, account);
 }
 
 export type NewCharge = {
@@ -90,6 +91,9 @@ export type NewCharge = {
   method: "boleto" | "pix";
   pix?: { kind?: "cob" | "cobv"; expires_in?: number };
   settlementId?: string;
+  /** A cobv carries the contract's fine and late interest for the PSP to add after its due date (fallsLateWith holds
+   *  for every installment); otherwise, and for a settlement's charge, "0". */
+  pspLateRates?: boolean;
   /** The contract's money as the charge was computed from it, when that read was not under the contract's lock: a
    *  payment committed since (installments paid, amounts changed) makes the insert write nothing. */
   unchangedSince?: { amountPaid: bigint; outstandingBalance: bigint };
@@ -105,11 +109,7 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
   const now = new Date();
   const late = lateRulesOfTerms(input.contract.terms);
   const boleto = input.method === "boleto" ? await boletoFor(run, scope, account, input.dueDate, input.amount, inTransaction) : null;
-  // A cobv's fine and late interest are what the PSP adds after its due date, on its whole amount: only a charge with
-  // nothing late in it carries the contract's. One whose amount already includes a fine or late interest, or a
-  // settlement's (a payoff of installments not yet due), carries "0": the PSP would charge them on top again.
-  const lateIncluded = input.settlementId !== undefined || (input.breakdown as { fine?: number; late_interest?: number }[]).some((line) => (line.fine ?? 0) > 0 || (line.late_interest ?? 0) > 0);
-  const pixLate = lateIncluded ? { fineRate: "0", monthlyLateInterestRate: "0" } : late;
+  const pixLate = input.pspLateRates === true && input.settlementId === undefined ? late : { fineRate: "0", monthlyLateInterestRate: "0" };
   const pix = input.method === "pix" ? pixFor(account, input.pix?.kind ?? "cobv", input.amount, now, input.pix?.expires_in ?? 86_400, pixLate) : null;
   const row: Charge = {
     id,
@@ -173,8 +173,25 @@ async function insertCharge(run: Run, scope: Scope, actor: Actor, input: NewChar
   return response;
 }
 
-/** The product's late-payment rules (fine once, monthly late interest pro rata die). */
-
+/**
+ * Whether a cobv due on `chargeDue` may carry the contract's late rates for an installment due on `installmentDue`.
+ * The PSP adds them from the charge's due date, on its whole amount; the platform reckons them per installment from its
+ * own due date (lib/collection/allocation.ts). The rates go to the PSP only when that can never make it ask more than
+ * the platform reckons owed — money asked beyond it would be the borrower's credit, a fine charged twice:
+ * - the installment is not late on the charge's due date (isLate, with the grace of a weekend or holiday due date): once
+ *   late its fine has been charged — in this amount, or paid already with part of it (the rest, charged anew, holds
+ *   none) — and late interest runs from the installment's due date, not the charge's;
+ * - it does not fall due after the charge's due date: the PSP would fine it before it is late.
+ * So the rates go with an installment due on the charge's due date, or before it within its grace: due on a Saturday
+ * and charged for the Monday after (not late on Monday, Lei 7.089/1983). Both become late the same day (Tuesday) and
+ * the fine is the same; the PSP then counts late interest from Monday and the platform from Saturday, so the PSP asks
+ * the two grace days' interest less — never more; that rest stays open on the installment, as with any charge paid
+ * short. "0" there would leave the whole fine and late interest to collect again; a cobv cannot say "interest from
+ * Saturday" (its interest runs from its own due date, and a fine that held it would be a fine above the 2% cap).
+ */
+function fallsLateWith(installmentDue: string, chargeDue: string): boolean {
+  return installmentDue <= chargeDue && !isLate(installmentDue, chargeDue);
+}
 
 function chosenInstallments(open: Installment[], ids: string[] | undefined): Installment[] {
   if (ids === undefined) {
@@ -201,12 +218,28 @@ async function nextOurNumber(run: Run, scope: Scope, account: CollectionAccount,
     return Number(row!.value);
   }
   const name = ourNumberSequence(account.bankCode, account.agreement);
-  const [row] = await queryCommitted<{ value: number }>(sql`
+  // The tenant's sequence of this agreement exists: the agreement is the tenant's for good (no other account may take
+  // one a tenant numbered under: ./account-settings.ts), whatever its account says now.
+  const [next] = await queryCommitted<{ value: number }>(sql`
+    UPDATE sequences SET value = value + 1
+     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND name = ${name}
+    RETURNING value`, scope.environment, inTransaction);
+  if (next) return next.value;
+  // Its first use: the agreement was read from the account before, and the account may have moved to another agreement
+  // since, and another tenant taken this one (the PUT checks accounts and sequences, and found neither). So the
+  // sequence is created only while the account still holds the agreement, under a share lock on its row: a PUT changing
+  // it waits until this number is committed (and another tenant's PUT then finds the sequence), and one committed first
+  // is seen — the lock re-reads the row — and nothing is numbered: 409, issue it again under the account as it is now.
+  const [first] = await queryCommitted<{ value: number }>(sql`
     INSERT INTO sequences (tenant_id, environment, name, value)
-    VALUES (${scope.tenantId}, ${scope.environment}::"Environment", ${name}, 1)
+    SELECT tenant_id, environment, ${name}, 1 FROM collection_accounts
+     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
+       AND bank_code = ${account.bankCode} AND agreement = ${account.agreement}
+       FOR SHARE
     ON CONFLICT (tenant_id, environment, name) DO UPDATE SET value = sequences.value + 1
     RETURNING value`, scope.environment, inTransaction);
-  return row!.value;
+  if (!first) throw new TransientConflict("The collection account changed while the boleto was being issued: issue it again", { agreement: account.agreement });
+  return first.value;
 }
 
 async function boletoFor(run: Run, scope: Scope, account: CollectionAccount, dueDate: string, amount: number, inTransaction: boolean) {

@@ -26,8 +26,8 @@ import { CHARGE_EVENTS, CHARGE_TRANSITIONS, type ChargeStatus } from "./transiti
 // allocated oldest installment first — fine, late interest, interest, principal — to the charge's
 // installments as of the payment date; what is left is the contract's credit. Installments, contract
 // balances, charge, payment row, audit and events (`payment.received`, `installment.paid`, `charge.paid` or
-// `charge.partially_paid`) in one transaction; other open charges left with only paid installments are canceled
-// (./cancel-charge.ts), and a payment that pays the contract's last installment closes the contract
+// `charge.partially_paid`) in one transaction; the other open charges for the installments it paid, in full or in part,
+// are canceled (./cancel-charge.ts), and a payment that pays the contract's last installment closes the contract
 // (lib/contracts/close-paid-off.ts). A paid, canceled or expired charge answers 409 and nothing
 // changes — unless the caller reports money that already arrived (`whenClosed: "credit"`, the provider's
 // notification: a boleto paid twice, or paid after its cancellation reached us but before it reached the bank).
@@ -96,19 +96,21 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
       paidOn = issuedOn;
     }
     const paidAt = paidAtOf(paidOn);
-    // An immediate Pix (cob) past its expiry cannot be paid even before the job marks it expired — from the sandbox.
-    // A provider's notification is for money its PSP took in time (it refuses an expired cob): it pays the charge —
-    // even once the job has marked it expired, when the money was taken by the expiry's day (the notice came late):
-    // the same payment must not become mere credit, with more late interest, because the job ran first.
-    const lapsed = !arrived && (from === "pending" || from === "partially_paid") && charge.expiresAt !== null && charge.expiresAt <= new Date();
-    const takenInTime = arrived && from === "expired" && charge.expiresAt !== null && paidOn <= todayInBrazil(charge.expiresAt);
-    const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed && (from !== "expired" || takenInTime);
+    // An immediate Pix (cob) past its expiry cannot be paid, whether or not the job has marked it expired yet — one rule
+    // for both, so that the job's timing never decides what a payment does. From the sandbox: refused. A provider's
+    // notification pays it when the money was taken by the expiry's day in Brasília (its PSP refuses an expired cob, so
+    // that is money taken in time, notified late: it must not become mere credit, with more late interest, because the
+    // job ran first); a later paid_on is money the cob could no longer take — the contract's credit, never refused.
+    const pastExpiry = from === "expired" || ((from === "pending" || from === "partially_paid") && charge.expiresAt !== null && charge.expiresAt <= new Date());
+    const takenInTime = arrived && pastExpiry && charge.expiresAt !== null && paidOn <= todayInBrazil(charge.expiresAt);
+    const lapsed = pastExpiry && !takenInTime;
+    const payable = "pay_partial" in CHARGE_TRANSITIONS[from] && !lapsed;
     if (!payable && arrived && received.amount !== undefined) {
       const payment = await creditClosedCharge(tx, scope, actor, charge, { amount: received.amount, paidAt, provider: received.provider });
       return { charge: toChargeResponse(charge), payment };
     }
+    if (lapsed && from === "expired") throw new DomainError("invalid_transition", "The Pix charge expired", { current_status: from, action: "pay" });
     if (lapsed) throw new DomainError("invalid_transition", `The Pix charge expired at ${charge.expiresAt!.toISOString()}`, { current_status: "expired", action: "pay" });
-    if (from === "expired" && !takenInTime) throw new DomainError("invalid_transition", "The Pix charge expired", { current_status: from, action: "pay" });
     nextState(CHARGE_TRANSITIONS, "charge", from, "pay_partial"); // 409 for paid, canceled
 
     let given = received.amount;
@@ -156,10 +158,13 @@ export async function payCharge(scope: Scope, actor: Actor, chargeId: string, re
     await writeAudit(tx, { ...where(scope), actor, action: CHARGE_EVENTS[action], target: { type: "charge", id: charge.id }, metadata: { from, to, payment_id: payment.id, amount } });
     await writeOutboxEvent(tx, { ...where(scope), type: "payment.received", payload: paymentBody as unknown as Prisma.InputJsonObject });
     await writeOutboxEvent(tx, { ...where(scope), type: CHARGE_EVENTS[action], payload: chargeBody as unknown as Prisma.InputJsonObject });
-    if (lines.some((l) => l.settles)) {
-      await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid by charge ${charge.id}`);
-      await closeIfPaidOff(tx, scope, actor, contract.id); // its last installment: the contract closes
+    if (lines.length > 0) {
+      // The other open charges for what it paid, in full or in part (./cancel-charge.ts): after this one's lock, the
+      // contract's open charges in id order, as every canceling payment takes them.
+      const partReason = `its installments were paid in part by charge ${charge.id}`;
+      await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid by charge ${charge.id}`, { installmentIds: lines.map((l) => l.installment_id), chargeId: charge.id, partReason });
     }
+    if (lines.some((l) => l.settles)) await closeIfPaidOff(tx, scope, actor, contract.id); // its last installment: the contract closes
     return { charge: chargeBody, payment: paymentBody };
   });
 }

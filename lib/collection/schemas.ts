@@ -86,7 +86,7 @@ export const ChargeResponse = z
         qr_code: z.string().meta({ description: "The BR Code's QR code: a PNG data URL (`data:image/png;base64,…`, error correction M) for an <img> or an e-mail." }),
         location: z.string(),
         expires_at: z.string().nullable().meta({ description: "`cob`: when it expires; `cobv`: null (it has a due date)." }),
-        fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount. \"0\" when the amount already includes late charges (an installment late by the charge's due date) or is a settlement's: they must not be added again. null for `cob`." }),
+        fine_rate: z.string().nullable().meta({ description: "`cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount — the contract's only when every installment falls due on the charge's due date, or before it without being late then (a weekend or holiday due date's grace), so that the PSP never asks more than is owed. \"0\" when an installment is late by the charge's due date (its fine is in the amount, or was paid with an earlier part), falls due after it, or the charge is a settlement's. null for `cob`." }),
         interest_rate_monthly: z.string().nullable().meta({ description: "`cobv`: late interest per month the PSP adds after the due date (juros), decimal; \"0\" as for `fine_rate`. null for `cob`." }),
       })
       .nullable(),

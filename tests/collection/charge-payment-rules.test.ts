@@ -96,6 +96,33 @@ describe("paying a charge", () => {
     expect(expiredEvents.filter((e) => (e.payload as { id: string }).id === third.charge.id)).toHaveLength(1);
   });
 
+  it("a cob past its expiry: a provider's notice pays it when the money was taken by the expiry's day, else it is credit — whether or not the job has marked it", async () => {
+    const t = await creditTenant();
+    const today = todayInBrazil();
+    const expiredOn = addDays(today, -2);
+    for (const marked of [false, true]) {
+      const outcomes = [];
+      for (const paidOn of [expiredOn, today]) {
+        const { contract, charge } = await chargeOf(t, { pix: { kind: "cob", expires_in: 3600 } });
+        // Issued three days ago, expired two days ago at 10:00 in Brasília.
+        await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date(`${addDays(today, -3)}T10:00:00-03:00`), expiresAt: new Date(`${expiredOn}T10:00:00-03:00`) } });
+        if (marked) await db().charge.update({ where: { id: charge.id }, data: { status: "expired" } }); // as the job does
+        const { charge: after, payment } = await payCharge(scopeOf(t), PROVIDER, charge.id, { amount: charge.amount, paidOn, whenClosed: "credit" });
+        const installment = await db().installment.findUniqueOrThrow({ where: { id: charge.installment_ids[0]! } });
+        const credit = (await db().contract.findUniqueOrThrow({ where: { id: contract.id } })).creditBalance;
+        outcomes.push({ paidOn, charge: after.status, allocated: payment.allocations.length, credit: payment.credit, contractCredit: Number(credit), installment: installment.status, amount: charge.amount });
+      }
+      const [inTime, tooLate] = outcomes;
+      const stays = marked ? "expired" : "pending";
+      expect({ marked, inTime, tooLate }).toEqual({
+        marked,
+        inTime: { paidOn: expiredOn, charge: "paid", allocated: 1, credit: 0, contractCredit: 0, installment: "paid", amount: inTime!.amount },
+        // Taken after its expiry's day: the PSP no longer took this cob, so the money is not its payment: credit.
+        tooLate: { paidOn: today, charge: stays, allocated: 0, credit: tooLate!.amount, contractCredit: tooLate!.amount, installment: "open", amount: tooLate!.amount },
+      });
+    }
+  });
+
   it("a payment dated before the charge existed: 400 from the sandbox; the provider's is moved to the issue day", async () => {
     const t = await creditTenant();
     const { charge } = await chargeOf(t);

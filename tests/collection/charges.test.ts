@@ -224,13 +224,15 @@ describe("charges", () => {
       await db().charge.update({ where: { id: charge.id }, data: { createdAt: new Date(`${addDays(dueOn, 1)}T12:00:00Z`) } });
       return charge.id as string;
     };
-    const [a, b] = [await issue(), await issue()];
+    const a = await issue();
     const paidOn = addDays(dueOn, 30);
     expect((await post(t, pay, `/v1/sandbox/charges/${a}/pay`, { amount: 10_000, paid_on: paidOn }, { id: a })).status).toBe(200);
     const checkpoint = await db().installment.findUniqueOrThrow({ where: { id: first.id } });
     expect(checkpoint.lateInterestAccruedOn).toEqual(new Date(`${paidOn}T00:00:00Z`));
-    // The other charge, paid a week before (23 days late) and recorded now: nothing more of late interest is due to
-    // that day than was accrued already; the checkpoint does not go back (it would count that week twice from then on).
+    // A charge for the rest (one issued before would have been canceled by that payment), paid a week before it (23 days
+    // late) and recorded now: nothing more of late interest is due to that day than was accrued already; the checkpoint
+    // does not go back (it would count that week twice from then on).
+    const b = await issue();
     const late = await post(t, pay, `/v1/sandbox/charges/${b}/pay`, { amount: 5_000, paid_on: addDays(dueOn, 23) }, { id: b });
     expect(late.body.payment.allocations[0]).toMatchObject({ fine: 0, late_interest: 0, total: 5_000 });
     expect(await db().installment.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({

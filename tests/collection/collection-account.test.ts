@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { GET as getAccount, PUT as putAccount } from "@/app/v1/collection-account/route";
 import { POST as createCharge } from "@/app/v1/charges/route";
@@ -149,8 +150,21 @@ describe("collection account", () => {
     const reserved = await call(putAccount, { ...me, path: "/v1/collection-account", method: "PUT", json: account({ agreement: "1234567" }) });
     expect(reserved.body.errors).toEqual([{ param: "agreement", in: "body", message: "1234567 is the shared sandbox account's agreement" }]);
 
-    const mine = account();
-    expect((await call(putAccount, { ...me, path: "/v1/collection-account", method: "PUT", json: mine })).status).toBe(200);
+    // Nothing left for the Pix BR Code once accents and symbols go (its name and city fields would be empty: invalid).
+    const unprintable = await call(putAccount, { ...me, path: "/v1/collection-account", method: "PUT", json: account({ beneficiary_name: "株式会社 — ★", city: "—" }) });
+    expect([unprintable.status, unprintable.body.errors]).toEqual([
+      400,
+      [
+        { param: "beneficiary_name", in: "body", message: "Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the name without other characters" },
+        { param: "city", in: "body", message: "Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the city without other characters" },
+      ],
+    ]);
+    expect(await db().collectionAccount.count({ where: { tenantId: t.tenant.id } })).toBe(0);
+    // One letter is enough, accented or not.
+    const mine = account({ beneficiary_name: "Ç — Crédito", city: "Itú" });
+    const saved = await call(putAccount, { ...me, path: "/v1/collection-account", method: "PUT", json: mine });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ beneficiary_name: "Ç — Crédito", city: "Itú" });
     const other = await creditTenant();
     const theirs = await admin(other, "sandbox");
     const taken = await call(putAccount, { ...theirs, path: "/v1/collection-account", method: "PUT", json: account({ agreement: mine.agreement }) });
@@ -177,6 +191,76 @@ describe("collection account", () => {
     expect((await call(putAccount, { ...me, path: "/v1/collection-account", json: first })).status).toBe(200);
     const next = await call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.body.id, method: "boleto" } });
     expect(next.body.boleto.our_number).toBe(`${first.agreement}0000000002`);
+  });
+
+  it("an agreement moved to another tenant while its first boleto is being numbered: its owner keeps it, no nosso número is issued twice", async () => {
+    const a = await creditTenant();
+    const adminA = await admin(a, "sandbox");
+    const x = account();
+    expect((await call(putAccount, { ...adminA, path: "/v1/collection-account", json: x })).status).toBe(200);
+    const { proposal } = await signedProposal(a, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const contract = (await call(issueContract, { base: a.base, path: "/v1/contracts", headers: a.headers, json: { proposal_id: proposal.id } })).body;
+    const b = await creditTenant();
+    const adminB = await admin(b, "sandbox");
+
+    // Another first use of A's sequence in flight (uncommitted): A's first boleto, read under agreement X, waits to number.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    let boleto: Promise<Awaited<ReturnType<typeof call>>>;
+    let moved: Promise<Awaited<ReturnType<typeof call>>>;
+    let takenByB: Awaited<ReturnType<typeof call>>;
+    try {
+      await other.query("BEGIN");
+      await other.query(`INSERT INTO sequences (tenant_id, environment, name, value) VALUES ($1, 'sandbox', $2, 0)`, [a.tenant.id, `boleto-our-number:001:${x.agreement}`]);
+      boleto = call(createCharge, { base: a.base, path: "/v1/charges", headers: a.headers, json: { contract_id: contract.id, method: "boleto" } });
+      await untilLockWaiters(1, boleto);
+      // Meanwhile A moves to another agreement, and B asks for X.
+      moved = call(putAccount, { ...adminA, path: "/v1/collection-account", json: account() });
+      await untilLockWaiters(2, moved); // A's move waits for the boleto numbered under X (or, unguarded, is done)
+      takenByB = await call(putAccount, { ...adminB, path: "/v1/collection-account", json: account({ agreement: x.agreement }) });
+    } finally {
+      await other.query("ROLLBACK");
+      await other.end();
+    }
+    expect([takenByB.status, takenByB.body.errors]).toEqual([400, [{ param: "agreement", in: "body", message: "This agreement belongs to another collection account" }]]);
+    const issued = await boleto;
+    expect([issued.status, issued.body.boleto?.our_number]).toEqual([201, `${x.agreement}0000000001`]);
+    expect((await moved).status).toBe(200);
+    // X stays A's (it numbered a boleto under it): B is refused now too, and never numbered anything under it.
+    const again = await call(putAccount, { ...adminB, path: "/v1/collection-account", json: account({ agreement: x.agreement }) });
+    expect(again.body.errors).toEqual([{ param: "agreement", in: "body", message: "This agreement belongs to another collection account" }]);
+    expect(await db().collectionAccount.count({ where: { tenantId: b.tenant.id } })).toBe(0);
+    expect(await db().sequence.findMany({ where: { name: `boleto-our-number:001:${x.agreement}` }, select: { tenantId: true, value: true } })).toEqual([{ tenantId: a.tenant.id, value: 1 }]);
+  });
+
+  it("a boleto read under an agreement its tenant left before numbering under it: 409 to issue it again, under the account as it is now", async () => {
+    const a = await creditTenant();
+    const adminA = await admin(a, "sandbox");
+    const x = account();
+    expect((await call(putAccount, { ...adminA, path: "/v1/collection-account", json: x })).status).toBe(200);
+    const { proposal } = await signedProposal(a, { disbursement_date: "2026-03-02", first_due_date: "2026-04-02" });
+    const contract = (await call(issueContract, { base: a.base, path: "/v1/contracts", headers: a.headers, json: { proposal_id: proposal.id } })).body;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    let boleto: Promise<Awaited<ReturnType<typeof call>>>;
+    const y = account();
+    try {
+      // A's account is being changed to Y (its row locked, as a PUT does): A's boleto, read under X, reaches its numbering.
+      await other.query("BEGIN");
+      await other.query(`SELECT 1 FROM collection_accounts WHERE tenant_id = $1 AND environment = 'sandbox' FOR UPDATE`, [a.tenant.id]);
+      boleto = call(createCharge, { base: a.base, path: "/v1/charges", headers: a.headers, json: { contract_id: contract.id, method: "boleto" } });
+      await untilLockWaiters(1, boleto); // guarded, it waits for the change; unguarded, it is issued under X at once
+      await other.query(`UPDATE collection_accounts SET agreement = $2 WHERE tenant_id = $1 AND environment = 'sandbox'`, [a.tenant.id, y.agreement]);
+      await other.query("COMMIT");
+    } finally {
+      await other.end();
+    }
+    const refused = await boleto;
+    expect([refused.status, refused.body.code, refused.body.retryable]).toEqual([409, "conflict", true]);
+    expect(await db().charge.count({ where: { contractId: contract.id } })).toBe(0);
+    expect(await db().sequence.count({ where: { name: `boleto-our-number:001:${x.agreement}` } })).toBe(0);
+    const again = await call(createCharge, { base: a.base, path: "/v1/charges", headers: a.headers, json: { contract_id: contract.id, method: "boleto" } });
+    expect([again.status, again.body.boleto.our_number]).toEqual([201, `${y.agreement}0000000001`]);
   });
 
   it("the payment page data: only with the charge's signed token, only on its environment, payer CPF masked", async () => {
@@ -213,3 +297,19 @@ describe("collection account", () => {
     expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: false, notice: "Esta cobrança expirou. Peça uma nova ao credor.", qrSvg: null });
   });
 });
+
+/** Waits until `count` statements of this database wait on a lock, or `request` has ended (10 s at most). */
+async function untilLockWaiters(count: number, request: Promise<unknown>): Promise<void> {
+  let ended = false;
+  void request.then(
+    () => (ended = true),
+    () => (ended = true),
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await db().$queryRaw<{ waiting: number }[]>`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+    if (row!.waiting >= count || ended) return;
+    if (Date.now() > deadline) throw new Error(`not ${count} statements waiting on a lock after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -5,6 +5,7 @@ import { GET as getContract } from "@/app/v1/contracts/[id]/route";
 import { POST as pay } from "@/app/v1/sandbox/charges/[id]/pay/route";
 import { POST as repasse } from "@/app/v1/sandbox/repasse/route";
 import { POST as createSettlement } from "@/app/v1/settlements/route";
+import { loadPaymentPage } from "@/lib/collection/payment-page-data";
 import { payCharge } from "@/lib/collection/pay-charge";
 import { todayInBrazil } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -126,7 +127,7 @@ describe("a contract paid to its last installment", () => {
 });
 
 describe("charges left with nothing to collect", () => {
-  it("a boleto and a Pix for the same installment: paying one cancels the other; a charge with an open installment stays", async () => {
+  it("a boleto and a Pix for the same installment: paying one cancels the other, and one that also collects another installment; a charge for other installments stays", async () => {
     const t = await creditTenant();
     const { contract, installments } = await contractOf(t);
     const [first, second] = installments;
@@ -136,16 +137,70 @@ describe("charges left with nothing to collect", () => {
     expect((await post(t, pay, `/v1/sandbox/charges/${pix.id}/pay`, {}, { id: pix.id })).status).toBe(200);
 
     const statuses = await db().charge.findMany({ where: { id: { in: [boleto.id, both.id, pix.id] } }, select: { id: true, status: true } });
-    expect(Object.fromEntries(statuses.map((c) => [c.id, c.status]))).toEqual({ [pix.id]: "paid", [boleto.id]: "canceled", [both.id]: "pending" });
+    // `both` asks for the first installment again beside the second: paid, that part would only become credit.
+    expect(Object.fromEntries(statuses.map((c) => [c.id, c.status]))).toEqual({ [pix.id]: "paid", [boleto.id]: "canceled", [both.id]: "canceled" });
     const canceled = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "charge.canceled" } });
-    expect(canceled.map((e) => (e.payload as { id: string; status: string }).id)).toEqual([boleto.id]);
-    expect((canceled[0]!.payload as { status: string }).status).toBe("canceled");
-    const audit = await db().auditLog.findFirstOrThrow({ where: { tenantId: t.tenant.id, action: "charge.canceled" } });
-    expect(audit.metadata).toEqual({ from: "pending", to: "canceled", reason: `its installments were paid by charge ${pix.id}` });
+    expect(canceled.map((e) => (e.payload as { id: string }).id).sort()).toEqual([boleto.id, both.id].sort());
+    expect(canceled.map((e) => (e.payload as { status: string }).status)).toEqual(["canceled", "canceled"]);
+    const audits = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, action: "charge.canceled" } });
+    expect(Object.fromEntries(audits.map((a) => [a.targetId, a.metadata]))).toEqual({
+      [boleto.id]: { from: "pending", to: "canceled", reason: `its installments were paid by charge ${pix.id}` },
+      [both.id]: { from: "pending", to: "canceled", reason: `its installments were paid in part by charge ${pix.id}` },
+    });
+    const other = (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, method: "boleto", installment_ids: [second!.id] })).body;
+    expect((await post(t, pay, `/v1/sandbox/charges/${other.id}/pay`, { amount: 1000 }, { id: other.id })).status).toBe(200);
+    expect((await db().charge.findUniqueOrThrow({ where: { id: other.id } })).status).toBe("partially_paid"); // the paid charge itself stays
 
     // Canceled: the sandbox's "pay as the bank would" refuses it (a provider's notification of money that arrived
     // anyway makes it the contract's credit: tests/collection/notifications.test.ts).
     const late = await post(t, pay, `/v1/sandbox/charges/${boleto.id}/pay`, { amount: boleto.amount }, { id: boleto.id });
     expect(late.status).toBe(409);
+  });
+
+  it("paid in part: every other open charge for that installment is canceled (its code asks for all of it again); the paid one and the settlement's stay", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await contractOf(t);
+    const [first, second] = installments;
+    const charge = async (json: Record<string, unknown>) => (await post(t, createCharge, "/v1/charges", { contract_id: contract.id, ...json })).body;
+    const settlement = (await post(t, createSettlement, "/v1/settlements", { contract_id: contract.id, type: "full", payment_method: "pix" })).body;
+    const a = await charge({ method: "boleto", installment_ids: [first!.id] });
+    const b = await charge({ method: "pix", installment_ids: [first!.id] });
+    const both = await charge({ method: "boleto", installment_ids: [first!.id, second!.id] });
+    const secondOnly = await charge({ method: "pix", installment_ids: [second!.id] });
+    const paid = await post(t, pay, `/v1/sandbox/charges/${a.id}/pay`, { amount: 60_000 }, { id: a.id });
+    expect(paid.status).toBe(200);
+    expect(paid.body.charge).toMatchObject({ id: a.id, status: "partially_paid", amount_paid: 60_000 });
+    expect(paid.body.payment).toMatchObject({ amount: 60_000, credit: 0, allocations: [{ installment_id: first!.id, total: 60_000, settles: false }] });
+
+    const statuses = await db().charge.findMany({ where: { contractId: contract.id }, select: { id: true, status: true } });
+    expect(Object.fromEntries(statuses.map((c) => [c.id, c.status]))).toEqual({
+      [a.id]: "partially_paid",
+      [b.id]: "canceled",
+      [both.id]: "canceled",
+      [secondOnly.id]: "pending",
+      [settlement.charge_id]: "pending", // canceled only with its settlement
+    });
+    const events = await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id, type: "charge.canceled" } });
+    expect(events.map((e) => e.payload as { id: string; status: string; amount_paid: number }).sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      [b, both].sort((x, y) => x.id.localeCompare(y.id)).map((c) => expect.objectContaining({ id: c.id, status: "canceled", amount_paid: 0 })),
+    );
+    const audits = await db().auditLog.findMany({ where: { tenantId: t.tenant.id, action: "charge.canceled" } });
+    const reason = `its installments were paid in part by charge ${a.id}`;
+    expect(Object.fromEntries(audits.map((x) => [x.targetId, x.metadata]))).toEqual({
+      [b.id]: { from: "pending", to: "canceled", reason },
+      [both.id]: { from: "pending", to: "canceled", reason },
+    });
+
+    // B's page no longer shows its code for the whole installment; the sandbox (as the PSP) refuses it.
+    const page = await loadPaymentPage(b.payment_page_url.split("/pay/")[1], "sandbox");
+    expect(page).toMatchObject({ payable: false, notice: "Esta cobrança foi cancelada. Peça uma nova ao credor.", qrSvg: null, barcodeSvg: null, payer: { name: "", document: "" } });
+    const again = await post(t, pay, `/v1/sandbox/charges/${b.id}/pay`, { amount: b.amount }, { id: b.id });
+    expect([again.status, again.body.code]).toEqual([409, "invalid_transition"]);
+    expect(await db().payment.count({ where: { chargeId: b.id } })).toBe(0);
+    expect(await contractNow(t, contract.id)).toMatchObject({ credit_balance: 0 });
+    // A new charge asks for the rest of the installment's face.
+    const rest = await charge({ method: "pix", installment_ids: [first!.id] });
+    const { fine, late_interest } = paid.body.payment.allocations[0];
+    expect(rest.breakdown[0].principal + rest.breakdown[0].interest).toBe(Number(first!.amount) - (60_000 - fine - late_interest));
   });
 });

@@ -20,9 +20,12 @@ export const createChargeOperation = defineOperation({
     "the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 " +
     "general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, " +
     "agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring " +
-    "after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). " +
+    "after `expires_in` seconds, or `cobv` with a due date, fine and interest — the contract's only when every installment falls due on the due " +
+    "date, or before it without being late then; else \"0\", see `pix.fine_rate`) with a BCB txid and its QR code (`pix.qr_code`, PNG). " +
     "Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the " +
-    "tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's).",
+    "tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's); " +
+    "409 `conflict` (retryable: issue it again) when a payment reached the contract meanwhile, or the collection account left its agreement before a boleto's first nosso número under it. " +
+    "A payment of one charge cancels the other open charges (not a settlement's) for the installments it paid, in full or in part (`charge.canceled`): their codes ask for the amount owed before.",
   tags,
   auth: "bearer",
   permission: "collections:write",
@@ -149,7 +152,8 @@ export const sandboxPayChargeOperation = defineOperation({
     "Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: " +
     "allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's " +
     "credit. A pending settlement's charge: parts short of its amount are held as the contract's credit; the part that reaches it " +
-    "completes the settlement. 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), " +
+    "completes the settlement. The other open charges (not a settlement's) for installments it paid, in full or in part, are canceled " +
+    "(`charge.canceled`). 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), " +
     "or one with nothing left open and no `amount`; 400 for a `paid_on` before the charge was issued. 404 on the production address.",
   tags: ["Sandbox"],
   auth: "bearer",
@@ -181,8 +185,9 @@ export const providerNotificationOperation = defineOperation({
     "\"<t>.<raw body>\")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 " +
     "`invalid_signature`, before the body is read. Idempotent by `event_id` per provider: a repeated event answers the payment already made " +
     "(`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the " +
-    "address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid " +
-    "(paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no " +
+    "address called (404 when unknown). The payment is allocated like any other. A Pix `cob` past its expiry, marked expired or not, is paid " +
+    "when `paid_on` is on or before its expiry's day (Brasília). Money for a charge that can no longer be paid " +
+    "(paid, canceled or expired: a boleto paid twice, or after its cancellation; a `cob` paid after its expiry's day) is recorded, never refused: a payment with no " +
     "`allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge " +
     "stays as it is.",
   tags,
@@ -241,6 +246,7 @@ export const putCollectionAccountOperation = defineOperation({
     "Where borrowers' money goes, so it needs `collections:admin`, granted only by name (never by the coarse `write`), and every change is " +
     "audited with the previous values. Charges already issued keep the account they were issued under (`beneficiary` on the charge); new " +
     "ones use this one, with a nosso número sequence per agreement. An agreement belongs to one tenant per environment (400 otherwise). " +
+    "`beneficiary_name` and `city` must keep a letter or digit once accents and symbols go (the Pix BR Code's name and city; 400 otherwise). " +
     "Replaces the whole account (PUT): send every field.",
   tags,
   auth: "bearer",

@@ -740,7 +740,7 @@ export interface paths {
         get: operations["getCollectionAccount"];
         /**
          * Set the collection account of this environment (collections:admin)
-         * @description Where borrowers' money goes, so it needs `collections:admin`, granted only by name (never by the coarse `write`), and every change is audited with the previous values. Charges already issued keep the account they were issued under (`beneficiary` on the charge); new ones use this one, with a nosso número sequence per agreement. An agreement belongs to one tenant per environment (400 otherwise). Replaces the whole account (PUT): send every field.
+         * @description Where borrowers' money goes, so it needs `collections:admin`, granted only by name (never by the coarse `write`), and every change is audited with the previous values. Charges already issued keep the account they were issued under (`beneficiary` on the charge); new ones use this one, with a nosso número sequence per agreement. An agreement belongs to one tenant per environment (400 otherwise). `beneficiary_name` and `city` must keep a letter or digit once accents and symbols go (the Pix BR Code's name and city; 400 otherwise). Replaces the whole account (PUT): send every field.
          *
          *     Requires permission `collections:admin`.
          */
@@ -767,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * Create a boleto or Pix charge for open installments of a contract
-         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's).
+         * @description The amount comes from the finance library: each installment's open amount, plus late fine and pro-rata late interest up to the charge's due date when the installment is already late then (`breakdown`). Boleto: a FEBRABAN barcode (44 digits, mod-11 general check digit, due-date factor with the 2025-02-22 rollover) and its linha digitável, under the collection account's bank, agreement and wallet (sandbox: Banco do Brasil layout, agreement 1234567, wallet 17). Pix: a dynamic BR Code (`cob`, expiring after `expires_in` seconds, or `cobv` with a due date, fine and interest — the contract's only when every installment falls due on the due date, or before it without being late then; else "0", see `pix.fine_rate`) with a BCB txid and its QR code (`pix.qr_code`, PNG). Every charge has a `payment_page_url` the borrower can open and print. 409 `collection_not_configured` in production until the tenant sets its collection account (PUT /v1/collection-account); 409 `contract_not_active` for a settled or canceled contract (active, assigned and written-off ones are collected: a written-off debt is still the borrower's); 409 `conflict` (retryable: issue it again) when a payment reached the contract meanwhile, or the collection account left its agreement before a boleto's first nosso número under it. A payment of one charge cancels the other open charges (not a settlement's) for the installments it paid, in full or in part (`charge.canceled`): their codes ask for the amount owed before.
          *
          *     Requires permission `collections:write`.
          */
@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge as the bank would — sandbox only
-         * @description Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's credit. A pending settlement's charge: parts short of its amount are held as the contract's credit; the part that reaches it completes the settlement. 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), or one with nothing left open and no `amount`; 400 for a `paid_on` before the charge was issued. 404 on the production address.
+         * @description Applies a payment (default: all that is open on the charge as of `paid_on`) exactly as a provider's notification would: allocated oldest installment first — late fine, late interest, interest, principal — and the rest kept as the contract's credit. A pending settlement's charge: parts short of its amount are held as the contract's credit; the part that reaches it completes the settlement. The other open charges (not a settlement's) for installments it paid, in full or in part, are canceled (`charge.canceled`). 409 for a paid, canceled or expired charge (an immediate Pix past its expiry too, before the job marks it), or one with nothing left open and no `amount`; 400 for a `paid_on` before the charge was issued. 404 on the production address.
          *
          *     Requires permission `collections:write`.
          */
@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Inbound payment notification from the payment provider (no API key: HMAC-signed)
-         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id` per provider: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown). The payment is allocated like any other. Money for a charge that can no longer be paid (paid, canceled or expired: a boleto paid twice, or after its cancellation) is recorded, never refused: a payment with no `allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge stays as it is.
+         * @description For payment providers, not integrators. Authenticated by `X-Provider-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` with the provider's secret; a timestamp more than 300 s away, a wrong or missing signature: 401 `invalid_signature`, before the body is read. Idempotent by `event_id` per provider: a repeated event answers the payment already made (`replayed: true`) and applies nothing. The charge is found by `txid` (Pix) or `our_number` (boleto) in the environment of the address called (404 when unknown). The payment is allocated like any other. A Pix `cob` past its expiry, marked expired or not, is paid when `paid_on` is on or before its expiry's day (Brasília). Money for a charge that can no longer be paid (paid, canceled or expired: a boleto paid twice, or after its cancellation; a `cob` paid after its expiry's day) is recorded, never refused: a payment with no `allocations` whose whole amount is the contract's `credit` (kept until used or refunded), with `payment.received`; the charge stays as it is.
          */
         post: operations["receiveProviderNotification"];
         delete?: never;
@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * What settles the contract on a date (present value at the contract rate, plus late charges)
-         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its due date; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a contract that is not active, assigned or written off (an assigned one is quoted and settled: the borrower's right to pay early survives the sale; a written-off one too: its debt is still the borrower's).
+         * @description Each open installment at its present value on `date` at the contract rate — t = whole months + days/30 from `date` to its `nominal_due_date`, the end of the monthly period its interest was computed on (before `due_date_rule` moved it off a weekend or holiday), so a quote on the disbursement date is the principal and one right after an installment the schedule's balance, whatever the rule; interest removed pro rata for paying early (CDC art. 52 §2), rounded half-up per installment so the lines add up to the total — or at face value when due (its actual `due_date`) on or before `date`, plus the late fine and pro-rata late interest of those already late, less the contract's credit. Nothing is stored; `valid_until` is the end of `date` in Brasília. 409 `contract_not_active` for a contract that is not active, assigned or written off (an assigned one is quoted and settled: the borrower's right to pay early survives the sale; a written-off one too: its debt is still the borrower's).
          *
          *     Requires permission `settlements:read`.
          */
@@ -985,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a contract in full or prepay part of it
-         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` and reschedules what is left on the same due dates by the contract's amortization system — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`). A contract on offer in a pending portfolio assignment is settled all the same — the borrower's right to pay off early is not suspended while the lender negotiates the credit (CDC art. 52 §2): it leaves the offer in the same transaction (the assignment's totals drop by its face value and price, event `assignment.contract_removed`; the last one leaving cancels the offer) and does not return to it if this settlement is canceled. An `assigned` contract (a settled assignment) is settled too: its payment carries the `assignment_id` — the assignee's money.
+         * @description `full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). `partial`: prepays `amount` (the balance is the payoff quote's present value) and reschedules what is left on the same due dates by the contract's amortization system, its amounts on monthly periods from the first remaining installment's `nominal_due_date` (the rows' `nominal_due_date`) — every remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending settlement per contract (409 `conflict`). A contract on offer in a pending portfolio assignment is settled all the same — the borrower's right to pay off early is not suspended while the lender negotiates the credit (CDC art. 52 §2): it leaves the offer in the same transaction (the assignment's totals drop by its face value and price, event `assignment.contract_removed`; the last one leaving cancels the offer) and does not return to it if this settlement is canceled. An `assigned` contract (a settled assignment) is settled too: its payment carries the `assignment_id` — the assignee's money.
          *
          *     Requires permission `settlements:write`.
          */
@@ -2854,7 +2854,7 @@ export interface components {
                 location: string;
                 /** @description `cob`: when it expires; `cobv`: null (it has a due date). */
                 expires_at: string | null;
-                /** @description `cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount. "0" when the amount already includes late charges (an installment late by the charge's due date) or is a settlement's: they must not be added again. null for `cob`. */
+                /** @description `cobv`: the fine the PSP adds after the due date (multa), decimal, on the whole amount — the contract's only when every installment falls due on the charge's due date, or before it without being late then (a weekend or holiday due date's grace), so that the PSP never asks more than is owed. "0" when an installment is late by the charge's due date (its fine is in the amount, or was paid with an earlier part), falls due after it, or the charge is a settlement's. null for `cob`. */
                 fine_rate: string | null;
                 /** @description `cobv`: late interest per month the PSP adds after the due date (juros), decimal; "0" as for `fine_rate`. null for `cob`. */
                 interest_rate_monthly: string | null;
@@ -2936,7 +2936,10 @@ export interface components {
                     installment_id: string;
                     /** Format: int64 */
                     number: number;
+                    /** @description Its actual due date (after the contract's `due_date_rule`): due on or before the payoff date, it counts at face value. */
                     due_date: string;
+                    /** @description The end of the monthly period its interest was computed on (the due date before `due_date_rule` moved it off a weekend or holiday; after a partial settlement, the rescheduled periods): its present value is discounted to this date. On quotes stored with settlements made before this field existed, its `due_date` (they were discounted to it). */
+                    nominal_due_date: string;
                     /**
                      * Format: int64
                      * @description What is still open of the installment's face amount. Integer centavos.
@@ -2944,7 +2947,7 @@ export interface components {
                     open_amount: number;
                     /**
                      * Format: int64
-                     * @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos.
+                     * @description Its value on the payoff date at the contract rate, discounted to `nominal_due_date` (face value when due on or before the payoff date, or when its nominal date has passed). Integer centavos.
                      */
                     present_value: number;
                     /**
@@ -3019,6 +3022,8 @@ export interface components {
                     /** Format: int64 */
                     number: number;
                     due_date: string;
+                    /** @description The end of the monthly period its new amount was computed on (monthly from the first row's): what a later payoff discounts it to. `due_date` is unchanged. */
+                    nominal_due_date: string;
                     /** Format: int64 */
                     opening_balance: number;
                     /** Format: int64 */
@@ -3905,7 +3910,7 @@ export interface components {
              */
             wallet: "17" | "18";
             /**
-             * @description The beneficiary (cedente) printed on the boleto; its first 25 characters, without accents, are the Pix merchant name.
+             * @description The beneficiary (cedente) printed on the boleto; without accents and other symbols, its first 25 characters are the Pix merchant name, so it must contain a letter (A to Z, accents allowed) or a digit.
              * @example Crédito Fácil SCD S.A.
              */
             beneficiary_name: string;
@@ -3915,7 +3920,7 @@ export interface components {
              */
             beneficiary_document: string;
             /**
-             * @description The beneficiary's city; the first 15 characters, without accents, are the Pix merchant city.
+             * @description The beneficiary's city; without accents and other symbols, its first 15 characters are the Pix merchant city, so it must contain a letter (A to Z, accents allowed) or a digit.
              * @example São Paulo
              */
             city: string;
@@ -4027,7 +4032,10 @@ export interface components {
                 installment_id: string;
                 /** Format: int64 */
                 number: number;
+                /** @description Its actual due date (after the contract's `due_date_rule`): due on or before the payoff date, it counts at face value. */
                 due_date: string;
+                /** @description The end of the monthly period its interest was computed on (the due date before `due_date_rule` moved it off a weekend or holiday; after a partial settlement, the rescheduled periods): its present value is discounted to this date. On quotes stored with settlements made before this field existed, its `due_date` (they were discounted to it). */
+                nominal_due_date: string;
                 /**
                  * Format: int64
                  * @description What is still open of the installment's face amount. Integer centavos.
@@ -4035,7 +4043,7 @@ export interface components {
                 open_amount: number;
                 /**
                  * Format: int64
-                 * @description Its value on the payoff date at the contract rate (face value when due on or before it). Integer centavos.
+                 * @description Its value on the payoff date at the contract rate, discounted to `nominal_due_date` (face value when due on or before the payoff date, or when its nominal date has passed). Integer centavos.
                  */
                 present_value: number;
                 /**
@@ -22675,6 +22683,7 @@ export interface operations {
                      *           "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                      *           "number": 9,
                      *           "due_date": "2026-12-02",
+                     *           "nominal_due_date": "2026-12-02",
                      *           "open_amount": 95373,
                      *           "present_value": 95316,
                      *           "discount": 57,
@@ -22686,6 +22695,7 @@ export interface operations {
                      *           "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                      *           "number": 10,
                      *           "due_date": "2027-01-02",
+                     *           "nominal_due_date": "2027-01-02",
                      *           "open_amount": 95373,
                      *           "present_value": 93631,
                      *           "discount": 1742,
@@ -23015,6 +23025,7 @@ export interface operations {
                      *                 "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                      *                 "number": 9,
                      *                 "due_date": "2026-12-02",
+                     *                 "nominal_due_date": "2026-12-02",
                      *                 "open_amount": 95373,
                      *                 "present_value": 95316,
                      *                 "discount": 57,
@@ -23026,6 +23037,7 @@ export interface operations {
                      *                 "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                      *                 "number": 10,
                      *                 "due_date": "2027-01-02",
+                     *                 "nominal_due_date": "2027-01-02",
                      *                 "open_amount": 95373,
                      *                 "present_value": 93631,
                      *                 "discount": 1742,
@@ -23321,6 +23333,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                      *             "number": 9,
                      *             "due_date": "2026-12-02",
+                     *             "nominal_due_date": "2026-12-02",
                      *             "open_amount": 95373,
                      *             "present_value": 95316,
                      *             "discount": 57,
@@ -23332,6 +23345,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                      *             "number": 10,
                      *             "due_date": "2027-01-02",
+                     *             "nominal_due_date": "2027-01-02",
                      *             "open_amount": 95373,
                      *             "present_value": 93631,
                      *             "discount": 1742,
@@ -23751,6 +23765,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                      *             "number": 9,
                      *             "due_date": "2026-12-02",
+                     *             "nominal_due_date": "2026-12-02",
                      *             "open_amount": 95373,
                      *             "present_value": 95316,
                      *             "discount": 57,
@@ -23762,6 +23777,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                      *             "number": 10,
                      *             "due_date": "2027-01-02",
+                     *             "nominal_due_date": "2027-01-02",
                      *             "open_amount": 95373,
                      *             "present_value": 93631,
                      *             "discount": 1742,
@@ -24071,6 +24087,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                      *             "number": 9,
                      *             "due_date": "2026-12-02",
+                     *             "nominal_due_date": "2026-12-02",
                      *             "open_amount": 95373,
                      *             "present_value": 95316,
                      *             "discount": 57,
@@ -24082,6 +24099,7 @@ export interface operations {
                      *             "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                      *             "number": 10,
                      *             "due_date": "2027-01-02",
+                     *             "nominal_due_date": "2027-01-02",
                      *             "open_amount": 95373,
                      *             "present_value": 93631,
                      *             "discount": 1742,
@@ -34407,6 +34425,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                  *               "number": 9,
                  *               "due_date": "2026-12-02",
+                 *               "nominal_due_date": "2026-12-02",
                  *               "open_amount": 95373,
                  *               "present_value": 95316,
                  *               "discount": 57,
@@ -34418,6 +34437,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                  *               "number": 10,
                  *               "due_date": "2027-01-02",
+                 *               "nominal_due_date": "2027-01-02",
                  *               "open_amount": 95373,
                  *               "present_value": 93631,
                  *               "discount": 1742,
@@ -34521,6 +34541,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                  *               "number": 9,
                  *               "due_date": "2026-12-02",
+                 *               "nominal_due_date": "2026-12-02",
                  *               "open_amount": 95373,
                  *               "present_value": 95316,
                  *               "discount": 57,
@@ -34532,6 +34553,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                  *               "number": 10,
                  *               "due_date": "2027-01-02",
+                 *               "nominal_due_date": "2027-01-02",
                  *               "open_amount": 95373,
                  *               "present_value": 93631,
                  *               "discount": 1742,
@@ -34635,6 +34657,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1M",
                  *               "number": 9,
                  *               "due_date": "2026-12-02",
+                 *               "nominal_due_date": "2026-12-02",
                  *               "open_amount": 95373,
                  *               "present_value": 95316,
                  *               "discount": 57,
@@ -34646,6 +34669,7 @@ export interface operations {
                  *               "installment_id": "ins_01JDQ82A3B4C5D6E7F8G9H0J1N",
                  *               "number": 10,
                  *               "due_date": "2027-01-02",
+                 *               "nominal_due_date": "2027-01-02",
                  *               "open_amount": 95373,
                  *               "present_value": 93631,
                  *               "discount": 1742,
