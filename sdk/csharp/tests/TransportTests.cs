@@ -188,10 +188,22 @@ namespace CreditPlatform.Sdk.Tests
         public void Concurrent401sOneAfterTheOtherRenewTheTokenOnce()
         {
             var refusals = 0;
+            // No 401 is answered before all five calls have sent the first token (a call started late on a busy machine
+            // would otherwise send the renewed one and never see a 401); then they are answered 150 ms apart.
+            var allSent = new CountdownEvent(5);
             using (var server = new Scripted((req, seen) =>
             {
                 if (req.Path == "/v1/auth/token") return Answer(200, "{\"access_token\":\"t" + Tokens(seen) + "\",\"expires_in\":3600}");
-                if (req.Headers.ContainsKey("Authorization") && req.Headers["Authorization"] == "Bearer t1") return Answer(401, Problem(401, "unauthorized"), null, 150 * (Interlocked.Increment(ref refusals) - 1));
+                if (req.Headers.ContainsKey("Authorization") && req.Headers["Authorization"] == "Bearer t1")
+                {
+                    var refuse = Answer(401, Problem(401, "unauthorized"), null, 150 * (Interlocked.Increment(ref refusals) - 1));
+                    return socket =>
+                    {
+                        allSent.Signal();
+                        allSent.Wait(15000);
+                        refuse(socket);
+                    };
+                }
                 return Answer(200, "{\"status\":\"ok\"}");
             }))
             {

@@ -169,13 +169,22 @@ def test_a_token_renewal_refused_after_a_401_carries_the_calls_request_id(script
 
 def test_concurrent_401s_one_after_the_other_renew_the_token_once(scripted):
     refusals = []
+    # No 401 is answered before all five calls have sent the first token (a call started late on a busy machine would
+    # otherwise send the renewed one and never see a 401); then they are answered 0.15 s apart.
+    all_sent = threading.Barrier(5)
 
     def route(req, seen):
         if req["path"] == "/v1/auth/token":
             return answer(200, {"access_token": f"t{tokens(seen)}", "expires_in": 3600})
         if req["headers"].get("authorization") == "Bearer t1":
             refusals.append(1)
-            return answer(401, problem(401, "unauthorized"), delay=0.15 * (len(refusals) - 1))
+            refuse = answer(401, problem(401, "unauthorized"), delay=0.15 * (len(refusals) - 1))
+
+            def held(sock):
+                all_sent.wait(15)
+                refuse(sock)
+
+            return held
         return answer(200, {"status": "ok"})
 
     server = scripted(route)

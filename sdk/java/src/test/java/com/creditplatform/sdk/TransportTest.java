@@ -204,9 +204,19 @@ class TransportTest {
   @Test
   void concurrent401sOneAfterTheOtherRenewTheTokenOnce() throws Exception {
     AtomicInteger refusals = new AtomicInteger();
+    // No 401 is answered before all five calls have sent the first token (a call started late on a busy machine would
+    // otherwise send the renewed one and never see a 401); then they are answered 150 ms apart.
+    CountDownLatch allSent = new CountDownLatch(5);
     try (Scripted server = new Scripted((req, seen) -> {
       if (req.path().equals("/v1/auth/token")) return answer(200, "{\"access_token\":\"t" + tokens(seen) + "\",\"expires_in\":3600}");
-      if ("Bearer t1".equals(req.headers().get("authorization"))) return answer(401, problem(401, "unauthorized", ""), Map.of(), 150L * refusals.getAndIncrement());
+      if ("Bearer t1".equals(req.headers().get("authorization"))) {
+        Action refuse = answer(401, problem(401, "unauthorized", ""), Map.of(), 150L * refusals.getAndIncrement());
+        return socket -> {
+          allSent.countDown();
+          allSent.await(15, TimeUnit.SECONDS);
+          refuse.run(socket);
+        };
+      }
       return answer(200, "{\"status\":\"ok\"}");
     })) {
       CreditPlatform api = oauth(server.url(), Duration.ofSeconds(10), 3);
