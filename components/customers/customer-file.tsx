@@ -3,9 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useState } from "react";
 import { useCodeLabels } from "@/components/labels";
 import { panelFetch } from "@/components/credentials/panel-fetch";
 import { formatBRL, formatDate, formatDateTime, formatDocument } from "@/components/format";
+import { EraseCustomerForm } from "./erase-form";
 
 // A customer with their proposals and contracts, each linking to its own page.
 
@@ -17,10 +19,18 @@ type File = {
   more_contracts: boolean;
 };
 
-export function CustomerFile({ id, environment, tenantId }: { id: string; environment: "sandbox" | "production"; tenantId: string }) {
+export function CustomerFile({ id, environment, tenantId, canErase }: { id: string; environment: "sandbox" | "production"; tenantId: string; canErase: boolean }) {
   const t = useTranslations("Customers");
   const labels = useCodeLabels();
-  const file = useQuery({ queryKey: ["customers", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/customers/${id}?environment=${environment}`) });
+  const [erased, setErased] = useState(false);
+  const file = useQuery({ queryKey: ["customers", tenantId, environment, "file", id], queryFn: () => panelFetch<File>(`/api/panel/customers/${id}?environment=${environment}`), enabled: !erased });
+  if (erased) {
+    return (
+      <p role="status" className="text-sm">
+        {t("erased")} <Link href={`/customers?environment=${environment}`} className="underline">{t("backToList")}</Link>
+      </p>
+    );
+  }
   if (file.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (file.isError) return <p role="alert" className="text-sm text-red-600">{file.error.message}</p>;
   const { customer: c, proposals, contracts, more_proposals, more_contracts } = file.data;
@@ -59,6 +69,7 @@ export function CustomerFile({ id, environment, tenantId }: { id: string; enviro
         </ul>
         {more_contracts && <p className="mt-2 text-slate-600">{t("moreRows", { count: contracts.length })} <Link href={all("contracts")} className="underline">{t("allContracts")}</Link></p>}
       </section>
+      {canErase && proposals.length === 0 && contracts.length === 0 && <EraseCustomerForm customerId={c.id} name={c.name} environment={environment} onErased={() => setErased(true)} />}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/contracts/{id}/write-off": ["POST"],
   "/v1/contracts/{id}/installments": ["GET"],
   "/v1/customers": ["GET", "POST"],
-  "/v1/customers/{id}": ["GET", "PATCH"],
+  "/v1/customers/{id}": ["GET", "PATCH", "DELETE"],
   "/v1/events": ["GET"],
   "/v1/events/{id}": ["GET"],
   "/v1/health": ["GET"],

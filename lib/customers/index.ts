@@ -4,5 +4,6 @@ export { createCustomer, type CustomerContext } from "./create-customer";
 export { getCustomer } from "./get-customer";
 export { listCustomers } from "./list-customers";
 export { updateCustomer } from "./update-customer";
+export { eraseCustomer } from "./erase-customer";
 export { toCustomerView } from "./serialize";
-export { CreateCustomerBody, CustomerList, CustomerResponse, ListCustomersQuery, UpdateCustomerBody, type CustomerView } from "./schemas";
+export { CreateCustomerBody, CustomerList, CustomerResponse, DeletedCustomer, ListCustomersQuery, UpdateCustomerBody, type CustomerView } from "./schemas";

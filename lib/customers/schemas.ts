@@ -158,3 +158,9 @@ export type ListCustomersQuery = z.infer<typeof ListCustomersQuery>;
 
 export const CustomerList = listEnvelope(CustomerResponse).meta({ id: "CustomerList" });
 export type CustomerList = z.infer<typeof CustomerList>;
+
+/** DELETE /v1/customers/{id}'s answer and the `customer.deleted` event's data (./erase-customer.ts). */
+export const DeletedCustomer = z
+  .object({ id: z.string(), object: z.literal("customer"), deleted: z.literal(true) })
+  .meta({ id: "DeletedCustomer", description: "The customer was erased." });
+export type DeletedCustomer = z.infer<typeof DeletedCustomer>;

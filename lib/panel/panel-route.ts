@@ -8,7 +8,7 @@ import { requestHost } from "@/lib/api/environment";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { checkSameOrigin } from "@/lib/security/same-origin";
-import { canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview, canWriteOff } from "@/lib/tenants/roles";
+import { canEraseCustomers, canIssueCharges, canManageCredentials, canManageMembers, canRecordRefunds, canReview, canWriteOff } from "@/lib/tenants/roles";
 import { panelScope } from "./environment-param";
 import { ptBrErrorMap, toPtBr } from "./field-messages-pt-br";
 import { runPanelIdempotent } from "./panel-idempotency";
@@ -27,6 +27,7 @@ type Options<B extends z.ZodType | undefined> = {
   recordRefunds?: boolean;
   issueCharges?: boolean;
   writeOff?: boolean;
+  eraseCustomers?: boolean;
   body?: B;
   /** The tenant switch itself: it may come from a page showing another tenant than the active one. */
   switchesTenant?: boolean;
@@ -73,6 +74,7 @@ export function panelRoute<B extends z.ZodType | undefined = undefined>(
       if (options.recordRefunds && !canRecordRefunds(user.role)) throw new ApiError("forbidden", "Only owners and admins record refunds");
       if (options.issueCharges && !canIssueCharges(user.role)) throw new ApiError("forbidden", "Viewers cannot issue charges");
       if (options.writeOff && !canWriteOff(user.role)) throw new ApiError("forbidden", "Only owners and admins write contracts off");
+      if (options.eraseCustomers && !canEraseCustomers(user.role)) throw new ApiError("forbidden", "Only owners and admins erase a customer's data");
       const input = await readInput(options.body, request, context, language.errorMap);
       const { params, query } = input;
       const body = input.body as Context<B>["body"];

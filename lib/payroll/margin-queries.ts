@@ -3,7 +3,7 @@ import { compactDocument } from "@/lib/customers/document";
 import type { PayrollInput } from "@/lib/customers/schemas";
 import { db, type Tx } from "@/lib/db/client";
 import { keysetWhere, paginate } from "@/lib/db/paginate";
-import { execute, queryRows, sql } from "@/lib/db/sql";
+import { queryRows, sql } from "@/lib/db/sql";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
@@ -63,15 +63,20 @@ export async function createMarginQuery(scope: Scope, body: CreateMarginQueryBod
   // A stateless authority's answer ignores what this platform already holds on the source: shown taken off.
   const held = STATELESS_AUTHORITIES.includes(authority.name) ? await heldOnSource(scope, customer.id, sourceView(source)) : NONE_HELD;
   const response = toMarginQueryResponse(row, held);
-  await execute(sql`
+  // Only while the customer exists, held until this commits: an erasure at the same moment waits for the query and
+  // erases it too, or came first (404; what the authority answered is not kept).
+  const stored = await queryRows<{ id: string }>(sql`
     WITH query AS (
       INSERT INTO margin_queries (id, tenant_id, environment, customer_id, source_kind, source, authority, authority_query_id, result, available_loan_margin, valid_until, created_at)
-      VALUES (${row.id}, ${row.tenantId}, ${row.environment}::"Environment", ${row.customerId}, ${row.sourceKind}, ${JSON.stringify(row.source)}::jsonb, ${row.authority},
-              ${row.authorityQueryId}, ${JSON.stringify(row.result)}::jsonb, ${row.availableLoanMargin}, ${row.validUntil}, ${row.createdAt})
+      SELECT ${row.id}, ${row.tenantId}, ${row.environment}::"Environment", ${row.customerId}, ${row.sourceKind}, ${JSON.stringify(row.source)}::jsonb, ${row.authority},
+             ${row.authorityQueryId}, ${JSON.stringify(row.result)}::jsonb, ${row.availableLoanMargin}, ${row.validUntil}, ${row.createdAt}
+       WHERE EXISTS (SELECT 1 FROM customers WHERE id = ${row.customerId} AND tenant_id = ${row.tenantId} AND environment = ${row.environment}::"Environment" FOR KEY SHARE)
       RETURNING id
     )
     INSERT INTO outbox_events (id, tenant_id, environment, type, payload)
-    SELECT ${newId("event")}, ${row.tenantId}, ${row.environment}::"Environment", 'margin_query.completed', ${JSON.stringify(response)}::jsonb FROM query`);
+    SELECT ${newId("event")}, ${row.tenantId}, ${row.environment}::"Environment", 'margin_query.completed', ${JSON.stringify(response)}::jsonb FROM query
+    RETURNING id`);
+  if (stored.length === 0) throw notFound("Customer");
   return response;
 }
 

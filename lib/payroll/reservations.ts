@@ -18,6 +18,7 @@ import { requireUsableMargin } from "./margin-queries";
 import { reserveAtAuthority } from "./reservation-recovery";
 import type { CreateReservationBody, ListReservationsQuery, ReservationResponse } from "./schemas";
 import { RESERVATION_AUDIT_ACTIONS, RESERVATION_TRANSITIONS, type ReservationAction, type ReservationStatus } from "./transitions";
+import { holdCustomer } from "@/lib/customers/hold-customer";
 
 // Margin reservations: hold an installment against a valid margin query at the authority. The authority
 // is asked inside the transaction that writes the row, with an idempotency key derived from what the
@@ -56,6 +57,8 @@ export async function createReservation(scope: Scope, actor: Actor, requestId: s
 /** Checks the margin, asks the authority and stores the outcome (reserved or refused) with its event. */
 export async function reserveIn(tx: Tx, scope: Scope, actor: Actor, request: ReservationRequest): Promise<ReservationResponse> {
   const query = await requireUsableMargin(tx, scope, request.marginQueryId, request.customerId, request.installmentAmount, request.kind);
+  // Held for the transaction: a customer with a reservation cannot be erased (lib/customers/erase-customer.ts).
+  if (!(await holdCustomer(tx, scope, request.customerId))) throw notFound("Customer");
   const customer = await tx.customer.findFirstOrThrow({ where: { id: request.customerId, ...where(scope) }, select: { document: true } });
   const id = newId("marginReservation");
   await tx.marginReservation.create({

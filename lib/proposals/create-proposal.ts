@@ -19,6 +19,7 @@ import { deductedInstallment, type CreateProposalBody, type ProposalResponse } f
 import { toProposalResponse } from "./serialize";
 import { checkDisbursementDate, proposalExpiresAt } from "./disbursement-date";
 import { PROPOSAL_VALIDITY_DAYS } from "./transitions";
+import { holdCustomer } from "@/lib/customers/hold-customer";
 
 // POST /v1/proposals: a draft that freezes a simulation's terms (schedule included) for one customer.
 // Inline terms are first stored as a simulation, in the proposal's own transaction, so every proposal points at
@@ -45,7 +46,9 @@ async function createProposalIn(scope: Scope, actor: Actor, input: z.infer<typeo
     ? (await createSimulation(scope, { ...input.terms, customer_id: input.customer_id })).simulation.id
     : input.simulation_id!;
   return db().$transaction(async (tx) => {
-    const customer = await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true, kind: true, payroll: true } });
+    // Held for the transaction: a customer with a proposal cannot be erased (lib/customers/erase-customer.ts).
+    const held = await holdCustomer(tx, scope, input.customer_id);
+    const customer = held ? await tx.customer.findFirst({ where: { id: input.customer_id, ...where(scope) }, select: { id: true, kind: true, payroll: true } }) : null;
     if (!customer) throw notFound("Customer");
     const simulation = await tx.simulation.findFirst({ where: { id: simulationId, ...where(scope) } });
     if (!simulation) throw notFound("Simulation");

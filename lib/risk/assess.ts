@@ -14,6 +14,7 @@ import { scoreRisk, type RiskInputs } from "./score";
 import type { RiskAssessmentResponse } from "./schemas";
 import { toRiskAssessmentResponse } from "./serialize";
 import { deductedInstallment, type ProposalTerms } from "@/lib/proposals/schemas";
+import { holdCustomer } from "@/lib/customers/hold-customer";
 
 // Runs the scorecard for a customer and a set of terms, and stores the result with every input it read
 // and the scorecard version (an auditor can recompute it). Used by POST /v1/risk-assessments and by
@@ -95,7 +96,8 @@ async function gatherInputs(tx: Tx, scope: Scope, subject: RiskSubject): Promise
 
 /** The customer of a scoped id, or 404. */
 export async function customerIn(tx: Tx, scope: Scope, id: string): Promise<Customer> {
-  const customer = await tx.customer.findFirst({ where: { id, ...where(scope) } });
+  // Held for the transaction: an erasure of the customer at the same moment waits for this assessment and erases it too.
+  const customer = (await holdCustomer(tx, scope, id)) ? await tx.customer.findFirst({ where: { id, ...where(scope) } }) : null;
   if (!customer) throw notFound("Customer");
   return customer;
 }

@@ -94,7 +94,8 @@ async function insertSimulation(scope: Scope, body: CreateSimulationBody, result
       WHERE ${row.customerId}::text IS NULL OR EXISTS (
         SELECT 1 FROM customers
         WHERE id = ${row.customerId} AND tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment"
-          AND (kind = 'company') = ${borrowerKind === "PJ"} AND (${link}::text IS NULL OR payroll->>'type' = ${link}))
+          AND (kind = 'company') = ${borrowerKind === "PJ"} AND (${link}::text IS NULL OR payroll->>'type' = ${link})
+        FOR KEY SHARE) -- held: an erasure of the customer at the same moment waits for this and erases it too
       RETURNING id
     )
     INSERT INTO outbox_events (id, tenant_id, environment, type, payload)

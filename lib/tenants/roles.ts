@@ -74,3 +74,16 @@ export const CAN_WRITE_OFF: Record<Role, boolean> = {
 export function canWriteOff(role: Role): boolean {
   return CAN_WRITE_OFF[role];
 }
+
+/** Who erases a customer's data at their request (LGPD; the same rules as DELETE /v1/customers/{id}): owners and admins
+ *  — it cannot be undone; support staff and viewers see customers only. */
+export const CAN_ERASE_CUSTOMERS: Record<Role, boolean> = {
+  owner: true,
+  admin: true,
+  support: false,
+  viewer: false,
+};
+
+export function canEraseCustomers(role: Role): boolean {
+  return CAN_ERASE_CUSTOMERS[role];
+}

@@ -4,7 +4,7 @@ import { AssignmentResponse, REMOVAL_REASONS } from "@/lib/assignments/schemas";
 import { RefundResponse } from "@/lib/collection/refund-schemas";
 import { ChargeResponse, PaymentResponse } from "@/lib/collection/schemas";
 import { ContractResponse } from "@/lib/contracts/schemas";
-import { CustomerResponse } from "@/lib/customers/schemas";
+import { CustomerResponse, DeletedCustomer } from "@/lib/customers/schemas";
 import { InstallmentResponse } from "@/lib/installments/schemas";
 import { RepasseContractResult } from "@/lib/payroll/repasse-schemas";
 import { EndorsementResponse, MarginQueryResponse, ReservationResponse } from "@/lib/payroll/schemas";
@@ -38,6 +38,11 @@ export const EVENT_CATALOG = [
         .partial()
         .meta({ description: "The changed fields' values before this change (the same names as `changed_fields`); the object's other fields are the values after it." }),
     }),
+  },
+  {
+    type: "customer.deleted",
+    summary: "A customer's data was erased (DELETE /v1/customers/{id}, LGPD): its earlier events' data is `{ id, object, erased: true }` now.",
+    data: DeletedCustomer,
   },
   { type: "simulation.created", summary: "A simulation was priced (its schedule: GET /v1/simulations/{id}).", data: SimulationSummary },
   { type: "proposal.created", summary: "A proposal was created from a simulation (status `draft`).", data: ProposalResponse },

@@ -4,6 +4,7 @@
 export const SUBSCRIBABLE_EVENT_NAMES = [
   "customer.created",
   "customer.updated",
+  "customer.deleted",
   "simulation.created",
   "proposal.created",
   "proposal.status_changed",

@@ -43,7 +43,7 @@ describe("the /v1 gate", () => {
         body: problem("method_not_allowed", 405, "The method is not allowed on this resource", `${method} is not allowed here; allowed: GET, HEAD, OPTIONS`),
       });
     }
-    expect((await gate("DELETE", "/v1/customers/cus_1"))!.allow).toBe("GET, PATCH, HEAD, OPTIONS");
+    expect((await gate("PUT", "/v1/customers/cus_1"))!.allow).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");
   });
 
   it("answers OPTIONS with Allow, the request id and no CORS headers", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/id-schema";
-import { CreateCustomerBody, CustomerList, CustomerResponse, ListCustomersQuery, UpdateCustomerBody } from "@/lib/customers/schemas";
+import { CreateCustomerBody, CustomerList, CustomerResponse, DeletedCustomer, ListCustomersQuery, UpdateCustomerBody } from "@/lib/customers/schemas";
 import { defineOperation } from "../operation";
 
 // /v1/customers (persons and companies) and its deprecated alias /v1/clients (spec: since 1.1.0).
@@ -82,6 +82,30 @@ export const updateCustomerOperation = defineOperation({
   errors: [404],
 });
 
+export const deleteCustomerOperation = defineOperation({
+  operationId: "deleteCustomer",
+  method: "DELETE",
+  path: "/v1/customers/{id}",
+  summary: "Erase a customer's data (LGPD) when no credit operation holds it",
+  description:
+    "The data subject's deletion right (LGPD art. 18 VI), for a customer no credit operation holds: one with a proposal, a contract " +
+    "or a margin reservation (of any status) is 409 `conflict` naming it (`proposal_id`, `contract_id` or `margin_reservation_id`) — " +
+    "the records of a credit operation are kept at least five years after the relationship ends (Lei 9.613/1998 art. 10, LGPD art. 16 I) " +
+    "and never erased here. Otherwise, in one transaction: the customer, its simulations, risk assessments and margin queries are " +
+    "deleted; their events (`customer.created`, `customer.updated`, `simulation.created`, `risk_assessment.created`, " +
+    "`margin_query.completed`) keep id, type and time but their `data` becomes `{ id, object, erased: true }` (so does a delivery " +
+    "not yet sent), and the webhook attempts that carried them lose the bodies sent and received; audit rows about them keep who " +
+    "did what and when, not the values; stored answers of idempotent requests holding them are deleted. Emits `customer.deleted` " +
+    "(`{ id, object, deleted: true }`), audited with counts only. The document is free again: registering the person later makes a " +
+    `new customer. Afterwards the id answers 404. ${ISOLATION}`,
+  tags: TAGS,
+  auth: "bearer",
+  permission: "customers:write",
+  params: CustomerParams,
+  responses: { 200: { description: "Erased.", schema: DeletedCustomer, example: { id: "cus_01JD0000000000000000000000", object: "customer", deleted: true } } },
+  errors: [404, 409],
+});
+
 const DEPRECATED = { successor: "/v1/customers", since: "2023-08-01" }; // release 1.1.0
 const deprecatedNote =
   "Deprecated since 1.1.0: use the same call under /v1/customers. Answers exactly like it, plus the headers " +
@@ -110,6 +134,7 @@ export const customerOperations = [
   listCustomersOperation,
   getCustomerOperation,
   updateCustomerOperation,
+  deleteCustomerOperation,
   listClientsOperation,
   getClientOperation,
 ];

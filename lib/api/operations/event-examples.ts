@@ -72,6 +72,7 @@ const DATA: Record<EventType, unknown> = {
     changed_fields: ["email"],
     previous_attributes: { email: CUSTOMER_EXAMPLE.email },
   },
+  "customer.deleted": { id: CUSTOMER_EXAMPLE.id, object: "customer", deleted: true },
   "simulation.created": SIMULATION_SUMMARY_EXAMPLE,
   "proposal.created": proposalExample("draft"),
   "proposal.status_changed": { ...proposalExample("approved"), previous_status: "pending_review" },

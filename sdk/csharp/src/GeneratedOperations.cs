@@ -31,6 +31,9 @@ namespace CreditPlatform.Sdk
         /// <summary>PATCH /v1/customers/{id} — Update a customer</summary>
         public Task<JToken> UpdateCustomerAsync(string id, Request request = null) => CallAsync("updateCustomer", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>DELETE /v1/customers/{id} — Erase a customer's data (LGPD) when no credit operation holds it</summary>
+        public Task<JToken> DeleteCustomerAsync(string id, Request request = null) => CallAsync("deleteCustomer", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>GET /v1/clients — List customers (deprecated alias of GET /v1/customers)</summary>
         public Task<JToken> ListClientsAsync(Request request = null) => CallAsync("listClients", NoPathParams, request);
 

@@ -33,6 +33,7 @@ namespace CreditPlatform.Sdk
             ["createCustomer"] = new Operation("createCustomer", "POST", "/v1/customers", new string[] {  }, "application/json", true, false, true),
             ["getCustomer"] = new Operation("getCustomer", "GET", "/v1/customers/{id}", new string[] { "id" }, null, true, false, true),
             ["updateCustomer"] = new Operation("updateCustomer", "PATCH", "/v1/customers/{id}", new string[] { "id" }, "application/json", true, false, false),
+            ["deleteCustomer"] = new Operation("deleteCustomer", "DELETE", "/v1/customers/{id}", new string[] { "id" }, null, true, false, true),
             ["listClients"] = new Operation("listClients", "GET", "/v1/clients", new string[] {  }, null, true, true, true),
             ["getClient"] = new Operation("getClient", "GET", "/v1/clients/{id}", new string[] { "id" }, null, true, false, true),
             ["listSimulations"] = new Operation("listSimulations", "GET", "/v1/simulations", new string[] {  }, null, true, true, true),

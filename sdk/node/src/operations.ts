@@ -9,6 +9,7 @@ export const OPERATIONS = {
   createCustomer: {"method":"POST","path":"/v1/customers","pathParams":[],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   getCustomer: {"method":"GET","path":"/v1/customers/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   updateCustomer: {"method":"PATCH","path":"/v1/customers/{id}","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":false},
+  deleteCustomer: {"method":"DELETE","path":"/v1/customers/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   listClients: {"method":"GET","path":"/v1/clients","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   getClient: {"method":"GET","path":"/v1/clients/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   listSimulations: {"method":"GET","path":"/v1/simulations","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},

@@ -104,7 +104,13 @@ export interface paths {
         get: operations["getCustomer"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a customer's data (LGPD) when no credit operation holds it
+         * @description The data subject's deletion right (LGPD art. 18 VI), for a customer no credit operation holds: one with a proposal, a contract or a margin reservation (of any status) is 409 `conflict` naming it (`proposal_id`, `contract_id` or `margin_reservation_id`) — the records of a credit operation are kept at least five years after the relationship ends (Lei 9.613/1998 art. 10, LGPD art. 16 I) and never erased here. Otherwise, in one transaction: the customer, its simulations, risk assessments and margin queries are deleted; their events (`customer.created`, `customer.updated`, `simulation.created`, `risk_assessment.created`, `margin_query.completed`) keep id, type and time but their `data` becomes `{ id, object, erased: true }` (so does a delivery not yet sent), and the webhook attempts that carried them lose the bodies sent and received; audit rows about them keep who did what and when, not the values; stored answers of idempotent requests holding them are deleted. Emits `customer.deleted` (`{ id, object, deleted: true }`), audited with counts only. The document is free again: registering the person later makes a new customer. Afterwards the id answers 404. A customer of another tenant or of the other environment answers 404, like one that does not exist.
+         *
+         *     Requires permission `customers:write`.
+         */
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         /**
@@ -1472,6 +1478,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.deleted
+         * @description A customer's data was erased (DELETE /v1/customers/{id}, LGPD): its earlier events' data is `{ id, object, erased: true }` now.
+         *
+         *     POSTed to each enabled endpoint subscribed to `customer.deleted` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         */
+        post: operations["webhook_customer_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "simulation.created": {
         parameters: {
             query?: never;
@@ -2237,6 +2265,14 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC. */
             updated_at: string;
+        };
+        /** @description The customer was erased. */
+        DeletedCustomer: {
+            id: string;
+            /** @enum {string} */
+            object: "customer";
+            /** @enum {boolean} */
+            deleted: true;
         };
         /** @description A simulation without its schedule and IOF rows (list items; GET by id for them). */
         SimulationSummary: {
@@ -4253,7 +4289,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
+            event_types: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description For your people: what receives these events. */
             description?: string;
             /** @description Default true. */
@@ -4297,7 +4333,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types?: ("*" | ("customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
+            event_types?: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description null clears it. */
             description?: string | null;
             /** @description Enabling an endpoint the platform disabled (410 or days of failures) clears the reason. */
@@ -5781,6 +5817,295 @@ export interface operations {
                      *       "detail": "Customer not found",
                      *       "code": "not_found",
                      *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_01JD0000000000000000000000",
+                     *       "object": "customer",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedCustomer"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_transition",
+                     *       "title": "The action is not allowed in the resource's current state",
+                     *       "status": 409,
+                     *       "detail": "Cannot approve a proposal in status draft",
+                     *       "code": "invalid_transition",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "current_status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -29502,7 +29827,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "customer.created" | "customer.updated" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed" | "webhook_endpoint.test";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed" | "webhook_endpoint.test";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -31563,6 +31888,67 @@ export interface operations {
                             } | null;
                         };
                     };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same in every attempt; deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "customer.deleted",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "object": "customer",
+                 *         "deleted": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "customer.deleted";
+                    /** @description When the change happened (ISO 8601 UTC). */
+                    created_at: string;
+                    tenant_id: string;
+                    /** @enum {string} */
+                    environment: "sandbox" | "production";
+                    data: components["schemas"]["DeletedCustomer"];
                 };
             };
         };

@@ -36,6 +36,10 @@ class OperationMethods:
         """PATCH /v1/customers/{id} — Update a customer"""
         return self._call("update_customer", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout, headers=headers)
 
+    def delete_customer(self, *, id: str, request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """DELETE /v1/customers/{id} — Erase a customer's data (LGPD) when no credit operation holds it"""
+        return self._call("delete_customer", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout, headers=headers)
+
     def list_clients(self, *, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
         """GET /v1/clients — List customers (deprecated alias of GET /v1/customers)"""
         return self._call("list_clients", path={}, query=query, body=None, request_id=request_id, timeout=timeout, headers=headers)

@@ -10,6 +10,7 @@ OPERATIONS = {
     "create_customer": {"operation_id": "createCustomer", "method": "POST", "path": "/v1/customers", "path_params": [], "query": False, "body": "application/json", "auth": "bearer", "paginated": False, "retry_safe": True},
     "get_customer": {"operation_id": "getCustomer", "method": "GET", "path": "/v1/customers/{id}", "path_params": ["id"], "query": False, "body": None, "auth": "bearer", "paginated": False, "retry_safe": True},
     "update_customer": {"operation_id": "updateCustomer", "method": "PATCH", "path": "/v1/customers/{id}", "path_params": ["id"], "query": False, "body": "application/json", "auth": "bearer", "paginated": False, "retry_safe": False},
+    "delete_customer": {"operation_id": "deleteCustomer", "method": "DELETE", "path": "/v1/customers/{id}", "path_params": ["id"], "query": False, "body": None, "auth": "bearer", "paginated": False, "retry_safe": True},
     "list_clients": {"operation_id": "listClients", "method": "GET", "path": "/v1/clients", "path_params": [], "query": True, "body": None, "auth": "bearer", "paginated": True, "retry_safe": True},
     "get_client": {"operation_id": "getClient", "method": "GET", "path": "/v1/clients/{id}", "path_params": ["id"], "query": False, "body": None, "auth": "bearer", "paginated": False, "retry_safe": True},
     "list_simulations": {"operation_id": "listSimulations", "method": "GET", "path": "/v1/simulations", "path_params": [], "query": True, "body": None, "auth": "bearer", "paginated": True, "retry_safe": True},

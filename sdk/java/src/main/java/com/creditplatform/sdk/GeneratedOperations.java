@@ -78,6 +78,16 @@ public abstract class GeneratedOperations {
     return call("updateCustomer", Map.of("id", id), Request.create());
   }
 
+  /** DELETE /v1/customers/{id} — Erase a customer's data (LGPD) when no credit operation holds it */
+  public JsonNode deleteCustomer(String id, Request request) {
+    return call("deleteCustomer", Map.of("id", id), request);
+  }
+
+  /** DELETE /v1/customers/{id} with no query or body. */
+  public JsonNode deleteCustomer(String id) {
+    return call("deleteCustomer", Map.of("id", id), Request.create());
+  }
+
   /** GET /v1/clients — List customers (deprecated alias of GET /v1/customers) */
   public JsonNode listClients(Request request) {
     return call("listClients", Map.of(), request);

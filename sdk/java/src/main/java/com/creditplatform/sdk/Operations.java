@@ -18,6 +18,7 @@ public final class Operations {
       Map.entry("createCustomer", new Operation("createCustomer", "POST", "/v1/customers", List.of(), false, "application/json", true, false, true)),
       Map.entry("getCustomer", new Operation("getCustomer", "GET", "/v1/customers/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("updateCustomer", new Operation("updateCustomer", "PATCH", "/v1/customers/{id}", List.of("id"), false, "application/json", true, false, false)),
+      Map.entry("deleteCustomer", new Operation("deleteCustomer", "DELETE", "/v1/customers/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("listClients", new Operation("listClients", "GET", "/v1/clients", List.of(), true, null, true, true, true)),
       Map.entry("getClient", new Operation("getClient", "GET", "/v1/clients/{id}", List.of("id"), false, null, true, false, true)),
       Map.entry("listSimulations", new Operation("listSimulations", "GET", "/v1/simulations", List.of(), true, null, true, true, true)),
