@@ -16,7 +16,7 @@ import { MAX_RECOVERED_DELIVERIES, type RecoverEndpointBody, type RecoveryRespon
 // The window reaches back at most WEBHOOK_RETENTION_DAYS: older deliveries are purged (lib/webhooks/retention.ts), and
 // without them what the endpoint received can no longer be told.
 
-type Candidate = { event_id: string; type: string; delivery_id: string | null };
+type Candidate = { event_id: string; type: string; created_at: Date; delivery_id: string | null };
 
 /** `permissions`: a /v1 credential's — sending an endpoint its events is reading them, so it must be able to read every
  *  type the endpoint carries (as for a new URL or secret); the panel's owners and admins pass none. */
@@ -42,7 +42,7 @@ export async function recoverEndpoint(scope: Scope, actor: Actor, endpointId: st
     const candidates =
       since < until
         ? await tx.$queryRaw<Candidate[]>`
-            SELECT o.id AS event_id, o.type, d.id AS delivery_id
+            SELECT o.id AS event_id, o.type, o.created_at, d.id AS delivery_id
               FROM outbox_events o
               -- One (endpoint_id, event_id) probe per event, whatever the statistics say: as a plain join, after a burst
               -- of new events (estimated at one row) the planner scanned all the endpoint's deliveries for every event
@@ -82,6 +82,9 @@ export async function recoverEndpoint(scope: Scope, actor: Actor, endpointId: st
       deliveries_created: fresh.length,
       deliveries_resent: failed.length,
       has_more: candidates.length > MAX_RECOVERED_DELIVERIES,
+      // Where the next call may start: the last event queued (inclusive — it and any sharing its instant are skipped
+      // then, having a delivery now). The same window works too, but reads again every event this call went through.
+      next_since: candidates.length > MAX_RECOVERED_DELIVERIES ? taken.at(-1)!.created_at.toISOString() : null,
     };
     const metadata = { since: result.since, until: result.until, deliveries_created: result.deliveries_created, deliveries_resent: result.deliveries_resent, has_more: result.has_more };
     await writeAudit(tx, { ...where(scope), actor, action: "webhook_endpoint.recovered", target: { type: "webhook_endpoint", id: endpointId }, metadata });

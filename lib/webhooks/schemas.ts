@@ -79,7 +79,8 @@ export const RecoveryResponse = z
     until: z.string(),
     deliveries_created: z.number().int().meta({ description: "Events in the window the endpoint never had a delivery of (it was disabled, or did not subscribe then): queued now." }),
     deliveries_resent: z.number().int().meta({ description: "Failed deliveries of events in the window: pending again, their next attempt due now (as a resend)." }),
-    has_more: z.boolean().meta({ description: `More than ${MAX_RECOVERED_DELIVERIES.toLocaleString("en")} deliveries to queue: the oldest were; call again with the same window for the rest.` }),
+    has_more: z.boolean().meta({ description: `More than ${MAX_RECOVERED_DELIVERIES.toLocaleString("en")} deliveries to queue: the oldest were; call again for the rest — with \`since\` = \`next_since\` (or the same window, which reads again the events this call went through).` }),
+    next_since: z.string().nullable().meta({ description: "With `has_more`: the instant of the last event queued, where the next call's `since` may start (nothing is missed: that event and any of the same instant already have a delivery and are skipped). Null otherwise." }),
   })
   .meta({ id: "WebhookRecovery", description: "What a recovery queued for one endpoint." });
 export type RecoveryResponse = z.infer<typeof RecoveryResponse>;

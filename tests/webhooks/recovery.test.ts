@@ -73,6 +73,7 @@ describe("recovering an endpoint's missed events", () => {
       deliveries_created: 2,
       deliveries_resent: 0,
       has_more: false,
+      next_since: null,
     });
     await drainWebhooks();
     expect(customerIdsReceived(t)).toEqual([before.id, missed[0]!.id, missed[1]!.id]);
@@ -149,10 +150,13 @@ describe("recovering an endpoint's missed events", () => {
     const lastEvent = `${prefix}${String(MAX_RECOVERED_DELIVERIES + 1).padStart(19, "0")}`;
 
     const first = await recover(t, ep.id, { since: hourAgo() });
-    expect(first.body).toMatchObject({ deliveries_created: MAX_RECOVERED_DELIVERIES, deliveries_resent: 0, has_more: true });
+    const lastQueued = await db().outboxEvent.findUniqueOrThrow({ where: { id: `${prefix}${String(MAX_RECOVERED_DELIVERIES).padStart(19, "0")}` } });
+    expect(first.body).toMatchObject({ deliveries_created: MAX_RECOVERED_DELIVERIES, deliveries_resent: 0, has_more: true, next_since: lastQueued.createdAt.toISOString() });
     expect(await db().webhookDelivery.count({ where: { endpointId: ep.id, eventId: lastEvent } })).toBe(0); // the oldest went first
-    const second = await recover(t, ep.id, { since: hourAgo() });
-    expect(second.body).toMatchObject({ deliveries_created: 1, deliveries_resent: 0, has_more: false });
+    // Called again from next_since (the same window would do too): the rest, and nothing twice.
+    const second = await recover(t, ep.id, { since: first.body.next_since });
+    expect(second.body).toMatchObject({ since: first.body.next_since, deliveries_created: 1, deliveries_resent: 0, has_more: false, next_since: null });
+    expect((await recover(t, ep.id, { since: hourAgo() })).body).toMatchObject({ deliveries_created: 0, deliveries_resent: 0, has_more: false });
     expect(await db().webhookDelivery.count({ where: { endpointId: ep.id } })).toBe(MAX_RECOVERED_DELIVERIES + 1);
     expect(await db().webhookDelivery.count({ where: { endpointId: ep.id, eventId: lastEvent } })).toBe(1);
     await db().webhookEndpoint.delete({ where: { id: ep.id } }); // not sent to the receiver

@@ -157,7 +157,7 @@ export const recoverWebhookEndpointOperation = defineOperation({
     "created, and each `failed` delivery (retries exhausted, 410, disabled) becomes `pending` again as by a resend; its next attempt due " +
     "now. Delivered and pending ones are left alone, so repeating a recovery over the same window queues nothing twice. The endpoint " +
     `receives them oldest first, under the same \`webhook-id\` for an event already attempted. At most ${MAX_RECOVERED_DELIVERIES.toLocaleString("en")} deliveries per ` +
-    "call: `has_more` says to call again with the same body. Enable the endpoint first (409 `conflict` while disabled). 403 unless the " +
+    "call: `has_more` says to call again, with `since` = `next_since` (the same body works too, reading again what this call went through). Enable the endpoint first (409 `conflict` while disabled). 403 unless the " +
     "credential may read every event type the endpoint carries." +
     ACCESS,
   tags,
@@ -169,7 +169,7 @@ export const recoverWebhookEndpointOperation = defineOperation({
     202: {
       description: "What was queued.",
       schema: RecoveryResponse,
-      example: { object: "webhook_recovery", endpoint_id: WEBHOOK_ENDPOINT_EXAMPLE.id, since: "2026-11-28T00:00:00.000Z", until: "2026-12-01T12:00:00.000Z", deliveries_created: 42, deliveries_resent: 3, has_more: false },
+      example: { object: "webhook_recovery", endpoint_id: WEBHOOK_ENDPOINT_EXAMPLE.id, since: "2026-11-28T00:00:00.000Z", until: "2026-12-01T12:00:00.000Z", deliveries_created: 42, deliveries_resent: 3, has_more: false, next_since: null },
     },
   },
   errors: [403, 404, 409],

@@ -1289,7 +1289,7 @@ export interface paths {
         put?: never;
         /**
          * Queue again the events an endpoint missed in a window (after it was disabled or its receiver was down)
-         * @description For each event of the endpoint's types created in [`since`, `until`) — published, from the endpoint's creation on, at most WEBHOOK_RETENTION_DAYS (90 by default) back — that the endpoint never had a delivery of (it was disabled then) a delivery is created, and each `failed` delivery (retries exhausted, 410, disabled) becomes `pending` again as by a resend; its next attempt due now. Delivered and pending ones are left alone, so repeating a recovery over the same window queues nothing twice. The endpoint receives them oldest first, under the same `webhook-id` for an event already attempted. At most 10,000 deliveries per call: `has_more` says to call again with the same body. Enable the endpoint first (409 `conflict` while disabled). 403 unless the credential may read every event type the endpoint carries. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
+         * @description For each event of the endpoint's types created in [`since`, `until`) — published, from the endpoint's creation on, at most WEBHOOK_RETENTION_DAYS (90 by default) back — that the endpoint never had a delivery of (it was disabled then) a delivery is created, and each `failed` delivery (retries exhausted, 410, disabled) becomes `pending` again as by a resend; its next attempt due now. Delivered and pending ones are left alone, so repeating a recovery over the same window queues nothing twice. The endpoint receives them oldest first, under the same `webhook-id` for an event already attempted. At most 10,000 deliveries per call: `has_more` says to call again, with `since` = `next_since` (the same body works too, reading again what this call went through). Enable the endpoint first (409 `conflict` while disabled). 403 unless the credential may read every event type the endpoint carries. Events carry their module's objects, so a credential reads — lists, fetches, sees in a delivery's body, subscribes to — only the event types whose resource it may read (`customer.*` needs `customers:read`, `charge.*` and `contract.credit_applied` (a payment) `collections:read`, …; coarse `read` grants all): others are left out of lists, and asking for one is 403.
          *
          *     Requires permission `webhooks:write`.
          */
@@ -4422,8 +4422,10 @@ export interface components {
              * @description Failed deliveries of events in the window: pending again, their next attempt due now (as a resend).
              */
             deliveries_resent: number;
-            /** @description More than 10,000 deliveries to queue: the oldest were; call again with the same window for the rest. */
+            /** @description More than 10,000 deliveries to queue: the oldest were; call again for the rest — with `since` = `next_since` (or the same window, which reads again the events this call went through). */
             has_more: boolean;
+            /** @description With `has_more`: the instant of the last event queued, where the next call's `since` may start (nothing is missed: that event and any of the same instant already have a delivery and are skipped). Null otherwise. */
+            next_since: string | null;
         };
         RecoverWebhookEndpointBody: {
             /**
@@ -29476,7 +29478,8 @@ export interface operations {
                      *       "until": "2026-12-01T12:00:00.000Z",
                      *       "deliveries_created": 42,
                      *       "deliveries_resent": 3,
-                     *       "has_more": false
+                     *       "has_more": false,
+                     *       "next_since": null
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookRecovery"];
