@@ -20,7 +20,8 @@ const brCodeText = (what: string, max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((text) => normalizeText(text, max) !== "", `Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the ${what} without other characters`);
+    // An empty value is min(1)'s to report (one message per field).
+    .refine((text) => text === "" || normalizeText(text, max) !== "", `Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the ${what} without other characters`);
 
 export const CollectionAccountBody = z
   .strictObject({

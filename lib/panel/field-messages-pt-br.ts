@@ -83,6 +83,10 @@ const EXACT: Record<string, string> = {
   "Your name is required": "Informe seu nome",
   "Give the reason (at least 3 characters)": "Informe o motivo (ao menos 3 caracteres)",
   "7 digits": "7 dígitos",
+  "Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the name without other characters":
+    "Precisa ter uma letra (de A a Z, com ou sem acento) ou um dígito: o BR Code do Pix leva o nome sem os outros caracteres",
+  "Must contain a letter (A to Z, accents allowed) or a digit: the Pix BR Code carries the city without other characters":
+    "Precisa ter uma letra (de A a Z, com ou sem acento) ou um dígito: o BR Code do Pix leva a cidade sem os outros caracteres",
   "A host and path without scheme, e.g. pix.example-psp.com.br/qr/v2": "Host e caminho, sem https:// (ex.: pix.example-psp.com.br/qr/v2)",
   "1234567 is the shared sandbox account's agreement": "1234567 é o convênio da conta compartilhada do sandbox",
   "This agreement belongs to another collection account": "Este convênio pertence a outra conta de cobrança",

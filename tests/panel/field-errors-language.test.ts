@@ -68,6 +68,12 @@ describe("panel field errors", () => {
     ]);
     expect(toPtBr("A host and path without scheme, e.g. pix.example-psp.com.br/qr/v2")).toBe("Host e caminho, sem https:// (ex.: pix.example-psp.com.br/qr/v2)");
     expect(toPtBr("At least 12 characters")).toBe("Ao menos 12 caracteres");
+    // A name or city with nothing the BR Code can carry: its own message, in pt-BR too.
+    const symbols = CollectionAccountBody.safeParse({ bank_code: "001", agreement: "1234567", wallet: "17", beneficiary_name: "★★★", beneficiary_document: "11.222.333/0001-81", city: "—", pix_location_base: "pix.example-psp.com.br/qr" }, { error: ptBrErrorMap });
+    expect(symbols.error!.issues.map((i) => [i.path.join("."), toPtBr(i.message)])).toEqual([
+      ["beneficiary_name", "Precisa ter uma letra (de A a Z, com ou sem acento) ou um dígito: o BR Code do Pix leva o nome sem os outros caracteres"],
+      ["city", "Precisa ter uma letra (de A a Z, com ou sem acento) ou um dígito: o BR Code do Pix leva a cidade sem os outros caracteres"],
+    ]);
     expect(toPtBr("hooks.example resolves to 10.0.0.1, a private address: only public addresses receive webhooks")).toBe(
       "hooks.example aponta para 10.0.0.1, um endereço private: só endereços públicos recebem webhooks",
     );
