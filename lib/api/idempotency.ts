@@ -4,6 +4,7 @@ import stringify from "safe-stable-stringify";
 import { rootDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "./errors";
+import { PROBLEM_CONTENT_TYPE, toProblem } from "./problem";
 
 // Idempotent POSTs (api-conventions.md), crash-safe in Stripe's "atomic phases":
 // 1. claim — a record `in_flight` with a lease (IDEMPOTENCY_LEASE_SECONDS, default 30 s) commits on its own;
@@ -137,6 +138,30 @@ export async function releaseIdempotencyKey(scope: IdempotencyScope, lease: stri
 
 /** Deletes up to `limit` records past their expiry (24 h): their keys are free again, and the responses they kept —
  *  sealed or not — are not held longer than replays need them. Returns how many went. */
+/**
+ * Stored answers that name any of `objectIds` (a customer erased at its subject's request, its simulations …) answer
+ * their replays 404 from now on, instead of the data: the key stays used, so a replay cannot make the object again (a
+ * retried POST /v1/customers would register the erased person anew), and the data is gone. In the caller's transaction.
+ * Reads every stored answer of the tenant and environment (at most a day's, IDEMPOTENCY_TTL_MS).
+ */
+export async function eraseStoredAnswers(tx: Tx, scope: Omit<IdempotencyScope, "key">, objectIds: readonly string[], reason: string): Promise<number> {
+  const patterns = objectIds.map((id) => `%"${id}"%`);
+  // The replay's own request id is not known here (the record's key holds the credential's too): none is given.
+  const problem: Partial<ReturnType<typeof toProblem>> = toProblem(new ApiError("not_found", reason), "");
+  delete problem.request_id;
+  const body = JSON.stringify(problem);
+  const rows = await tx.$queryRaw<{ key: string }[]>`
+    SELECT key FROM idempotency_records
+     WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND response_body LIKE ANY(${patterns}::text[])
+     FOR UPDATE`;
+  for (const { key } of rows) {
+    await tx.$executeRaw`
+      UPDATE idempotency_records SET response_status = 404, response_body = ${body}, response_type = ${PROBLEM_CONTENT_TYPE}, response_headers = NULL
+       WHERE tenant_id = ${scope.tenantId} AND environment = ${scope.environment}::"Environment" AND key = ${key}`;
+  }
+  return rows.length;
+}
+
 export async function purgeExpiredIdempotencyRecords(limit = 1000): Promise<number> {
   return rootDb().$executeRaw`
     DELETE FROM idempotency_records WHERE ctid IN (

@@ -3,8 +3,9 @@ import { z } from "zod";
 // The permission catalogue. API keys carry permissions, OAuth clients and their tokens carry scopes:
 // both use these names. The spec's coarse scopes `read` and `write` grant every `<resource>:read` and
 // every `<resource>:write` respectively; they do not imply each other (a write-only credential cannot list).
-// `proposals:review` (approve/reject, for staff integrations) and `collections:admin` (where borrowers pay:
-// the collection account) are granted only by name.
+// `proposals:review` (approve/reject, for staff integrations), `collections:admin` (where borrowers pay:
+// the collection account) and `customers:erase` (erasing a customer's data, LGPD: it cannot be undone) are granted only
+// by name.
 
 export const RESOURCES = [
   "customers",
@@ -22,7 +23,7 @@ export const RESOURCES = [
 
 export type Resource = (typeof RESOURCES)[number];
 /** Permissions outside the read/write grid, granted only by name (never by coarse `write`). */
-export const SPECIAL_PERMISSIONS = ["proposals:review", "collections:admin"] as const;
+export const SPECIAL_PERMISSIONS = ["proposals:review", "collections:admin", "customers:erase"] as const;
 export type SpecialPermission = (typeof SPECIAL_PERMISSIONS)[number];
 export type FinePermission = `${Resource}:read` | `${Resource}:write` | SpecialPermission;
 export type Permission = "read" | "write" | FinePermission;

@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { writeAudit } from "@/lib/audit/audit-log";
+import { eraseStoredAnswers } from "@/lib/api/idempotency";
 import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, notFound } from "@/lib/errors";
@@ -9,7 +10,8 @@ import type { CustomerContext } from "./create-customer";
 import type { DeletedCustomer } from "./schemas";
 
 // DELETE /v1/customers/{id} — erasing a person's data at their request (LGPD art. 18 VI) when no credit operation holds
-// it. A customer with a proposal, a contract or a margin reservation (an act at the payroll authority) is refused (409):
+// it. A customer with a proposal, a contract or a margin reservation (an act at the payroll authority), or a reservation
+// call whose answer was lost and is still being recovered (the authority may hold one), is refused (409):
 // those are the records of a credit operation, which the lender must keep for at least five years after the
 // relationship ends (Lei 9.613/1998 art. 10; LGPD art. 16 I) — this endpoint never deletes them.
 //
@@ -21,7 +23,8 @@ import type { DeletedCustomer } from "./schemas";
 // - their events keep their id, type and time, but their data becomes `{ id, object, erased: true }` (GET /v1/events, a
 //   delivery still to be sent), and the webhook attempts that carried them lose the bodies sent and received;
 // - the audit rows about them keep who did what and when, not the values (`metadata: { erased: true }`);
-// - stored answers of idempotent requests that hold them are deleted (a replay would have shown the data again);
+// - stored answers of idempotent requests that hold them answer 404 from now on (a replay would have shown the data
+//   again; the key stays used, so a replayed POST /v1/customers cannot register the person anew);
 // - one audit row `customer.deleted` (counts only) and one event `customer.deleted` (`{ id, object, deleted: true }`).
 // The document is free again: registering the person later makes a new customer.
 
@@ -34,10 +37,10 @@ const PERSONAL_TYPES_SQL = Prisma.raw(PERSONAL_EVENT_TYPES.map((type) => `'${typ
 
 export async function eraseCustomer(ctx: CustomerContext, id: string): Promise<DeletedCustomer> {
   return db().$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM customers WHERE id = ${id} AND tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ id: string; document: string }[]>`
+      SELECT id, document FROM customers WHERE id = ${id} AND tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" FOR UPDATE`;
     if (!locked) throw notFound("Customer");
-    await refuseIfRetained(tx, ctx, id);
+    await refuseIfRetained(tx, ctx, id, locked.document);
 
     const owned = async (table: "simulations" | "risk_assessments" | "margin_queries") =>
       (await tx.$queryRaw<{ id: string }[]>`
@@ -65,10 +68,12 @@ export async function eraseCustomer(ctx: CustomerContext, id: string): Promise<D
     const auditRows = await tx.$executeRaw`
       UPDATE audit_logs SET metadata = '{"erased":true}'::jsonb
        WHERE tenant_id = ${ctx.tenantId} AND target_id = ANY(${objects}::text[])`;
-    const patterns = objects.map((o) => `%"${o}"%`);
-    const storedAnswers = await tx.$executeRaw`
-      DELETE FROM idempotency_records
-       WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND response_body LIKE ANY(${patterns}::text[])`;
+    // Reservation calls written ahead for the recovery worker (lib/payroll/reservation-recovery.ts) keep the request they
+    // sent — CPF and benefit number — once settled; a pending one refused the erasure above.
+    const recoveries = await tx.$executeRaw`
+      UPDATE reservation_recoveries SET request = request - 'document' - 'source'
+       WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND request ->> 'document' = ${locked.document}`;
+    const storedAnswers = await eraseStoredAnswers(tx, ctx, objects, `Customer ${id} was erased at its subject's request (LGPD): what this request made no longer exists`);
 
     await tx.marginQuery.deleteMany({ where: { ...where(ctx), customerId: id } });
     await tx.riskAssessment.deleteMany({ where: { ...where(ctx), customerId: id } });
@@ -83,6 +88,7 @@ export async function eraseCustomer(ctx: CustomerContext, id: string): Promise<D
       webhook_attempts: attempts,
       audit_rows: auditRows,
       idempotency_records: storedAnswers,
+      reservation_recoveries: recoveries,
     };
     await writeAudit(tx, { ...where(ctx), actor: ctx.actor, action: "customer.deleted", target: { type: "customer", id }, metadata: { erased } });
     const deleted: DeletedCustomer = { id, object: "customer", deleted: true };
@@ -92,13 +98,16 @@ export async function eraseCustomer(ctx: CustomerContext, id: string): Promise<D
 }
 
 /** 409 when a credit operation holds the customer's data (kept for the legal retention period, never erased here). */
-async function refuseIfRetained(tx: Tx, ctx: CustomerContext, id: string): Promise<void> {
+async function refuseIfRetained(tx: Tx, ctx: CustomerContext, id: string, document: string): Promise<void> {
   const [held] = await tx.$queryRaw<{ kind: string; id: string }[]>`
     (SELECT 'contract' AS kind, id FROM contracts WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND customer_id = ${id} LIMIT 1)
     UNION ALL
     (SELECT 'proposal', id FROM proposals WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND customer_id = ${id} LIMIT 1)
     UNION ALL
     (SELECT 'margin_reservation', id FROM margin_reservations WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND customer_id = ${id} LIMIT 1)
+    UNION ALL
+    -- A reservation call whose answer was lost, still being recovered: the authority may hold a reservation under the CPF.
+    (SELECT 'reservation_recovery', id FROM reservation_recoveries WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" AND status = 'pending' AND request ->> 'document' = ${document} LIMIT 1)
     LIMIT 1`;
   if (!held) return;
   throw new DomainError(

@@ -19,8 +19,10 @@ export async function updateCustomer(ctx: CustomerContext, id: string, input: Up
   return db().$transaction(async (tx) => {
     // Scoped read: another tenant's or environment's customer is "not found", like one that does not exist. Locked
     // first, so two PATCHes at once take turns: each compares (`changed_fields`, the event) against what the other
-    // committed, not against a row already changed under it.
-    await tx.$queryRaw`SELECT id FROM customers WHERE id = ${id} AND tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" FOR UPDATE`;
+    // committed, not against a row already changed under it. FOR NO KEY UPDATE: it waits for an erasure (FOR UPDATE)
+    // but not for what is being made for the customer (FOR KEY SHARE, ./hold-customer.ts — a proposal's submission
+    // holds it across the payroll authority's call).
+    await tx.$queryRaw`SELECT id FROM customers WHERE id = ${id} AND tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment" FOR NO KEY UPDATE`;
     const existing = await tx.customer.findFirst({ where: { ...where(ctx), id } });
     if (!existing) throw notFound("Customer");
     const fields = customerFields(existing.kind as CustomerKind, input);

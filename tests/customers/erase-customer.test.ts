@@ -23,7 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-const erase = (t: CreditTenant, id: string, headers = t.headers) => call(eraseRoute, { base: t.base, path: `/v1/customers/${id}`, headers, params: { id } });
+/** Erasing needs customers:erase, granted only by name (never by write or customers:write). */
+const eraser = async (t: CreditTenant) => bearer((await newKey(t.tenant.id, "sandbox", ["customers:erase"])).key, t.tenant.id);
+const erase = async (t: CreditTenant, id: string, headers?: Record<string, string>) =>
+  call(eraseRoute, { base: t.base, path: `/v1/customers/${id}`, headers: headers ?? (await eraser(t)), params: { id } });
 
 /** A customer with everything a lead leaves: an update, a simulation, a margin query, a risk assessment — made with
  *  request ids (their answers stored) and delivered to a webhook endpoint. */
@@ -96,11 +99,24 @@ describe("erasing a customer (LGPD)", () => {
       ["customer.created", { erased: true }],
       ["customer.updated", { erased: true }],
       ...audit.filter((a) => a.action === "risk_assessment.created").map(() => ["risk_assessment.created", { erased: true }]),
-      ["customer.deleted", { erased: { simulations: 1, risk_assessments: 1, margin_queries: 1, events: 5, webhook_attempts: 5, audit_rows: audit.length - 1, idempotency_records: 1 } }],
+      ["customer.deleted", { erased: { simulations: 1, risk_assessments: 1, margin_queries: 1, events: 5, webhook_attempts: 5, audit_rows: audit.length - 1, idempotency_records: 1, reservation_recoveries: 0 } }],
     ]);
     const deletedEvent = await db().outboxEvent.findFirstOrThrow({ where: { tenantId: t.tenant.id, type: "customer.deleted" } });
     expect(deletedEvent.payload).toEqual({ id: person.id, object: "customer", deleted: true });
 
+    // The creation's request id replayed (an integration's retry queue): 404, not the person registered anew.
+    const replay = await call(createCustomerRoute, {
+      base: t.base,
+      path: "/v1/customers",
+      headers: { ...t.headers, "x-request-id": `create-${document}` },
+      json: { document, name: "Maria da Silva", birth_date: "1960-05-10", monthly_income: 450_000, payroll: { type: "inss", benefit_number: "1234567890" } },
+    });
+    expect([replay.status, replay.headers.get("idempotent-replayed"), replay.body]).toEqual([
+      404,
+      "true",
+      { type: "urn:credit-platform:problem:not_found", title: "The resource was not found", status: 404, code: "not_found", detail: `Customer ${person.id} was erased at its subject's request (LGPD): what this request made no longer exists` },
+    ]);
+    expect(await db().customer.count({ where: { tenantId: t.tenant.id, document } })).toBe(0);
     // Gone: 404 on read and on a second erasure; the document can be registered again, as a new customer.
     expect((await call(getCustomerRoute, { base: t.base, path: `/v1/customers/${person.id}`, headers: t.headers, params: { id: person.id } })).status).toBe(404);
     expect((await erase(t, person.id)).status).toBe(404);
@@ -124,15 +140,36 @@ describe("erasing a customer (LGPD)", () => {
     expect(await db().outboxEvent.findMany({ where: { tenantId: t.tenant.id }, orderBy: { id: "asc" } })).toEqual(before);
   });
 
-  it("another tenant's or environment's customer is 404, a key without customers:write 403; nothing is erased", async () => {
+  it("refuses while a reservation call to the authority is still being recovered (it may hold a reservation under the CPF); a settled one keeps no CPF", async () => {
+    const t = await creditTenant();
+    const document = uniqueCpf();
+    const person = await lead(t, document);
+    const request = { document, source: { kind: "inss", benefitNumber: "1234567890" }, kind: "loan", installmentAmount: 30_000 };
+    const recovery = (id: string, status: string) => db().$executeRaw`
+      INSERT INTO reservation_recoveries (id, tenant_id, environment, base_key, authority_key, request, status, next_attempt_at, updated_at)
+      VALUES (${id}, ${t.tenant.id}, 'sandbox', ${id}, ${id}, ${JSON.stringify(request)}::jsonb, ${status}, now(), now())`;
+    const [pending, settled] = [`rrc_${document}P`, `rrc_${document}S`];
+    await recovery(pending, "pending");
+    await recovery(settled, "released");
+    const refused = await erase(t, person.id);
+    expect([refused.status, refused.body.code, refused.body.reservation_recovery_id]).toEqual([409, "conflict", pending]);
+    await db().reservationRecovery.update({ where: { id: pending }, data: { status: "refused" } });
+    expect((await erase(t, person.id)).status).toBe(200);
+    const kept = await db().reservationRecovery.findMany({ where: { id: { in: [pending, settled] } }, select: { request: true } });
+    expect(kept.map((r) => r.request)).toEqual([{ kind: "loan", installmentAmount: 30_000 }, { kind: "loan", installmentAmount: 30_000 }]);
+  });
+
+  it("another tenant's or environment's customer is 404; write or customers:write without customers:erase 403; nothing is erased", async () => {
     const t = await creditTenant();
     const { id } = await lead(t, uniqueCpf());
     const other = await creditTenant();
     expect((await erase(other, id)).status).toBe(404);
-    const live = { ...t, base: PRODUCTION, headers: bearer((await newKey(t.tenant.id, "production", ["read", "write"])).key, t.tenant.id) };
-    expect((await erase(live, id)).status).toBe(404);
-    const reader = bearer((await newKey(t.tenant.id, "sandbox", ["customers:read"])).key, t.tenant.id);
-    expect((await erase(t, id, reader)).status).toBe(403);
+    const live = { ...t, base: PRODUCTION, headers: bearer((await newKey(t.tenant.id, "production", ["customers:erase"])).key, t.tenant.id) };
+    expect((await erase(live, id, live.headers)).status).toBe(404);
+    for (const permissions of [["customers:read"], ["read", "write"], ["customers:write"]] as const) {
+      const refused = await erase(t, id, bearer((await newKey(t.tenant.id, "sandbox", [...permissions])).key, t.tenant.id));
+      expect([refused.status, refused.body.detail]).toEqual([403, "This operation requires the customers:erase permission"]);
+    }
     expect(await db().customer.count({ where: { id } })).toBe(1);
   });
 

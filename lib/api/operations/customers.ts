@@ -88,19 +88,21 @@ export const deleteCustomerOperation = defineOperation({
   path: "/v1/customers/{id}",
   summary: "Erase a customer's data (LGPD) when no credit operation holds it",
   description:
-    "The data subject's deletion right (LGPD art. 18 VI), for a customer no credit operation holds: one with a proposal, a contract " +
-    "or a margin reservation (of any status) is 409 `conflict` naming it (`proposal_id`, `contract_id` or `margin_reservation_id`) — " +
-    "the records of a credit operation are kept at least five years after the relationship ends (Lei 9.613/1998 art. 10, LGPD art. 16 I) " +
+    "The data subject's deletion right (LGPD art. 18 VI), for a customer no credit operation holds. Needs `customers:erase`, granted " +
+    "only by name (never by `write` or `customers:write`: it cannot be undone). A customer with a proposal, a contract or a margin " +
+    "reservation (of any status), or a reservation call to the payroll authority still being recovered, is 409 `conflict` naming it " +
+    "(`proposal_id`, `contract_id`, `margin_reservation_id` or `reservation_recovery_id`): the records of a credit operation are kept at least five years after the relationship ends (Lei 9.613/1998 art. 10, LGPD art. 16 I) " +
     "and never erased here. Otherwise, in one transaction: the customer, its simulations, risk assessments and margin queries are " +
     "deleted; their events (`customer.created`, `customer.updated`, `simulation.created`, `risk_assessment.created`, " +
     "`margin_query.completed`) keep id, type and time but their `data` becomes `{ id, object, erased: true }` (so does a delivery " +
     "not yet sent), and the webhook attempts that carried them lose the bodies sent and received; audit rows about them keep who " +
-    "did what and when, not the values; stored answers of idempotent requests holding them are deleted. Emits `customer.deleted` " +
+    "did what and when, not the values; stored answers of idempotent requests holding them answer their replays 404 (the key stays " +
+    "used: a retried creation cannot register the person anew); settled reservation-recovery calls lose the CPF and benefit number. Emits `customer.deleted` " +
     "(`{ id, object, deleted: true }`), audited with counts only. The document is free again: registering the person later makes a " +
     `new customer. Afterwards the id answers 404. ${ISOLATION}`,
   tags: TAGS,
   auth: "bearer",
-  permission: "customers:write",
+  permission: "customers:erase",
   params: CustomerParams,
   responses: { 200: { description: "Erased.", schema: DeletedCustomer, example: { id: "cus_01JD0000000000000000000000", object: "customer", deleted: true } } },
   errors: [404, 409],
