@@ -40,12 +40,6 @@ describe("date", () => {
     expect(monthsAndDays("2026-02-28", "2026-03-28")).toEqual({ months: 1, days: 0 });
     expect(monthsAndDays("2026-02-27", "2026-03-31")).toEqual({ months: 1, days: 1 }); // a day to February's end, then month end to month end
     expect(monthsAndDays("2025-01-30", "2025-03-01")).toEqual({ months: 1, days: 1 }); // Jan 30 + 1 month = Feb 28, then a day
-    // To a day that is not a month end, forward only: counted back, Mar 29 − 1 month clamps to Feb 28 and 29 or 30 days
-    // from Feb 28 were a whole month, like 28.
-    expect(monthsAndDays("2026-02-28", "2026-03-29")).toEqual({ months: 1, days: 1 });
-    expect(monthsAndDays("2026-02-28", "2026-03-30")).toEqual({ months: 1, days: 2 });
-    expect(monthsAndDays("2026-02-27", "2026-04-01")).toEqual({ months: 1, days: 5 });
-    expect(monthsAndDays("2026-02-28", "2026-04-29")).toEqual({ months: 2, days: 1 });
     expect(monthsAndDays("2026-03-10", "2026-03-10")).toEqual({ months: 0, days: 0 });
   });
 

@@ -1,6 +1,6 @@
 import * as D from "./decimal";
 import { growth } from "./decimal-math";
-import { addMonths, daysBetween, daysInMonth, parseIsoDate, type IsoDate } from "./date";
+import { addMonths, daysBetween, parseIsoDate, type IsoDate } from "./date";
 
 // Rates arrive as decimal strings ("0.0185" = 1.85% a.m.) and never pass through a float.
 export function parseRate(text: string, name = "rate"): D.Decimal {
@@ -23,10 +23,8 @@ export function monthlyFromAnnual(annualRate: string): string {
 // Month ends clamp, and a month end is a month end counted either way: Jan 31 → Feb 28 is one whole month (counted
 // forward from Jan 31), and so is Feb 28 → Mar 31 (counted back from Mar 31) — forward alone made it 1 month + 3
 // days, so every due date of a month-end contract after a short month was discounted 1–3 days too far (a payoff on a
-// due date came to less than the balance owed). Counting back is for a month end only: to a date that is not one, it
-// clamps the other way (Mar 29 − 1 month = Feb 28 in 2026) and a 29- or 30-day stretch from Feb 28 came out a whole
-// month — the first period's interest a few days short. To a month end both countings are made; the one with more
-// whole months, then fewer leftover days, is taken.
+// due date came to less than the balance owed). Both countings are made; the one with more whole months, then fewer
+// leftover days, is taken.
 export function monthsAndDays(from: IsoDate, to: IsoDate): { months: number; days: number } {
   if (daysBetween(from, to) < 0) throw new RangeError(`${to} is before ${from}`);
   const a = parseIsoDate(from);
@@ -34,12 +32,12 @@ export function monthsAndDays(from: IsoDate, to: IsoDate): { months: number; day
   const span = (b.year - a.year) * 12 + (b.month - a.month);
   let forward = span;
   while (forward > 0 && daysBetween(addMonths(from, forward), to) < 0) forward -= 1;
-  const counted = [{ months: forward, days: daysBetween(addMonths(from, forward), to) }];
-  if (b.day === daysInMonth(b.year, b.month)) {
-    let back = span;
-    while (back > 0 && daysBetween(from, addMonths(to, -back)) < 0) back -= 1;
-    counted.push({ months: back, days: daysBetween(from, addMonths(to, -back)) });
-  }
+  let back = span;
+  while (back > 0 && daysBetween(from, addMonths(to, -back)) < 0) back -= 1;
+  const counted = [
+    { months: forward, days: daysBetween(addMonths(from, forward), to) },
+    { months: back, days: daysBetween(from, addMonths(to, -back)) },
+  ];
   return counted.sort((x, y) => y.months - x.months || x.days - y.days)[0]!;
 }
 
