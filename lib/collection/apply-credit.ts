@@ -25,9 +25,9 @@ import { toPaymentResponse } from "./serialize";
 // One transaction, under the contract's row lock: the installments, the contract's amounts (`amount_paid` up,
 // `outstanding_balance` down by the face paid, `credit_balance` down), one payment row of source `contract_credit`
 // (no new money: `amount` is the credit used, `allocations` how), the audit row and the events
-// (`installment.paid` for each installment it settles, `contract.credit_applied` with the payment); the open charges
-// for installments it paid, in full or in part, are canceled and a contract paid to its last installment closes, as
-// with any payment (./cancel-charge.ts).
+// (`installment.paid` for each installment it settles, `contract.credit_applied` with the payment); charges left with
+// nothing to collect are canceled (not those for an installment it paid in part: below) and a contract paid to its last
+// installment closes, as with any payment (./cancel-charge.ts).
 // The collection job applies credits every run, before it marks installments overdue (./collection-job.ts).
 
 export const CREDIT_SOURCE = "contract_credit";
@@ -80,10 +80,13 @@ export async function applyCreditIn(tx: Tx, scope: Scope, actor: Actor, contract
     metadata: { payment_id: payment.id, amount: used, credit_before: credit, credit_after: left },
   });
   await writeOutboxEvent(tx, { ...where(scope), type: "contract.credit_applied", payload: body as unknown as Prisma.InputJsonObject });
-  if (lines.length > 0) {
-    const partReason = `its installments were paid in part with the contract's credit (payment ${payment.id})`;
-    await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid with the contract's credit (payment ${payment.id})`, { installmentIds: lines.map((l) => l.installment_id), partReason });
+  // Only the charges left with nothing to collect are canceled — not one for an installment the credit paid only in part:
+  // the job applies credit on its own, on the due date too, and canceling the charge the borrower is about to pay (a
+  // few centavos of credit on a boleto due today) would turn that on-time payment into mere credit, applied the next
+  // day with a fine. Paid as it is, that charge brings a few centavos too many, which become credit again.
+  if (lines.some((l) => l.settles)) {
+    await cancelCoveredCharges(tx, scope, actor, contract.id, `its installments were paid with the contract's credit (payment ${payment.id})`);
+    await closeIfPaidOff(tx, scope, actor, contract.id);
   }
-  if (lines.some((l) => l.settles)) await closeIfPaidOff(tx, scope, actor, contract.id);
   return payment;
 }
