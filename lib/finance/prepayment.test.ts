@@ -113,6 +113,17 @@ describe("prepaymentSchedule", () => {
     }
   });
 
+  it("a month-end loan keeps its month-end nominal dates (not re-anchored on a clamped Feb 28), with the same amounts", () => {
+    const nominal = ["2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31"]; // disbursed Jan 31
+    const rows = four.map((r, k) => ({ ...r, due_date: nominal[k]!, nominal_due_date: nominal[k]! }));
+    const result = prepaymentSchedule({ system: "price", monthlyRate: "0.01", date: "2026-02-10", remaining: rows, amount: 100_000, reduce: "installment_amount" });
+    expect(result.schedule.map((r) => r.nominal_due_date)).toEqual(nominal);
+    const anchored = prepaymentSchedule({ system: "price", monthlyRate: "0.01", date: "2026-02-10", remaining: rows.map((r) => ({ ...r, nominal_due_date: undefined })), amount: 100_000, reduce: "installment_amount" });
+    expect(result.schedule.map((r) => r.payment)).toEqual(anchored.schedule.map((r) => r.payment));
+    const worth = payoffLines("0.01", "2026-02-10", result.schedule).reduce((sum, l) => sum + l.present_value, 0);
+    expect(Math.abs(worth - result.balance_after)).toBeLessThanOrEqual(4);
+  });
+
   it("refuses an amount that settles everything, a non-positive amount, and installments not after the date", () => {
     expect(() => prepaymentSchedule({ system: "price", monthlyRate: "0.01", date, remaining: four, amount: 390_197, reduce: "term" })).toThrow(/full settlement/);
     expect(() => prepaymentSchedule({ system: "price", monthlyRate: "0.01", date, remaining: four, amount: 0, reduce: "term" })).toThrow(RangeError);

@@ -77,8 +77,12 @@ export function prepaymentSchedule(input: PrepaymentInput): PrepaymentResult {
   // Amounts are computed on nominal periods from the first remaining installment's nominal due date (its actual one
   // when that has passed); the generated dates (rule `keep`: the nominal ones) become each row's nominal_due_date, and
   // the installments keep their own (already adjusted) due dates.
+  // From the first nominal date on, the remaining installments keep their own nominal dates: whole months apart (month
+  // ends counted back, ./rates.ts), so the same amounts — and a month-end loan's Mar 31, Apr 30 … are not re-anchored on
+  // a clamped Feb 28 as Mar 28, Apr 28 … (a later quote was then a few days of interest over the closing balance).
   const first = remaining[0]!;
-  const firstDueDate = first.nominal_due_date !== undefined && daysBetween(input.date, first.nominal_due_date) > 0 ? first.nominal_due_date : first.due_date;
+  const fromNominal = first.nominal_due_date !== undefined && daysBetween(input.date, first.nominal_due_date) > 0;
+  const firstDueDate = fromNominal ? first.nominal_due_date! : first.due_date;
   const scheduleOf = (count: number) =>
     buildSchedule(input.system, {
       principal: balanceAfter,
@@ -87,7 +91,7 @@ export function prepaymentSchedule(input: PrepaymentInput): PrepaymentResult {
       disbursementDate: input.date,
       firstDueDate,
       dueDateRule: "keep",
-    }).map((row, k) => ({ ...row, number: remaining[k]!.number, due_date: remaining[k]!.due_date, nominal_due_date: row.due_date }));
+    }).map((row, k) => ({ ...row, number: remaining[k]!.number, due_date: remaining[k]!.due_date, nominal_due_date: (fromNominal && remaining[k]!.nominal_due_date) || row.due_date }));
 
   let count = remaining.length;
   if (input.reduce === "term") count = input.system === "sac" ? sacCount(balanceAfter, remaining[0]!.amortization, count) : priceCount(scheduleOf, remaining[0]!.payment, count);
