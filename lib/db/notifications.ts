@@ -42,8 +42,9 @@ const BACKOFF_MAX_MS = 15_000;
 // that notifications reach it. Behind a pooler in transaction mode (PgBouncer's usual mode) LISTEN succeeds and
 // `SELECT 1` answers, but no notification is ever delivered (the server connection that listened is handed to other
 // clients between statements): caches trusted a revocation channel that was deaf, and a revoked key kept working on
-// the other instances for up to a minute. Now such a listener counts as lost at its first heartbeat — caches off,
-// lookups go to the database — and the README says the listener needs a direct or session-mode connection.
+// the other instances for up to a minute. Now the listener sends itself one at LISTEN and at every heartbeat: a deaf
+// one never counts as listening (caches off, lookups go to the database; logged once), and the README says the
+// listener needs a direct or session-mode connection.
 const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_DEADLINE_MS = 3_000;
 const PROBE_PREFIX = "probe:";
