@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { addDays, addMonths } from "@/lib/finance";
 import { call } from "../helpers/http";
 import { creditTenant, signedProposal, type CreditTenant } from "../credit/flow-helpers";
+import { backendPid, untilBlockedBy } from "../helpers/lock-waits";
 
 // What a charge's payment refuses, and what it records anyway when the money has already arrived (the provider's
 // notification): an immediate Pix past its expiry before the job marked it, a payment dated before the charge
@@ -26,26 +27,6 @@ const sandboxPay = (t: CreditTenant, id: string, json: unknown = {}) => call(pay
 const scopeOf = (t: CreditTenant) => ({ tenantId: t.tenant.id, environment: "sandbox" as const });
 const PROVIDER = { type: "system" as const, label: "provider" };
 
-/** Waits until a statement of this database waits on a lock the session `holderPid` holds — `request` has got as far
- *  as that lock — polling pg_stat_activity (10 s at most; failing at once if the request ends first). */
-async function untilWaitingOn(holderPid: number, request: Promise<unknown>, what: string): Promise<void> {
-  let ended = false;
-  void request.then(
-    () => (ended = true),
-    () => (ended = true),
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [row] = await db().$queryRaw<{ waiting: number }[]>`
-      SELECT count(*)::int AS waiting FROM pg_stat_activity
-       WHERE datname = current_database() AND wait_event_type = 'Lock' AND ${holderPid}::int = ANY(pg_blocking_pids(pid))`;
-    if (row!.waiting > 0) return;
-    if (ended) throw new Error(`${what} ended without waiting on the lock`);
-    if (Date.now() > deadline) throw new Error(`${what} was not waiting on the lock after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-const backendPid = async (client: pg.Client) => (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
 
 describe("paying a charge", () => {
   it("an immediate Pix past its expiry is not paid from the sandbox, even before the job marks it; a provider's notification (paid in time) pays it", async () => {
@@ -168,7 +149,7 @@ describe("paying a charge", () => {
       await job.query("BEGIN");
       await job.query("UPDATE charges SET status = 'overdue' WHERE id = $1 AND status = 'pending'", [pix.id]);
       const paying = sandboxPay(t, boleto.id); // pays the installment: the Pix charge covers nothing open any more
-      await untilWaitingOn(jobPid, paying, "the payment"); // the payment waits on the Pix charge's row
+      await untilBlockedBy(jobPid, paying, "the payment"); // the payment waits on the Pix charge's row
       await job.query("COMMIT");
       expect((await paying).status).toBe(200);
     } finally {
@@ -193,7 +174,7 @@ describe("paying a charge", () => {
       await payment.query("BEGIN");
       await payment.query("UPDATE contracts SET amount_paid = amount_paid + 100, outstanding_balance = outstanding_balance - 100 WHERE id = $1", [contract.id]);
       issuing = call(createCharge, { base: t.base, path: "/v1/charges", headers: t.headers, json: { contract_id: contract.id, method: "boleto", installment_ids: first.installment_ids } });
-      await untilWaitingOn(paymentPid, issuing, "the charge"); // the charge, computed from the old amounts, waits on the row
+      await untilBlockedBy(paymentPid, issuing, "the charge"); // the charge, computed from the old amounts, waits on the row
       await payment.query("COMMIT");
     } finally {
       await payment.end();

@@ -18,6 +18,7 @@ import { addMonths } from "@/lib/finance";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION, SANDBOX } from "../helpers/http";
 import { creditTenant, signedProposal, uniqueCpf, type CreditTenant } from "../credit/flow-helpers";
+import { untilLockWaiters } from "../helpers/lock-waits";
 
 // The tenant's own collection account (PUT /v1/collection-account, collections:admin): production charges are
 // issued under it, its agreement is the tenant's alone, every change is audited; and the printable page a
@@ -297,19 +298,3 @@ describe("collection account", () => {
     expect(await loadPaymentPage(cobToken, "sandbox")).toMatchObject({ payable: false, notice: "Esta cobrança expirou. Peça uma nova ao credor.", qrSvg: null });
   });
 });
-
-/** Waits until `count` statements of this database wait on a lock, or `request` has ended (10 s at most). */
-async function untilLockWaiters(count: number, request: Promise<unknown>): Promise<void> {
-  let ended = false;
-  void request.then(
-    () => (ended = true),
-    () => (ended = true),
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [row] = await db().$queryRaw<{ waiting: number }[]>`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-    if (row!.waiting >= count || ended) return;
-    if (Date.now() > deadline) throw new Error(`not ${count} statements waiting on a lock after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -11,6 +11,7 @@ import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
 import { drainWebhooks } from "../helpers/webhook-drain";
 import { startReceiver } from "../helpers/webhook-receiver";
+import { backendPid, untilBlockedBy } from "../helpers/lock-waits";
 
 // DELETE /v1/customers/{id} (lib/customers/erase-customer.ts): a customer no credit operation holds is erased — its
 // rows, the data of its events and of the webhook attempts that carried them, the values in its audit rows, the stored
@@ -184,13 +185,7 @@ describe("erasing a customer (LGPD)", () => {
       await maker.query(`SELECT id FROM customers WHERE id = $1 FOR KEY SHARE`, [person.id]);
       await maker.query(`INSERT INTO simulations SELECT (jsonb_populate_record(s, jsonb_build_object('id', s.id || 'X'))).* FROM simulations s WHERE customer_id = $1`, [person.id]);
       const erasing = erase(t, person.id);
-      for (;;) {
-        const [{ n }] = await db().$queryRaw<[{ n: number }]>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM customers WHERE id = $1%FOR UPDATE%'`;
-        if (n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilBlockedBy(await backendPid(maker), erasing, "the erasure");
       await maker.query("COMMIT");
       expect((await erasing).status).toBe(200);
     } finally {

@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
 import { actor, newClient, newKey, newTenant } from "../helpers/factory";
 import { call } from "../helpers/http";
+import { untilLockWaiters } from "../helpers/lock-waits";
 
 // Revoking an API key or an OAuth client (panel, CLI) is one change however many times it is asked at once: one
 // revocation time, one audit row, one invalidation notice; a second revocation — at the same moment or later — answers
@@ -31,14 +32,7 @@ async function atOnce<T>(table: "api_keys" | "oauth_clients", id: string, revoke
     await hold.query("BEGIN");
     await hold.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     const both = Promise.all([revoke(), revoke()]);
-    for (;;) {
-      // Both wait on a lock (the second behind the first, in PostgreSQL's queue for the row). Asked outside `hold`'s
-      // transaction: within one, PostgreSQL answers pg_stat_activity from the snapshot it took at the first look.
-      const [{ n }] = await db().$queryRaw<[{ n: number }]>`
-        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      if (n >= 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await untilLockWaiters(2); // both wait on a lock (the second behind the first, in PostgreSQL's queue for the row)
     await hold.query("COMMIT");
     return await both;
   } finally {
