@@ -50,18 +50,24 @@ export async function eraseCustomer(ctx: CustomerContext, id: string): Promise<D
     const marginQueries = await owned("margin_queries");
     const objects = [id, ...simulations, ...riskAssessments, ...marginQueries];
 
+    // Locked in id order, as the webhook worker holds the events of the attempts it records (lib/webhooks/worker.ts
+    // erasedSinceClaimed): an attempt in flight now is recorded either before this (and blanked below) or after it,
+    // seeing its event erased — never with the data sent, after the erasure.
     const events = (
       await tx.$queryRaw<{ id: string }[]>`
         UPDATE outbox_events
            SET payload = jsonb_build_object('id', payload -> 'id', 'object', payload -> 'object', 'erased', true)
-         WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment"
-           AND (payload ->> 'id') = ANY(${objects}::text[])
-           AND type IN (${PERSONAL_TYPES_SQL})
+         WHERE id IN (
+           SELECT id FROM outbox_events
+            WHERE tenant_id = ${ctx.tenantId} AND environment = ${ctx.environment}::"Environment"
+              AND (payload ->> 'id') = ANY(${objects}::text[])
+              AND type IN (${PERSONAL_TYPES_SQL})
+            ORDER BY id FOR UPDATE)
         RETURNING id`
     ).map((r) => r.id);
     const attempts = events.length === 0 ? 0 : await tx.$executeRaw`
       UPDATE webhook_attempts AS a
-         SET request_body = '{"erased":true}', response_body = NULL
+         SET request_body = '{"erased":true}', response_body = NULL -- lib/webhooks/worker.ts ERASED_BODY
         FROM webhook_deliveries AS d
        WHERE a.delivery_id = d.id AND d.tenant_id = ${ctx.tenantId} AND d.environment = ${ctx.environment}::"Environment"
          AND d.event_id = ANY(${events}::text[])`;

@@ -228,6 +228,14 @@ export async function recordResults(results: Result[], now: Date = new Date()): 
   const platform = results.filter((r) => r.unsent === "platform").map((r) => ({ id: r.claimed.id, number: r.claimed.number, next_attempt_at: platformRetryAt(now).toISOString() }));
   const disabled = await withSqlTransaction(async () => {
     if (rows.length > 0) {
+      // An event erased since its attempt read it (its customer erased at the subject's request, LGPD:
+      // lib/customers/erase-customer.ts) is recorded as that erasure leaves the attempts it found: no body, no answer.
+      const erased = await erasedSinceClaimed(rows.map((r) => r.id));
+      for (const r of rows) {
+        if (!erased.has(r.id)) continue;
+        r.request_body = ERASED_BODY;
+        r.response_body = null;
+      }
       await execute(sql`
         WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(attempt_id text, id text, number int, url text, status text,
                      next_attempt_at timestamptz, started_at timestamptz, duration_ms int, status_code int, error text, request_body text, response_body text)),
@@ -283,6 +291,26 @@ async function endUnwanted(ids: string[], now: Date): Promise<void> {
       FROM webhook_endpoints e
      WHERE d.id = ANY(${ids}) AND e.id = d.endpoint_id AND d.status = 'pending' AND d.locked_until IS NULL
        AND NOT (e.enabled AND (cardinality(e.event_types) = 0 OR d.event_type = ${TEST_EVENT_TYPE} OR d.event_type = ANY(e.event_types)))`);
+}
+
+/** What an erased event's attempts keep of the body sent (lib/customers/erase-customer.ts writes the same). */
+export const ERASED_BODY = '{"erased":true}';
+
+/**
+ * The deliveries (of `deliveryIds`) whose event's data was erased, in the recording's transaction. An erasure that
+ * commits between the claim (which read the data) and this recording found no attempt to blank: so the events are
+ * first held FOR SHARE, in id order as the erasure takes them — an erasure under way finishes first and its data is
+ * seen erased here (read after the lock), or waits for this recording to commit and then blanks the attempt it wrote.
+ */
+async function erasedSinceClaimed(deliveryIds: string[]): Promise<Set<string>> {
+  await queryRows(sql`
+    SELECT o.id FROM outbox_events o
+     WHERE o.id IN (SELECT event_id FROM webhook_deliveries WHERE id = ANY(${deliveryIds}))
+     ORDER BY o.id FOR SHARE`);
+  const rows = await queryRows<{ id: string }>(sql`
+    SELECT d.id FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id
+     WHERE d.id = ANY(${deliveryIds}) AND o.payload -> 'erased' = 'true'::jsonb`);
+  return new Set(rows.map((r) => r.id));
 }
 
 type DisabledEndpoint = { id: string; reason: "gone" | "failing" };

@@ -12,6 +12,7 @@ import { bearer, call, PRODUCTION } from "../helpers/http";
 import { drainWebhooks } from "../helpers/webhook-drain";
 import { startReceiver } from "../helpers/webhook-receiver";
 import { backendPid, untilBlockedBy } from "../helpers/lock-waits";
+import { attemptOrHandBack, claimDeliveries, dispatchEvents, recordSafely } from "@/lib/webhooks/worker";
 
 // DELETE /v1/customers/{id} (lib/customers/erase-customer.ts): a customer no credit operation holds is erased — its
 // rows, the data of its events and of the webhook attempts that carried them, the values in its audit rows, the stored
@@ -172,6 +173,26 @@ describe("erasing a customer (LGPD)", () => {
       expect([refused.status, refused.body.detail]).toEqual([403, "This operation requires the customers:erase permission"]);
     }
     expect(await db().customer.count({ where: { id } })).toBe(1);
+  });
+
+  it("an attempt in flight while the customer is erased is recorded without the body it sent nor the answer", async () => {
+    const t = await creditTenant();
+    await drainWebhooks();
+    const endpoint = await call(createEndpointRoute, { base: t.base, path: "/v1/webhook-endpoints", headers: t.headers, json: { url: receiver.url(`/${t.tenant.id}`), event_types: ["customer.created"] } });
+    expect(endpoint.status).toBe(201);
+    const document = uniqueCpf();
+    const made = await call(createCustomerRoute, { base: t.base, path: "/v1/customers", headers: t.headers, json: { document, name: "Maria da Silva", monthly_income: 450_000 } });
+    expect(made.status).toBe(201);
+    while ((await dispatchEvents()) > 0);
+    // The worker has claimed the delivery (its body read) and sent it when the erasure commits; it records afterwards.
+    const claimed = await claimDeliveries(100);
+    expect(claimed.filter((c) => c.tenant_id === t.tenant.id).map((c) => c.event_type)).toEqual(["customer.created"]);
+    const results = await Promise.all(claimed.map((c) => attemptOrHandBack(c, {}, new Date())));
+    expect((await erase(t, made.body.id)).status).toBe(200);
+    await recordSafely(results, new Date());
+    const attempts = await db().webhookAttempt.findMany({ where: { delivery: { tenantId: t.tenant.id } } });
+    expect(attempts.map((a) => [a.requestBody, a.responseBody])).toEqual([['{"erased":true}', null]]);
+    expect(await whereDocumentIs(t.tenant.id, document)).toMatchObject({ events: 0, attempts: 0 });
   });
 
   it("waits for what is being made for the customer and erases it too; once erased, nothing more can be made for it", async () => {
