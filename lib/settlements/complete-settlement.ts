@@ -67,7 +67,16 @@ export async function tryCompleteSettlementIn(tx: Tx, scope: Scope, actor: Actor
     // they paid above it is their credit. On the settlement's date otherwise: the same figures when nothing moved.
     const settlementDate = settlement.settlementDate.toISOString().slice(0, 10);
     const paidOn = todayInBrazil(received.paidAt);
-    const quote = computeQuote(contract, open, paidOn < settlementDate ? paidOn : settlementDate);
+    // A settlement quoted before installments carried nominal due dates (its stored lines have none) was discounted to
+    // the actual due dates, and its charge asks for that: recomputed on nominal dates, a `following` contract's payoff is
+    // higher, and the borrower's payment of the quoted amount would cancel it and become mere credit. Such a one settles
+    // on the lower of the two (under `preceding` the nominal one: the rest of what was paid is the borrower's credit).
+    const pricedOn = paidOn < settlementDate ? paidOn : settlementDate;
+    const storedLines = (settlement.quote as { installments?: { nominal_due_date?: unknown }[] } | null)?.installments;
+    const quotedOnDueDates = Array.isArray(storedLines) && storedLines.some((line) => typeof line.nominal_due_date !== "string");
+    const onNominal = computeQuote(contract, open, pricedOn);
+    const onDueDates = quotedOnDueDates ? computeQuote(contract, open, pricedOn, "due_date") : onNominal;
+    const quote = onDueDates.amount < onNominal.amount ? onDueDates : onNominal;
     if (quote.amount > needed) return { blocked: `The payoff is now ${quote.amount} centavos; cancel this settlement and quote again` };
     overpaid = received.amount - quote.amount;
     creditApplied = quote.credit_applied;

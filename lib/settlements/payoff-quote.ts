@@ -17,13 +17,16 @@ import type { PayoffQuoteQuery, PayoffQuoteResponse } from "./schemas";
 // charges of those already late (the collection module's rules), less the contract's credit. Pure computation over the
 // rows read.
 
-export function computeQuote(contract: Contract, open: readonly Installment[], date: string): PayoffQuoteResponse {
+// `discountTo: "due_date"`: each line discounted to its actual due date instead, as quotes were before installments
+// carried nominal due dates — only for completing a settlement quoted then (./complete-settlement.ts), so the payoff the
+// borrower was quoted and is paying is the one it settles on.
+export function computeQuote(contract: Contract, open: readonly Installment[], date: string, discountTo: "nominal_due_date" | "due_date" = "nominal_due_date"): PayoffQuoteResponse {
   const late = lateRulesOfTerms(contract.terms);
   const dues = open.map((i) => amountsDue(allocatable(i), late, date));
   const values = payoffLines(
     contract.monthlyRate,
     date,
-    open.map((i, k) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(i.nominalDueDate), payment: dues[k]!.interest + dues[k]!.principal })),
+    open.map((i, k) => ({ number: i.number, due_date: isoDate(i.dueDate), nominal_due_date: isoDate(discountTo === "due_date" ? i.dueDate : i.nominalDueDate), payment: dues[k]!.interest + dues[k]!.principal })),
   );
   const installments = open.map((i, k) => {
     const { fine, late_interest } = dues[k]!;
