@@ -136,8 +136,6 @@ export async function releaseIdempotencyKey(scope: IdempotencyScope, lease: stri
       AND state = 'in_flight' AND lease_token = ${lease}`;
 }
 
-/** Deletes up to `limit` records past their expiry (24 h): their keys are free again, and the responses they kept —
- *  sealed or not — are not held longer than replays need them. Returns how many went. */
 /**
  * Stored answers that name any of `objectIds` (a customer erased at its subject's request, its simulations …) answer
  * their replays 404 from now on, instead of the data: the key stays used, so a replay cannot make the object again (a
@@ -162,6 +160,8 @@ export async function eraseStoredAnswers(tx: Tx, scope: Omit<IdempotencyScope, "
   return rows.length;
 }
 
+/** Deletes up to `limit` records past their expiry (24 h): their keys are free again, and the responses they kept —
+ *  sealed or not — are not held longer than replays need them. Returns how many went. */
 export async function purgeExpiredIdempotencyRecords(limit = 1000): Promise<number> {
   return rootDb().$executeRaw`
     DELETE FROM idempotency_records WHERE ctid IN (

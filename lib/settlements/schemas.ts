@@ -87,7 +87,7 @@ const ScheduleRow = z.object({
   installment_id: z.string(),
   number: z.number().int(),
   due_date: z.string(),
-  nominal_due_date: z.string().meta({ description: "The end of the monthly period its new amount was computed on (monthly from the first row's): what a later payoff discounts it to. `due_date` is unchanged." }),
+  nominal_due_date: z.string().meta({ description: "The end of the period its new amount was computed on: the installment's own `nominal_due_date` when the first remaining one's was after the settlement date; otherwise monthly from the first row's actual `due_date`. What a later payoff discounts it to. `due_date` is unchanged." }),
   opening_balance: z.number().int(),
   interest: z.number().int(),
   amortization: z.number().int(),

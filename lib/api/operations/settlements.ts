@@ -45,7 +45,7 @@ export const createSettlementOperation = defineOperation({
   summary: "Settle a contract in full or prepay part of it",
   description:
     "`full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). " +
-    "`partial`: prepays `amount` (the balance is the payoff quote's present value) and reschedules what is left on the same due dates by the contract's amortization system, its amounts on monthly periods from the first remaining installment's `nominal_due_date` (the rows' `nominal_due_date`) — every " +
+    "`partial`: prepays `amount` (the balance is the payoff quote's present value) and reschedules what is left on the same due dates by the contract's amortization system, its amounts on monthly periods from the first remaining installment's `nominal_due_date` — or from its actual `due_date` when that nominal date is on or before `date`, the rows then dated monthly from it — (the rows' `nominal_due_date`) — every " +
     "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
     "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` " +
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
