@@ -121,7 +121,12 @@ describe("margin queries", () => {
     for (const [benefit, code, status, title] of cases) {
       const customer = await customerWithBenefit(t, benefit);
       const q = (await post(t, createMarginQuery, "/v1/payroll/margin-queries", { customer_id: customer.id })).body;
-      if (benefit.endsWith("1")) expect(q.available_loan_margin).toBe(5000);
+      if (benefit.endsWith("1")) {
+        // The loans listed take what the loan margin shows as used: a statement an integrator can reconcile.
+        const loan = q.margins[0];
+        expect({ available: q.available_loan_margin, used: loan.used, loans: q.existing_loans.length }).toEqual({ available: 5000, used: loan.total - 5000, loans: 2 });
+        expect(q.existing_loans.reduce((s: number, l: { installment_amount: number }) => s + l.installment_amount, 0)).toBe(loan.used);
+      }
       if (benefit.endsWith("2")) expect(q.blocks).toEqual([{ code: "blocked_for_loans", description: "Benefit blocked for loans: the beneficiary must unblock it first" }]);
       if (benefit.endsWith("3")) expect({ status: q.source_status, available: q.available_loan_margin, loans: q.existing_loans }).toEqual({ status: "ceased", available: 0, loans: [] });
       const simulation = await newSimulation(t, customer.id, DATES);

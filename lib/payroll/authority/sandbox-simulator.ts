@@ -105,19 +105,23 @@ export class SandboxSimulator implements PayrollAuthority {
     const inss = input.source.kind === "inss";
     // Benefit (or available remuneration) between R$ 4.000,00 and R$ 8.157,00 (the INSS ceiling), whole reais;
     // at most one existing loan of 3–6% of it: at least 29% of the base is left for new loans.
+    // Under …0001 two loans take all but R$ 50,00 of the loan margin, so the loans listed add up to its `used`.
     const marginBase = 4_000_00 + (h.readUInt32BE(0) % 4158) * 100;
-    const existingCount = trigger === "ceased" ? 0 : h[4]! % 2;
-    const existingLoans = Array.from({ length: existingCount }, (_, i) => ({
+    const loanTotal = Math.floor((marginBase * 35) / 100);
+    const installments =
+      trigger === "ceased" ? []
+      : trigger === "insufficient_margin" ? splitInTwo(loanTotal - 50_00)
+      : Array.from({ length: h[4]! % 2 }, (_, i) => Math.floor((marginBase * (3 + (h[10 + i]! % 4))) / 100));
+    const existingLoans = installments.map((installmentAmount, i) => ({
       lender: ["Banco Alfa S.A.", "Banco Beta S.A."][i]!,
       contractNumber: `${inss ? "INSS" : "CTPS"}-${h.readUInt16BE(6 + 2 * i).toString().padStart(6, "0")}`,
-      installmentAmount: Math.floor((marginBase * (3 + (h[10 + i]! % 4))) / 100),
+      installmentAmount,
       remainingInstallments: 6 + (h[12 + i]! % 78),
     }));
-    const usedByLoans = existingLoans.reduce((sum, l) => sum + l.installmentAmount, 0);
+    const usedByLoans = installments.reduce((sum, amount) => sum + amount, 0);
     const margins = (inss ? INSS_SHARES : PRIVATE_SHARES).map(([kind, percent, share]): Margin => {
       const total = Math.floor((marginBase * percent) / 100);
       let used = kind === "loan" ? usedByLoans : 0;
-      if (kind === "loan" && trigger === "insufficient_margin") used = total - 50_00;
       if (trigger === "ceased") used = total;
       return { kind, share, total, used, reserved: 0, available: total - used };
     });
@@ -168,6 +172,12 @@ export class SandboxSimulator implements PayrollAuthority {
       endorsedAt: this.now(),
     };
   }
+}
+
+/** Two installments adding up to `amount`: 55% (rounded down) and the rest. */
+function splitInTwo(amount: number): number[] {
+  const first = Math.floor((amount * 55) / 100);
+  return [first, amount - first];
 }
 
 function reservationTrigger(authorityReservationId: string): Trigger {
