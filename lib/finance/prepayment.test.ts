@@ -99,17 +99,33 @@ describe("prepaymentSchedule", () => {
 
   // Nominal dates: the new amounts run from `date` to the first remaining installment's nominal date, then monthly; each
   // row carries those dates, and their value on `date` (discounted to them) is the balance left.
-  it("computes on the remaining installments' nominal dates and returns them; on their actual one when the nominal has passed", () => {
+  it("computes on the remaining installments' nominal dates and returns them; the borrower pays no interest past a due date", () => {
     const nominal = ["2026-02-15", "2026-03-15", "2026-04-15", "2026-05-15"];
     const actual = ["2026-02-18", "2026-03-16", "2026-04-15", "2026-05-15"]; // `following`: Carnival, a Sunday
     const rows = four.map((r, k) => ({ ...r, due_date: actual[k]!, nominal_due_date: nominal[k]! }));
-    for (const [on, first] of [["2026-02-03", "2026-02-15"], ["2026-02-16", "2026-02-18"]] as const) {
+    for (const on of ["2026-02-03", "2026-02-14"]) {
       const result = prepaymentSchedule({ system: "price", monthlyRate: "0.01", date: on, remaining: rows, amount: 100_000, reduce: "installment_amount" });
       expect(result.schedule.map((r) => r.due_date)).toEqual(actual);
-      expect(result.schedule.map((r) => r.nominal_due_date)).toEqual([0, 1, 2, 3].map((k) => addMonths(first, k)));
+      expect(result.schedule.map((r) => r.nominal_due_date)).toEqual(nominal);
       expect(result.balance_before).toBe(payoffLines("0.01", on, rows).reduce((sum, l) => sum + l.present_value, 0));
       const worth = payoffLines("0.01", on, result.schedule).reduce((sum, l) => sum + l.present_value, 0);
       expect(Math.abs(worth - result.balance_after)).toBeLessThanOrEqual(4); // ½ centavo per row (interest) + ½ per line
+      // Worth on the days they are actually paid (on or after their nominal dates): never more than the balance left.
+      const paidOnDueDates = payoffLines("0.01", on, result.schedule.map((r) => ({ ...r, nominal_due_date: r.due_date }))).reduce((sum, l) => sum + l.present_value, 0);
+      expect(paidOnDueDates).toBeLessThanOrEqual(result.balance_after + 4);
+    }
+  });
+
+  it("refuses while the first remaining installment's period has ended but its following due date has not come: it is owed in full", () => {
+    // Re-anchored on its actual Feb 18, the new periods ended Mar 18, Apr 18 … — after the installments' due dates (Mar 16,
+    // Apr 15 …): each amount then carried interest for days after the borrower paid it.
+    const nominal = ["2026-02-15", "2026-03-15", "2026-04-15", "2026-05-15"];
+    const actual = ["2026-02-18", "2026-03-16", "2026-04-15", "2026-05-15"];
+    const rows = four.map((r, k) => ({ ...r, due_date: actual[k]!, nominal_due_date: nominal[k]! }));
+    for (const on of ["2026-02-15", "2026-02-16", "2026-02-17"]) {
+      expect(() => prepaymentSchedule({ system: "price", monthlyRate: "0.01", date: on, remaining: rows, amount: 100_000, reduce: "installment_amount" })).toThrow(
+        "Installment 9's period ended on 2026-02-15 (due 2026-02-18): it is owed in full",
+      );
     }
   });
 

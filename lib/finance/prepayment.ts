@@ -17,11 +17,13 @@ import type { AmortizationSystem, Installment } from "./schedule-types";
 //
 // Nominal dates: an installment's present value is discounted to its nominal due date (early-payoff.ts), the end of
 // the period its interest was computed on. The new schedule computes its first period from `date` to the first
-// remaining installment's nominal date (its actual one when that nominal date has already passed: a `following` date
-// moved past `date`), then whole months from there; each new row carries those nominal dates (`nominal_due_date`,
-// generated as at origination: addMonths from that first one), and the installments keep their actual due dates. So
-// the rescheduled installments are worth the balance left on `date`, and a later payoff quote right after one of them
-// is the new schedule's closing balance, whatever the due date rule.
+// remaining installment's nominal date, then whole months from there; each new row carries those nominal dates
+// (`nominal_due_date`), and the installments keep their actual due dates. So the rescheduled installments are worth
+// the balance left on `date`, and a later payoff quote right after one of them is the new schedule's closing balance,
+// whatever the due date rule. The first remaining installment's nominal date must be after `date`: one whose period
+// has ended (a `following` due date moved past a weekend or holiday, e.g. nominal Sunday the 15th, due Monday the
+// 16th) is owed in full — rescheduled from its actual date instead, every later period was shifted past its
+// installment's due date and each new amount carried interest for days after the borrower paid it.
 
 export type OpenInstallment = {
   number: number;
@@ -70,19 +72,21 @@ export function prepaymentSchedule(input: PrepaymentInput): PrepaymentResult {
   if (remaining.length === 0) throw new RangeError("No open installment to prepay");
   assertPositiveCentavos(input.amount, "amount");
   if (daysBetween(input.date, remaining[0]!.due_date) <= 0) throw new RangeError(`Every remaining installment must be due after ${input.date}`);
+  const first = remaining[0]!;
+  if (first.nominal_due_date !== undefined && daysBetween(input.date, first.nominal_due_date) <= 0) {
+    throw new RangeError(`Installment ${first.number}'s period ended on ${first.nominal_due_date} (due ${first.due_date}): it is owed in full`);
+  }
   const balanceBefore = payoffLines(input.monthlyRate, input.date, remaining).reduce((sum, line) => sum + line.present_value, 0);
   const balanceAfter = balanceBefore - input.amount;
   if (balanceAfter <= 0) throw new RangeError(`The amount (${input.amount}) settles the whole balance (${balanceBefore}): a full settlement`);
 
-  // Amounts are computed on nominal periods from the first remaining installment's nominal due date (its actual one
-  // when that has passed); the generated dates (rule `keep`: the nominal ones) become each row's nominal_due_date, and
-  // the installments keep their own (already adjusted) due dates.
+  // Amounts are computed on nominal periods from the first remaining installment's nominal due date (its due date when
+  // it has none: portfolio pricing's cash dates); the installments keep their own (already adjusted) due dates.
   // From the first nominal date on, the remaining installments keep their own nominal dates: whole months apart (month
   // ends counted back, ./rates.ts), so the same amounts — and a month-end loan's Mar 31, Apr 30 … are not re-anchored on
   // a clamped Feb 28 as Mar 28, Apr 28 … (a later quote was then a few days of interest over the closing balance).
-  const first = remaining[0]!;
-  const fromNominal = first.nominal_due_date !== undefined && daysBetween(input.date, first.nominal_due_date) > 0;
-  const firstDueDate = fromNominal ? first.nominal_due_date! : first.due_date;
+  const fromNominal = first.nominal_due_date !== undefined;
+  const firstDueDate = first.nominal_due_date ?? first.due_date;
   const scheduleOf = (count: number) =>
     buildSchedule(input.system, {
       principal: balanceAfter,

@@ -44,6 +44,15 @@ export async function createSettlementIn(tx: Tx, scope: Scope, actor: Actor, bod
     if (due) {
       throw new DomainError("open_installments_due", `Installment ${due.number} (due ${isoDate(due.dueDate)}) is open or partly paid: pay it first, or settle in full`, { installment_id: due.id });
     }
+    // Its period ended, its due date moved to the next business day (`following`): owed in full (lib/finance/prepayment.ts).
+    const ended = open.find((i) => isoDate(i.nominalDueDate) <= date);
+    if (ended) {
+      throw new DomainError(
+        "open_installments_due",
+        `Installment ${ended.number}'s period ended on ${isoDate(ended.nominalDueDate)} (payable through ${isoDate(ended.dueDate)}, the next business day): pay it first, or settle in full`,
+        { installment_id: ended.id },
+      );
+    }
     if (body.amount! >= quote.present_value) {
       throw invalidField("amount", `Pays the whole balance (${quote.present_value} centavos on ${date}): use type full`);
     }

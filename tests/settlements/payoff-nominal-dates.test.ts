@@ -127,14 +127,12 @@ describe("payoff quotes discount to nominal due dates, whatever the due date rul
 describe("a partial prepayment, then a payoff", () => {
   afterEach(() => vi.useRealTimers());
 
-  // Prepaid (funds received) on `today`, 2026-02-03 — before the first due date — or 2026-02-15, the first installment's
-  // nominal date (a Sunday before Carnival: under `following` it is due Wednesday the 18th, so not due yet, and the new schedule's first
-  // period runs to that actual date instead). Afterwards the quote that day is the balance left, and right after each
-  // rescheduled installment the new schedule's closing balance.
+  // Prepaid (funds received) on `today`, before the first due date. Afterwards the quote that day is the balance left,
+  // and right after each rescheduled installment the new schedule's closing balance.
   it.each([
     ["following", "2026-02-03"],
     ["preceding", "2026-02-03"],
-    ["following", "2026-02-15"],
+    ["following", "2026-02-14"],
   ] as const)("%s, prepaid on %s", async (rule, today) => {
     const t = await creditTenant();
     const { contract, installments } = await issued(t, { product: "personal_loan", requested_amount: 1_000_000, term: 24, monthly_rate: "0.08", disbursement_date: DISBURSED, due_date_rule: rule });
@@ -155,9 +153,7 @@ describe("a partial prepayment, then a payoff", () => {
     // Due dates kept; nominal dates those the new amounts were computed on (the plan's), monthly from the first.
     expect(rows.map((r) => isoDate(r.dueDate))).toEqual(installments.map((i) => isoDate(i.dueDate)));
     expect(nominalOf(rows)).toEqual(plan.schedule.map((r) => r.nominal_due_date));
-    const first = today < isoDate(installments[0]!.nominalDueDate) ? isoDate(installments[0]!.nominalDueDate) : isoDate(installments[0]!.dueDate);
-    expect(nominalOf(rows)).toEqual(scheduleNominalDates(today, rows.length, first));
-    if (today === "2026-02-15") expect(first).toBe("2026-02-18"); // Carnival Monday and Tuesday, then Ash Wednesday
+    expect(nominalOf(rows)).toEqual(nominalOf(installments)); // the installments' own periods
 
     // The quote through the API, on the day: the balance left.
     const res = await call(getQuote, { base: t.base, path: `/v1/contracts/${contract.id}/payoff-quote`, headers: t.headers, params: { id: contract.id } });
@@ -172,6 +168,33 @@ describe("a partial prepayment, then a payoff", () => {
     }
     const system = (contract.terms as { amortization: AmortizationSystem }).amortization;
     expect(system).toBe("price");
+  });
+
+  // 2026-02-15, the first installment's nominal date, is a Sunday before Carnival: under `following` it is due Wednesday
+  // the 18th. From the 15th to the 17th its period has ended but it is not due yet: it is owed in full, so a partial
+  // prepayment is refused (rescheduled from the 18th, every later period ran past its installment's due date and each
+  // new amount carried up to three days of interest after the borrower paid it: R$ 81,64 over the balance on the 17th).
+  it("following: refused while the first installment's period has ended and its due date has not come, and nothing changes", async () => {
+    const t = await creditTenant();
+    const { contract, installments } = await issued(t, { product: "personal_loan", requested_amount: 1_000_000, term: 24, monthly_rate: "0.08", disbursement_date: DISBURSED, due_date_rule: "following" });
+    expect([isoDate(installments[0]!.nominalDueDate), isoDate(installments[0]!.dueDate)]).toEqual(["2026-02-15", "2026-02-18"]);
+    for (const today of ["2026-02-15", "2026-02-16", "2026-02-17"]) {
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(`${today}T15:00:00Z`) });
+      const refused = await call(createSettlement, {
+        base: t.base,
+        path: "/v1/settlements",
+        headers: t.headers,
+        json: { contract_id: contract.id, type: "partial", amount: 300_000, reduce: "installment_amount", payment_method: "received" },
+      });
+      expect({ status: refused.status, code: refused.body.code, detail: refused.body.detail, installment_id: refused.body.installment_id }).toEqual({
+        status: 409,
+        code: "open_installments_due",
+        detail: "Installment 1's period ended on 2026-02-15 (payable through 2026-02-18, the next business day): pay it first, or settle in full",
+        installment_id: installments[0]!.id,
+      });
+    }
+    expect(await db().settlement.count({ where: { contractId: contract.id } })).toBe(0);
+    expect(await db().installment.findMany({ where: { contractId: contract.id }, orderBy: { number: "asc" } })).toEqual(installments);
   });
 });
 

@@ -47,7 +47,7 @@ export const createSettlementOperation = defineOperation({
     "`full`: pays the payoff quote of `date` and, once completed, closes the contract (`settled`, event `contract.closed`). " +
     "`partial`: prepays `amount` (the balance is the payoff quote's present value) and reschedules what is left on the same due dates by the contract's amortization system, its amounts on monthly periods from the first remaining installment's `nominal_due_date` — or from its actual `due_date` when that nominal date is on or before `date`, the rows then dated monthly from it — (the rows' `nominal_due_date`) — every " +
     "remaining installment smaller (`reduce: installment_amount`) or the same installment and fewer of them (`reduce: term`, the last " +
-    "ones canceled); installments due by `date` must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` " +
+    "ones canceled); installments due by `date` — or whose period ended by then, due on the next business day under `following` — must be paid first (409 `open_installments_due`), and an `amount` leaving too little to spread (a R$ 0,00 installment) is 400. `payment_method: received` " +
     "completes it immediately (funds that arrived outside the platform; dated today, a later `date` is 400); `boleto` / `pix` issue a charge for the amount (`charge_id`) and " +
     "paying it completes the settlement (parts short of the amount are held as the contract's credit, allocated to nothing, until the " +
     "rest arrives); a pending settlement not paid by its date is canceled by the collection job two business days after it (a boleto paid on the date is cleared and notified the next business day). One pending " +
