@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { toAssignmentResponse } from "@/lib/assignments/serialize";
+import type { Actor } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
 import { toRefundResponse } from "@/lib/collection/refunds";
 import { toChargeResponse, toPaymentResponse } from "@/lib/collection/serialize";
@@ -18,6 +19,7 @@ import { where, type Scope } from "@/lib/scope";
 import { centavos, dateColumn } from "@/lib/serialize";
 import { getPayoffQuote } from "@/lib/settlements/payoff-quote";
 import { toSettlementResponse } from "@/lib/settlements/serialize";
+import { recordCustomerAccess } from "./access-log";
 import { customerIdsMatching, customerSummaries } from "./customer-search";
 import { latestLateDueDate } from "@/lib/finance";
 
@@ -73,6 +75,13 @@ async function search(scope: Scope, q: string | undefined): Promise<{ filter: Pr
 
 /** The timeline shows a contract's latest events, oldest of them first. */
 const TIMELINE_LIMIT = 500;
+
+/** The contract file as a person opens it: read, then the access to its customer's data recorded (./access-log.ts). */
+export async function openContractFile(scope: Scope, actor: Actor, id: string) {
+  const file = await contractFile(scope, id);
+  await recordCustomerAccess(scope, actor, file.customer.id, "contract", id);
+  return file;
+}
 
 export async function contractFile(scope: Scope, id: string) {
   if (!CONTRACT_ID.test(id)) throw notFound("Contract");

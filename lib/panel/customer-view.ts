@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import type { Actor } from "@/lib/audit/audit-log";
 import { z } from "zod";
 import { toContractResponse } from "@/lib/contracts/serialize";
 import { getCustomer } from "@/lib/customers/get-customer";
@@ -8,6 +9,7 @@ import { notFound } from "@/lib/errors";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { toProposalResponse } from "@/lib/proposals/serialize";
 import { where, type Scope } from "@/lib/scope";
+import { recordCustomerAccess } from "./access-log";
 import { CUSTOMER_ID, customerIdsMatching, documentIn } from "./customer-search";
 
 // The panel's customers (issue 12): search by CPF/CNPJ or name, and each customer with their proposals and
@@ -42,6 +44,13 @@ async function search(scope: Scope, q: string | undefined): Promise<{ filter: Pr
   if (document) return { filter: { document }, capped: false };
   const { ids, capped } = await customerIdsMatching(scope, q); // accents and case ignored
   return { filter: { id: { in: ids } }, capped };
+}
+
+/** The customer file as a person opens it: read, then the access recorded (./access-log.ts). */
+export async function openCustomerFile(scope: Scope, actor: Actor, id: string) {
+  const file = await customerFile(scope, id);
+  await recordCustomerAccess(scope, actor, file.customer.id, "customer_file", file.customer.id);
+  return file;
 }
 
 /** How many proposals and contracts the customer file shows (the newest). */

@@ -7,7 +7,9 @@ import { db } from "@/lib/db/client";
 
 /** Records a session as ended (idempotent), until `endsAt`: its sign-in plus the longest a session lasts. */
 export async function endPanelSession(sessionId: string, endsAt: Date): Promise<void> {
-  await db().endedPanelSession.upsert({ where: { sessionId }, create: { sessionId, endsAt }, update: {} });
+  // INSERT … ON CONFLICT DO NOTHING: two tabs signing out at once both succeed (an upsert may run as read-then-insert,
+  // and the second insert would fail on the key).
+  await db().endedPanelSession.createMany({ data: [{ sessionId, endsAt }], skipDuplicates: true });
 }
 
 export async function panelSessionEnded(sessionId: string): Promise<boolean> {

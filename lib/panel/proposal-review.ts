@@ -8,6 +8,7 @@ import { getCustomer } from "@/lib/customers/get-customer";
 import { db } from "@/lib/db/client";
 import { keysetWhere, paginate, type Keyset } from "@/lib/db/paginate";
 import { notFound } from "@/lib/errors";
+import { recordCustomerAccess } from "./access-log";
 import { customerIdsMatching, customerSummaries } from "./customer-search";
 import { decodeCursor, toListResponse } from "@/lib/pagination";
 import { applyProposalAction } from "@/lib/proposals/apply-action";
@@ -74,6 +75,13 @@ async function searchFilter(scope: Scope, q: string | undefined): Promise<{ filt
 
 /** Everything a reviewer looks at: the proposal, its customer, simulation and schedule, risk assessment, payroll
  *  margin (reservations and endorsement) and its history (who did what, when). */
+/** The dossier as a reviewer opens it: read, then the access to its customer's data recorded (./access-log.ts). */
+export async function openProposalDossier(scope: Scope, actor: Actor, id: string) {
+  const dossier = await proposalDossier(scope, id);
+  await recordCustomerAccess(scope, actor, dossier.customer.id, "proposal", id);
+  return dossier;
+}
+
 export async function proposalDossier(scope: Scope, id: string) {
   if (!PROPOSAL_ID.test(id)) throw notFound("Proposal");
   const proposal = await getProposal(scope, id);

@@ -16,6 +16,11 @@ describe("ended panel sessions", () => {
     expect([await panelSessionEnded(live), await panelSessionEnded(past)]).toEqual([true, true]);
     expect(await db().endedPanelSession.count({ where: { sessionId: live } })).toBe(1);
 
+    // Two tabs at the same moment: both succeed, one row.
+    const both = randomBytes(18).toString("base64url");
+    await Promise.all(Array.from({ length: 8 }, () => endPanelSession(both, new Date(Date.now() + 3_600_000))));
+    expect(await db().endedPanelSession.count({ where: { sessionId: both } })).toBe(1);
+
     while ((await purgeEndedPanelSessions(1000)) > 0); // other files' rows may be due too
     expect([await panelSessionEnded(live), await panelSessionEnded(past)]).toEqual([true, false]);
   });

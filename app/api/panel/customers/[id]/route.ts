@@ -1,6 +1,6 @@
-import { customerFile } from "@/lib/panel/customer-view";
+import { openCustomerFile } from "@/lib/panel/customer-view";
 import { panelScope } from "@/lib/panel/environment-param";
 import { panelRoute } from "@/lib/panel/panel-route";
 
-// GET /api/panel/customers/{id}?environment= — the customer with their proposals and contracts.
-export const GET = panelRoute({}, async ({ user, params, request }) => ({ body: await customerFile(panelScope(user, request), params.id!) }));
+// GET /api/panel/customers/{id}?environment= — the customer with their proposals and contracts (the access is logged).
+export const GET = panelRoute({}, async ({ user, actor, params, request }) => ({ body: await openCustomerFile(panelScope(user, request), actor, params.id!) }));
