@@ -156,6 +156,49 @@ async function deepCursor(databaseUrl: string, secret: string, tenantId: string,
   }
 }
 
+/** Measured whatever BENCH_TARGETS says: the ratios are read against them. */
+const ALWAYS_MEASURED: string[] = ["bare", "static", "health", "write_floor", "read_floor"];
+
+/**
+ * The floors (app/bench/floor/route.ts): a POST that parses its body, writes one row and answers a 96-month
+ * simulation's bytes, and a GET that answers a 100-customer page's bytes from one statement — the verified answers
+ * of `simulation` and `customers`, stored in a table only the bench's database has. No endpoint that creates a
+ * stored resource, or lists 100 of them, can be cheaper on this stack.
+ */
+async function floorTargets(databaseUrl: string, port: number, targets: Target[]): Promise<Target[]> {
+  const named = (name: string) => targets.find((t) => t.name === name)!;
+  const [answer, page] = [await verify(named("simulation")), await verify(named("customers"))];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("CREATE TABLE bench_floor (id text PRIMARY KEY, body text NOT NULL)");
+    await client.query("INSERT INTO bench_floor (id, body) VALUES ('answer', $1), ('page', $2)", [answer, page]);
+  } finally {
+    await client.end();
+  }
+  return [
+    {
+      name: "write_floor",
+      description: "POST /bench/floor (parse, one insert, a simulation's bytes)",
+      url: `http://127.0.0.1:${port}/bench/floor`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(SIMULATION_BODY),
+      status: 201,
+      check: simulationShape,
+      underLoad: "same-body",
+    },
+    {
+      name: "read_floor",
+      description: "GET /bench/floor (one select, a 100-customer page's bytes)",
+      url: `http://127.0.0.1:${port}/bench/floor`,
+      headers: {},
+      check: customerPageShape,
+      underLoad: "same-body",
+    },
+  ];
+}
+
 /** POST /v1/settlements/batch of 100, 1,000 and 5,000 full settlements (funds received) of the contracts
  *  bench/seed.ts copied, each batch on contracts of its own; timed from the request to the whole answer. */
 const BATCH_SIZES = [100, 1_000, 5_000];
@@ -333,12 +376,13 @@ async function main(): Promise<number> {
     ];
     // detached children lead their own process group (pgid = pid)
     const own = { pgids: [next, bare].map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined) };
-    // BENCH_TARGETS=static,health,customers: measure only these (bare, static and health stay: the ratios need them).
+    targets.push(...(await floorTargets(databaseUrl, nextPort, targets)));
+    // BENCH_TARGETS=static,health,customers: measure only these (bare, static, health and the floors stay: the ratios need them).
     const wanted = process.env.BENCH_TARGETS?.split(",").map((t) => t.trim()).filter(Boolean);
     if (wanted) {
       const unknown = wanted.filter((w) => !targets.some((t) => t.name === w));
       if (unknown.length > 0) throw new Error(`BENCH_TARGETS: unknown target(s) ${unknown.join(", ")}; known: ${targets.map((t) => t.name).join(", ")}`);
-      targets.splice(0, targets.length, ...targets.filter((t) => ["bare", "static", "health", ...wanted].includes(t.name)));
+      targets.splice(0, targets.length, ...targets.filter((t) => [...ALWAYS_MEASURED, ...wanted].includes(t.name)));
     }
     const bodies = new Map<string, string>();
     for (const target of targets) {

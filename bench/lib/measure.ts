@@ -8,7 +8,18 @@ import { cpuSnapshot, otherCpu, type OtherCpu } from "./cpu";
 // neighbour's burst of CPU is spread over the targets instead of hitting one; the slices are merged at
 // the end (latency histograms included, so p50/p99 are exact over the whole measured time).
 
-export type TargetName = "bare" | "static" | "health" | "simulation" | "margin_query" | "charge_boleto" | "charge_pix" | "customers" | "customers_deep";
+export type TargetName =
+  | "bare"
+  | "static"
+  | "health"
+  | "write_floor"
+  | "read_floor"
+  | "simulation"
+  | "margin_query"
+  | "charge_boleto"
+  | "charge_pix"
+  | "customers"
+  | "customers_deep";
 
 /** Checks a decoded JSON answer: undefined when it is right, else what is wrong. */
 export type JsonCheck = (json: unknown) => string | undefined;

@@ -45,6 +45,10 @@ export type Report = {
     customersOverStatic: number;
     /** p99 of the page 900,000 rows deep over the first page's p99. */
     deepOverFirstP99: number;
+    /** The floors (app/bench/floor/route.ts): the most a creating POST answering a simulation's bytes can reach
+     *  relative to health, and a 100-row page relative to static, on this stack and machine. */
+    writeFloorOverHealth: number;
+    readFloorOverStatic: number;
   };
   goal: { healthOverStaticAtLeast: number; met: boolean };
 };
@@ -72,6 +76,8 @@ export function buildReport(results: Measurement[], load: LoadOptions, rateLimit
       customersOverHealth: rps("customers") / rps("health"),
       customersOverStatic: rps("customers") / rps("static"),
       deepOverFirstP99: p99("customers_deep") / p99("customers"),
+      writeFloorOverHealth: rps("write_floor") / rps("health"),
+      readFloorOverStatic: rps("read_floor") / rps("static"),
     },
     goal: { healthOverStaticAtLeast: GOAL_HEALTH_OVER_STATIC, met: healthOverStatic >= GOAL_HEALTH_OVER_STATIC },
   };
@@ -104,8 +110,19 @@ export function formatReport(report: Report): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const { healthOverStatic, staticOverBare, simulationOverHealth, marginQueryOverHealth, chargeBoletoOverHealth, chargePixOverHealth, customersOverHealth, customersOverStatic, deepOverFirstP99 } =
-    report.ratios;
+  const {
+    healthOverStatic,
+    staticOverBare,
+    simulationOverHealth,
+    marginQueryOverHealth,
+    chargeBoletoOverHealth,
+    chargePixOverHealth,
+    customersOverHealth,
+    customersOverStatic,
+    deepOverFirstP99,
+    writeFloorOverHealth,
+    readFloorOverStatic,
+  } = report.ratios;
   const goal = (met: boolean) => (met ? "met" : "NOT met");
   const { load } = report;
   return [
@@ -127,6 +144,8 @@ export function formatReport(report: Report): string {
     `charge pix/health    ${fixed(chargePixOverHealth, 2)}  (goal ≥ ${GOAL_CHARGE_OVER_HEALTH}: ${goal(chargePixOverHealth >= GOAL_CHARGE_OVER_HEALTH)}; ${workCost(chargePixOverHealth, "a Pix charge (amounts + BR Code + QR PNG + insert + event)")})`,
     `customers/health  ${fixed(customersOverHealth, 2)}  (${workCost(customersOverHealth, "a page of 100 customers (query + serialize)")})`,
     `customers/static  ${fixed(customersOverStatic, 2)}  (goal ≥ ${GOAL_CUSTOMERS_OVER_STATIC}: ${goal(customersOverStatic >= GOAL_CUSTOMERS_OVER_STATIC)})`,
+    `write floor/health ${fixed(writeFloorOverHealth, 2)}  (parse a body, insert one row, answer a simulation's bytes — no credential, no domain: the most any creating POST can reach here)`,
+    `read floor/static  ${fixed(readFloorOverStatic, 2)}  (one select answering a 100-customer page's bytes — no credential, no domain: the most a page of 100 can reach here)`,
     `deep page p99 / first page p99 ${fixed(deepOverFirstP99, 2)}  (goal ≤ ${GOAL_DEEP_OVER_FIRST_P99}: ${goal(deepOverFirstP99 <= GOAL_DEEP_OVER_FIRST_P99)}; page 9,001 of 100 vs page 1)`,
     ...batchLines(report.batches),
     ...report.results
