@@ -66,9 +66,14 @@ export async function recordNewPassword(
 }
 
 /** Ends the account's open reset links (./password-reset.ts) and cancels their e-mails not yet sent, in the caller's
- *  transaction: a newer link replaces them, and a password change voids them. */
+ *  transaction: a newer link replaces them, and a password change voids them. Voided is a mark of its own (`voidedAt`),
+ *  which the claim refuses: a time would not do — a reset takes its time before its slow hash, so a change committed
+ *  meanwhile is later than it, and so is any expiry (even the link's own) set at the change. Every unused link is
+ *  marked, even one past its expiry: a reset that began before it expired would still pass its own, earlier time. */
 export async function voidOpenResetLinks(tx: Tx, userId: string, now: Date, reason: string): Promise<void> {
   const open = { userId, usedAt: null };
-  await tx.passwordReset.updateMany({ where: { ...open, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  // The ones still open also end now by their expiry: what the outbox's worker and readers of expiresAt go by.
+  await tx.passwordReset.updateMany({ where: { ...open, voidedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await tx.passwordReset.updateMany({ where: { ...open, voidedAt: null }, data: { voidedAt: now } });
   await cancelPendingEmails(tx, { passwordReset: open }, reason);
 }

@@ -61,15 +61,19 @@ async function findByToken(token: string) {
 /** What the reset page shows to whoever holds the link. */
 export async function passwordResetByToken(token: string, now = new Date()): Promise<{ email: string; status: ResetLinkStatus }> {
   const found = await findByToken(token);
-  return { email: found.user.email, status: found.usedAt ? "used" : found.expiresAt <= now ? "expired" : "open" };
+  return { email: found.user.email, status: found.usedAt ? "used" : found.voidedAt || found.expiresAt <= now ? "expired" : "open" };
 }
 
-/** Sets the new password through a link: once, before it expires. Returns the account's e-mail (to sign in with). */
+/**
+ * Sets the new password through a link: once, before it expires, unless voided (a newer link, a password change) —
+ * checked when the link is claimed, after the hash, so a void committed during the hash wins. Returns the account's
+ * e-mail (to sign in with).
+ */
 export async function resetPassword(token: string, input: { password: string }, now = new Date()): Promise<{ userId: string; email: string }> {
   const found = await findByToken(token);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
-    const claimed = await tx.passwordReset.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const claimed = await tx.passwordReset.updateMany({ where: { id: found.id, usedAt: null, voidedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (claimed.count !== 1) throw new DomainError("conflict", "This link was already used or has expired: ask for a new one");
     await recordNewPassword(tx, found.user, passwordHash, now, "user.password_reset");
     // The link reached its holder through the inbox (or an operator): the address is proven.

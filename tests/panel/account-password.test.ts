@@ -105,6 +105,34 @@ describe("changing one's password", () => {
     expect(await auditOf(ownerUserId)).toEqual(["user.password_changed"]);
   });
 
+  // The reverse order of the test below: the reset's time is taken (and its link read) before its slow hash, the change
+  // commits during that hash. The void must hold against the reset's earlier time — also when the link's own expiry
+  // fell between the two (the reset began while the link was open, the change came after it expired).
+  it.each([
+    ["an open link", 1_000, 2_000],
+    ["a link that expired during the reset's hash", 59 * 60_000, 61 * 60_000],
+  ])("a reset under way when the change voided %s does not go through: the owner's new password stays", async (_, resetAfter, changeAfter) => {
+    const { tenant, ownerUserId } = await newTenant();
+    const email = `owner@${tenant.slug}.test`;
+    const requestedAt = new Date();
+    const { token } = (await requestPasswordReset(email, null, requestedAt))!;
+    const at = (ms: number) => new Date(requestedAt.getTime() + ms);
+    let changed = false;
+    hook.duringHash = async () => {
+      await changePassword(ownerUserId, { current_password: "correct horse battery", new_password: "changed by the owner" }, at(changeAfter));
+      changed = true;
+    };
+    const late = await resetPassword(token, { password: "set through the old link" }, at(resetAfter)).catch((e: unknown) => e);
+    expect(changed).toBe(true);
+    expect(late).toEqual(new DomainError("conflict", "This link was already used or has expired: ask for a new one"));
+
+    const user = await db().user.findUniqueOrThrow({ where: { id: ownerUserId } });
+    expect(await verifyPassword(user.passwordHash, "changed by the owner")).toBe(true);
+    expect(user.passwordChangedAt).toEqual(at(changeAfter));
+    expect(await passwordResetByToken(token, at(resetAfter))).toEqual({ email, status: "expired" });
+    expect(await auditOf(ownerUserId)).toEqual(["user.password_changed"]);
+  });
+
   it("does not overwrite a reset committed after the current password was checked: 409, nothing written", async () => {
     const { tenant, ownerUserId } = await newTenant();
     const email = `owner@${tenant.slug}.test`;
