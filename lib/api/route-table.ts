@@ -7,6 +7,7 @@
 export const ROUTE_TABLE: Readonly<Record<string, readonly string[]>> = {
   "/v1/assignments": ["GET", "POST"],
   "/v1/assignments/{id}": ["GET"],
+  "/v1/assignments/{id}/contracts": ["GET"],
   "/v1/assignments/{id}/cancel": ["POST"],
   "/v1/assignments/{id}/settle": ["POST"],
   "/v1/auth/token": ["POST"],

@@ -16,8 +16,8 @@ import { clearingDeadline } from "@/lib/settlements/settlements";
 import { where, type Scope } from "@/lib/scope";
 import { nextState } from "@/lib/state-machine";
 import { assertFree, checkNoCredit } from "./create-assignment";
-import { MAX_ASSIGNMENT_CONTRACTS, type AssignmentResponse, type ListAssignmentsQuery } from "./schemas";
-import { toAssignmentResponse } from "./serialize";
+import { MAX_ASSIGNMENT_CONTRACTS, type AssignmentResponse, type ListAssignmentContractsQuery, type ListAssignmentsQuery } from "./schemas";
+import { toAssignmentContractResponse, toAssignmentResponse } from "./serialize";
 import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } from "./transitions";
 
 // Reading assignments; settling one (its contracts become `assigned` to the assignee: later receipts are the
@@ -29,6 +29,28 @@ export async function getAssignment(scope: Scope, id: string): Promise<Assignmen
   const row = await db().assignment.findFirst({ where: { id, ...where(scope) } });
   if (!row) throw notFound("Assignment");
   return toAssignmentResponse(row, await db().assignmentContract.findMany({ where: { assignmentId: id } }));
+}
+
+/** One assignment's contracts, a page at a time: the ones `getAssignment` embeds (those still in the offer, or sold, or
+ *  canceled with it — not those that left it while pending), in the same order, by contract id ascending. The
+ *  primary key (assignment_id, contract_id) serves it: `contract_id > last` seeks. The cursor is a contract's
+ *  position bound to this assignment (its creation time as the cursor's date): another list's cursor — a
+ *  `/v1/contracts` one, another assignment's — is 400 `invalid_cursor`, not a position in the wrong order. */
+export async function listAssignmentContracts(scope: Scope, id: string, query: ListAssignmentContractsQuery) {
+  const assignment = await db().assignment.findFirst({ where: { id, ...where(scope) }, select: { id: true, createdAt: true } });
+  if (!assignment) throw notFound("Assignment");
+  const after = decodeCursor(scope, query.cursor, "contract");
+  if (after && after.at.getTime() !== assignment.createdAt.getTime()) {
+    const message = "The cursor is invalid for this list";
+    throw new DomainError("invalid_cursor", message, { errors: [{ param: "cursor", in: "query", message }] });
+  }
+  const rows = await db().assignmentContract.findMany({
+    where: { assignmentId: id, ...where(scope), removedAt: null, ...(after ? { contractId: { gt: after.id } } : {}) },
+    orderBy: { contractId: "asc" },
+    take: query.limit + 1,
+  });
+  const items = rows.slice(0, query.limit).map((row) => ({ id: row.contractId, createdAt: assignment.createdAt, row }));
+  return toListResponse(scope, { items, hasMore: rows.length > query.limit }, (item) => toAssignmentContractResponse(item.row));
 }
 
 /** The contracts one page of the list may embed in all: an assignment holds up to 1,000, so 100 of them would be

@@ -52,6 +52,14 @@ export const CancelAssignmentBody = z.strictObject({ reason: z.string().trim().m
 export const ListAssignmentsQuery = ListQuery.extend({ status: z.enum(ASSIGNMENT_STATUSES).optional() });
 export type ListAssignmentsQuery = z.infer<typeof ListAssignmentsQuery>;
 
+/** One contract of an assignment, as `contracts` of the assignment embeds it and `GET /v1/assignments/{id}/contracts`
+ *  lists it. */
+export const AssignmentContractResponse = z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() });
+export type AssignmentContractResponse = z.infer<typeof AssignmentContractResponse>;
+/** `GET /v1/assignments/{id}/contracts`: the standard `limit` / `cursor`. */
+export const ListAssignmentContractsQuery = ListQuery;
+export type ListAssignmentContractsQuery = z.infer<typeof ListAssignmentContractsQuery>;
+
 export const AssignmentResponse = z
   .object({
     id: z.string().meta({ example: "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0" }),
@@ -64,7 +72,7 @@ export const AssignmentResponse = z
     price: centavos("What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it)."),
     discount: centavos("face_value − price."),
     contract_count: z.number().int(),
-    contracts: z.array(z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() })).meta({ description: "Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed." }),
+    contracts: z.array(AssignmentContractResponse).meta({ description: "Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed." }),
     cancel_reason: z.string().nullable(),
     settled_at: z.string().nullable(),
     canceled_at: z.string().nullable(),

@@ -1,6 +1,6 @@
 import type { Assignment, AssignmentContract } from "@prisma/client";
 import { centavos, isoDate } from "@/lib/serialize";
-import type { AssignmentResponse } from "./schemas";
+import type { AssignmentContractResponse, AssignmentResponse } from "./schemas";
 import type { AssignmentStatus } from "./transitions";
 
 export function toAssignmentResponse(row: Assignment, contracts: readonly AssignmentContract[]): AssignmentResponse {
@@ -17,7 +17,7 @@ export function toAssignmentResponse(row: Assignment, contracts: readonly Assign
     contract_count: row.contractCount,
     // The contracts in the offer (or sold, or canceled with it): those that left it while pending (./leave-offer.ts) are
     // not listed, and the totals are the rest's.
-    contracts: contracts.filter((c) => c.removedAt === null).sort((a, b) => (a.contractId < b.contractId ? -1 : 1)).map((c) => ({ contract_id: c.contractId, face_value: centavos(c.faceValue), price: centavos(c.price) })),
+    contracts: contracts.filter((c) => c.removedAt === null).sort((a, b) => (a.contractId < b.contractId ? -1 : 1)).map(toAssignmentContractResponse),
     cancel_reason: row.cancelReason,
     settled_at: row.settledAt?.toISOString() ?? null,
     canceled_at: row.canceledAt?.toISOString() ?? null,
@@ -25,4 +25,9 @@ export function toAssignmentResponse(row: Assignment, contracts: readonly Assign
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** One contract of an assignment: its open face value and its price when the assignment was priced. */
+export function toAssignmentContractResponse(c: AssignmentContract): AssignmentContractResponse {
+  return { contract_id: c.contractId, face_value: centavos(c.faceValue), price: centavos(c.price) };
 }

@@ -1,4 +1,4 @@
-import { AssignmentIdParams, AssignmentResponse, CancelAssignmentBody, CreateAssignmentBody, ListAssignmentsQuery, MAX_ASSIGNMENT_CONTRACTS } from "@/lib/assignments/schemas";
+import { AssignmentContractResponse, AssignmentIdParams, AssignmentResponse, CancelAssignmentBody, CreateAssignmentBody, ListAssignmentContractsQuery, ListAssignmentsQuery, MAX_ASSIGNMENT_CONTRACTS } from "@/lib/assignments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
 import { ASSIGNMENT_EXAMPLE } from "./examples";
@@ -65,6 +65,39 @@ export const getAssignmentOperation = defineOperation({
   errors: [404],
 });
 
+export const listAssignmentContractsOperation = defineOperation({
+  operationId: "listAssignmentContracts",
+  method: "GET",
+  path: "/v1/assignments/{id}/contracts",
+  summary: "An assignment's contracts with their prices, a page at a time (by contract id)",
+  description:
+    "The contracts `GET /v1/assignments/{id}` embeds in `contracts` — each with its open face value and its price (the present value " +
+    "at `discount_rate`, or its share of a total `price`) — in the same order (contract id, ascending), paged with `limit` and " +
+    "`cursor` like every list: read an assignment of up to " +
+    `${MAX_ASSIGNMENT_CONTRACTS} contracts in pages instead of in one answer. A contract that left the offer while it was pending ` +
+    "(its borrower settled or paid it off: event `assignment.contract_removed`) is not listed, as it is not embedded. The cursor " +
+    "belongs to this assignment's list (another list's, or another assignment's: 400 `invalid_cursor`). `GET /v1/assignments/{id}` " +
+    "still embeds every contract.",
+  tags,
+  auth: "bearer",
+  permission: "assignments:read",
+  params: AssignmentIdParams,
+  query: ListAssignmentContractsQuery,
+  responses: {
+    200: {
+      description: "A page of the assignment's contracts.",
+      schema: listEnvelope(AssignmentContractResponse),
+      example: {
+        object: "list",
+        data: [...ASSIGNMENT_EXAMPLE.contracts, { contract_id: "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M", face_value: 95373, price: 94621 }],
+        has_more: true,
+        next_cursor: "WyIyMDI2LTEyLTAxVDEzOjEwOjAwLjAwMFoiLCJjdHJfMDFKRFE4M0I0QzVENkU3RjhHOUgwSjFLMk0iXQ.c2lnbmF0dXJlc2lnbmF0dQ",
+      },
+    },
+  },
+  errors: [404],
+});
+
 export const settleAssignmentOperation = defineOperation({
   operationId: "settleAssignment",
   method: "POST",
@@ -104,4 +137,4 @@ export const cancelAssignmentOperation = defineOperation({
   errors: [404, 409],
 });
 
-export const assignmentOperations = [createAssignmentOperation, listAssignmentsOperation, getAssignmentOperation, settleAssignmentOperation, cancelAssignmentOperation];
+export const assignmentOperations = [createAssignmentOperation, listAssignmentsOperation, getAssignmentOperation, listAssignmentContractsOperation, settleAssignmentOperation, cancelAssignmentOperation];

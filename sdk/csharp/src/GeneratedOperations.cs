@@ -205,6 +205,9 @@ namespace CreditPlatform.Sdk
         /// <summary>GET /v1/assignments/{id} — Get an assignment with its contracts and prices</summary>
         public Task<JToken> GetAssignmentAsync(string id, Request request = null) => CallAsync("getAssignment", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>GET /v1/assignments/{id}/contracts — An assignment's contracts with their prices, a page at a time (by contract id)</summary>
+        public Task<JToken> ListAssignmentContractsAsync(string id, Request request = null) => CallAsync("listAssignmentContracts", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>POST /v1/assignments/{id}/settle — Settle an assignment: its contracts become `assigned` and their later receipts the assignee's</summary>
         public Task<JToken> SettleAssignmentAsync(string id, Request request = null) => CallAsync("settleAssignment", new Dictionary<string, string> { ["id"] = id }, request);
 

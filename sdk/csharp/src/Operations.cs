@@ -91,6 +91,7 @@ namespace CreditPlatform.Sdk
             ["listAssignments"] = new Operation("listAssignments", "GET", "/v1/assignments", new string[] {  }, null, true, true, true),
             ["createAssignment"] = new Operation("createAssignment", "POST", "/v1/assignments", new string[] {  }, "application/json", true, false, true),
             ["getAssignment"] = new Operation("getAssignment", "GET", "/v1/assignments/{id}", new string[] { "id" }, null, true, false, true),
+            ["listAssignmentContracts"] = new Operation("listAssignmentContracts", "GET", "/v1/assignments/{id}/contracts", new string[] { "id" }, null, true, true, true),
             ["settleAssignment"] = new Operation("settleAssignment", "POST", "/v1/assignments/{id}/settle", new string[] { "id" }, null, true, false, true),
             ["cancelAssignment"] = new Operation("cancelAssignment", "POST", "/v1/assignments/{id}/cancel", new string[] { "id" }, "application/json", true, false, true),
             ["listWebhookEndpoints"] = new Operation("listWebhookEndpoints", "GET", "/v1/webhook-endpoints", new string[] {  }, null, true, true, true),

@@ -67,6 +67,7 @@ export const OPERATIONS = {
   listAssignments: {"method":"GET","path":"/v1/assignments","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   createAssignment: {"method":"POST","path":"/v1/assignments","pathParams":[],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   getAssignment: {"method":"GET","path":"/v1/assignments/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
+  listAssignmentContracts: {"method":"GET","path":"/v1/assignments/{id}/contracts","pathParams":["id"],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   settleAssignment: {"method":"POST","path":"/v1/assignments/{id}/settle","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   cancelAssignment: {"method":"POST","path":"/v1/assignments/{id}/cancel","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   listWebhookEndpoints: {"method":"GET","path":"/v1/webhook-endpoints","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},

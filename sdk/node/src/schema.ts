@@ -1134,6 +1134,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/assignments/{id}/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An assignment's contracts with their prices, a page at a time (by contract id)
+         * @description The contracts `GET /v1/assignments/{id}` embeds in `contracts` — each with its open face value and its price (the present value at `discount_rate`, or its share of a total `price`) — in the same order (contract id, ascending), paged with `limit` and `cursor` like every list: read an assignment of up to 1000 contracts in pages instead of in one answer. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed, as it is not embedded. The cursor belongs to this assignment's list (another list's, or another assignment's: 400 `invalid_cursor`). `GET /v1/assignments/{id}` still embeds every contract.
+         *
+         *     Requires permission `assignments:read`.
+         */
+        get: operations["listAssignmentContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/assignments/{id}/settle": {
         parameters: {
             query?: never;
@@ -26206,6 +26228,290 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentContracts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
+                cursor?: string;
+            };
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing (echoed in the answer's X-Request-Id); this operation is not replayed by it. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the assignment's contracts. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "face_value": 190746,
+                     *           "price": 189243
+                     *         },
+                     *         {
+                     *           "contract_id": "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M",
+                     *           "face_value": 95373,
+                     *           "price": 94621
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "WyIyMDI2LTEyLTAxVDEzOjEwOjAwLjAwMFoiLCJjdHJfMDFKRFE4M0I0QzVENkU3RjhHOUgwSjFLMk0iXQ.c2lnbmF0dXJlc2lnbmF0dQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            contract_id: string;
+                            /** Format: int64 */
+                            face_value: number;
+                            /** Format: int64 */
+                            price: number;
+                        }[];
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
                 };
             };
             /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */

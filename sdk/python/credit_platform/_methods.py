@@ -268,6 +268,10 @@ class OperationMethods:
         """GET /v1/assignments/{id} — Get an assignment with its contracts and prices"""
         return self._call("get_assignment", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout, headers=headers)
 
+    def list_assignment_contracts(self, *, id: str, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """GET /v1/assignments/{id}/contracts — An assignment's contracts with their prices, a page at a time (by contract id)"""
+        return self._call("list_assignment_contracts", path={"id": id}, query=query, body=None, request_id=request_id, timeout=timeout, headers=headers)
+
     def settle_assignment(self, *, id: str, request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
         """POST /v1/assignments/{id}/settle — Settle an assignment: its contracts become `assigned` and their later receipts the assignee's"""
         return self._call("settle_assignment", path={"id": id}, query=None, body=None, request_id=request_id, timeout=timeout, headers=headers)

@@ -658,6 +658,16 @@ public abstract class GeneratedOperations {
     return call("getAssignment", Map.of("id", id), Request.create());
   }
 
+  /** GET /v1/assignments/{id}/contracts — An assignment's contracts with their prices, a page at a time (by contract id) */
+  public JsonNode listAssignmentContracts(String id, Request request) {
+    return call("listAssignmentContracts", Map.of("id", id), request);
+  }
+
+  /** GET /v1/assignments/{id}/contracts with no query or body. */
+  public JsonNode listAssignmentContracts(String id) {
+    return call("listAssignmentContracts", Map.of("id", id), Request.create());
+  }
+
   /** POST /v1/assignments/{id}/settle — Settle an assignment: its contracts become `assigned` and their later receipts the assignee's */
   public JsonNode settleAssignment(String id, Request request) {
     return call("settleAssignment", Map.of("id", id), request);

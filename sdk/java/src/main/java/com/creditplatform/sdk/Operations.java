@@ -76,6 +76,7 @@ public final class Operations {
       Map.entry("listAssignments", new Operation("listAssignments", "GET", "/v1/assignments", List.of(), true, null, true, true, true)),
       Map.entry("createAssignment", new Operation("createAssignment", "POST", "/v1/assignments", List.of(), false, "application/json", true, false, true)),
       Map.entry("getAssignment", new Operation("getAssignment", "GET", "/v1/assignments/{id}", List.of("id"), false, null, true, false, true)),
+      Map.entry("listAssignmentContracts", new Operation("listAssignmentContracts", "GET", "/v1/assignments/{id}/contracts", List.of("id"), true, null, true, true, true)),
       Map.entry("settleAssignment", new Operation("settleAssignment", "POST", "/v1/assignments/{id}/settle", List.of("id"), false, null, true, false, true)),
       Map.entry("cancelAssignment", new Operation("cancelAssignment", "POST", "/v1/assignments/{id}/cancel", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("listWebhookEndpoints", new Operation("listWebhookEndpoints", "GET", "/v1/webhook-endpoints", List.of(), true, null, true, true, true)),
