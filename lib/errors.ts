@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_CODES = [
   "endorsement_required",
   "collection_not_configured",
   "contract_not_active",
+  "contract_not_assigned",
   "open_installments_due",
   "insufficient_credit",
   "disbursement_date_passed",

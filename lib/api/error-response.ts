@@ -38,6 +38,7 @@ const DOMAIN_TO_API: Record<DomainErrorCode, ErrorCode> = {
   endorsement_required: "endorsement_required",
   collection_not_configured: "collection_not_configured",
   contract_not_active: "contract_not_active",
+  contract_not_assigned: "contract_not_assigned",
   open_installments_due: "open_installments_due",
   insufficient_credit: "insufficient_credit",
   disbursement_date_passed: "disbursement_date_passed",

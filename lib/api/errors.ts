@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   endorsement_required: { status: 409, title: "The payroll contract needs its endorsement first" },
   collection_not_configured: { status: 409, title: "Collection is not configured for this environment" },
   contract_not_active: { status: 409, title: "The contract is not active" },
+  contract_not_assigned: { status: 409, title: "The contract is not assigned to this assignment" },
   open_installments_due: { status: 409, title: "Installments due by that date are open: pay them first or settle in full" },
   insufficient_credit: { status: 409, title: "The contract's credit does not cover the refund" },
   disbursement_date_passed: { status: 422, title: "The proposal's disbursement date has passed" },

@@ -21,9 +21,10 @@ import { toAssignmentContractResponse, toAssignmentResponse } from "./serialize"
 import { ASSIGNMENT_TRANSITIONS, type AssignmentAction, type AssignmentStatus } from "./transitions";
 
 // Reading assignments; settling one (its contracts become `assigned` to the assignee: later receipts are the
-// assignee's) or canceling it (its contracts are free again). Each a transaction with audit and
-// `assignment.status_changed` (and `contract.assigned` per contract on settle). A contract whose borrower settles or
-// pays it off while it is on offer leaves the offer (./leave-offer.ts): the assignment is settled with the rest.
+// assignee's), canceling it or recording that the assignee declined it (its contracts are free again). Each a
+// transaction with audit and `assignment.status_changed` (and `contract.assigned` per contract on settle). A contract
+// whose borrower settles or pays it off while it is on offer leaves the offer (./leave-offer.ts): the assignment is
+// settled with the rest. Buying contracts of a settled one back: ./buyback.ts.
 
 export async function getAssignment(scope: Scope, id: string): Promise<AssignmentResponse> {
   const row = await db().assignment.findFirst({ where: { id, ...where(scope) } });
@@ -89,12 +90,20 @@ export function cancelAssignment(scope: Scope, actor: Actor, id: string, reason:
   return db().$transaction((tx) => change(tx, scope, actor, id, "cancel", reason ?? "canceled by the integrator"), requestTransactionOptions());
 }
 
+/** The assignee declined the pending offer: pending → declined, its contracts free again as a cancel frees them. */
+export function declineAssignment(scope: Scope, actor: Actor, id: string, reason: string): Promise<AssignmentResponse> {
+  return db().$transaction((tx) => change(tx, scope, actor, id, "decline", reason), requestTransactionOptions());
+}
+
 /** Cancels a pending assignment inside the caller's transaction (its last contract left the offer: ./leave-offer.ts). */
 export function cancelAssignmentIn(tx: Tx, scope: Scope, actor: Actor, id: string, reason: string): Promise<AssignmentResponse> {
   return change(tx, scope, actor, id, "cancel", reason);
 }
 
-async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: AssignmentAction, reason?: string): Promise<AssignmentResponse> {
+type PendingAction = Extract<AssignmentAction, "settle" | "cancel" | "decline">;
+const DONE: Record<PendingAction, string> = { settle: "assignment.settled", cancel: "assignment.canceled", decline: "assignment.declined" };
+
+async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: PendingAction, reason?: string): Promise<AssignmentResponse> {
   // Settling locks its contracts (in id order) before the assignment, the order of every path that takes a contract
   // out of a pending offer while holding the contract's lock (a settlement's creation, the payment paying it off:
   // ./leave-offer.ts) — the other order would deadlock with them. The members are read before any lock: under the
@@ -136,14 +145,13 @@ async function change(tx: Tx, scope: Scope, actor: Actor, id: string, action: As
       await writeOutboxEvent(tx, { ...where(scope), type: CONTRACT_EVENTS.assign, payload: toContractResponse(updated) as unknown as Prisma.InputJsonObject });
     }
   } else {
+    // Canceled or declined: its contracts are free again.
     await tx.assignmentContract.updateMany({ where: { assignmentId: id, live: true }, data: { live: false } });
   }
-  const updated = await tx.assignment.update({
-    where: { id },
-    data: { status: to, ...(action === "settle" ? { settledAt: now } : { canceledAt: now, cancelReason: reason }) },
-  });
+  const stamp = action === "settle" ? { settledAt: now } : action === "cancel" ? { canceledAt: now, cancelReason: reason } : { declinedAt: now, declineReason: reason };
+  const updated = await tx.assignment.update({ where: { id }, data: { status: to, ...stamp } });
   const body = toAssignmentResponse(updated, await tx.assignmentContract.findMany({ where: { assignmentId: id } }));
-  await writeAudit(tx, { ...where(scope), actor, action: `assignment.${action === "settle" ? "settled" : "canceled"}`, target: { type: "assignment", id }, metadata: { from, to, ...(reason ? { reason } : {}) } });
+  await writeAudit(tx, { ...where(scope), actor, action: DONE[action], target: { type: "assignment", id }, metadata: { from, to, ...(reason ? { reason } : {}) } });
   await writeOutboxEvent(tx, { ...where(scope), type: "assignment.status_changed", payload: { ...body, previous_status: from } as unknown as Prisma.InputJsonObject });
   return body;
 }

@@ -22,8 +22,8 @@ import { toAssignmentResponse } from "./serialize";
 // Lock order. Every path here holds the contract's row lock already (lib/contracts/lock-contract.ts: a settlement's
 // creation, or the payment paying the contract off — whose transaction took it before knowing it would close the
 // contract), and then locks the assignment. Settling an assignment takes the same order: its contracts (in id order)
-// first, then the assignment (lib/assignments/assignments.ts `change`). So no two transactions wait for each other in
-// a cycle. Under the contract's lock a pending offer can only be canceled meanwhile (which holds just the assignment),
+// first, then the assignment (lib/assignments/assignments.ts `change`), and so does a buyback (./buyback.ts). So no two
+// transactions wait for each other in a cycle. Under the contract's lock a pending offer can only be canceled meanwhile (which holds just the assignment),
 // never settled nor joined: what is read again once the assignment is locked is final.
 
 /** Why an assignment whose last contract left is canceled. */

@@ -49,12 +49,46 @@ export type CreateAssignmentBody = z.infer<typeof CreateAssignmentBody>;
 
 export const AssignmentIdParams = z.strictObject({ id: idSchema("assignment", "assignment") });
 export const CancelAssignmentBody = z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }).meta({ id: "CancelAssignmentBody" });
+export const DeclineAssignmentBody = z
+  .strictObject({ reason: z.string().trim().min(3).max(500).meta({ description: "Why the assignee declined the offer (3–500 characters, trimmed).", example: "The assignee's credit committee did not approve the portfolio" }) })
+  .meta({ id: "DeclineAssignmentBody" });
+export type DeclineAssignmentBody = z.infer<typeof DeclineAssignmentBody>;
+export const BuybackAssignmentBody = z
+  .strictObject({
+    contract_ids: z
+      .array(idSchema("contract", "contract"))
+      .min(1)
+      .max(MAX_ASSIGNMENT_CONTRACTS)
+      .refine((ids) => new Set(ids).size === ids.length, "Must not repeat a contract")
+      .meta({ description: `Contracts of this settled assignment still \`assigned\` to it, 1–${MAX_ASSIGNMENT_CONTRACTS}, none repeated.` }),
+    reason: z.string().trim().min(3).max(500).meta({ description: "Why the originator buys them back (3–500 characters, trimmed): a defect or fraud found, the coobrigação.", example: "Fraud found in the borrower's documents" }),
+    price: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000_000_00)
+      .optional()
+      .meta({
+        description:
+          "What the originator pays the assignee for them in all, integer centavos, shared among the contracts in proportion to their open face value (largest remainder). " +
+          "Default: each contract at the present value of its open installments today, at the assignment's `discount_rate` when it was priced by one, else at the contract's own monthly rate.",
+      }),
+  })
+  .meta({ id: "BuybackAssignmentBody" });
+export type BuybackAssignmentBody = z.infer<typeof BuybackAssignmentBody>;
 export const ListAssignmentsQuery = ListQuery.extend({ status: z.enum(ASSIGNMENT_STATUSES).optional() });
 export type ListAssignmentsQuery = z.infer<typeof ListAssignmentsQuery>;
 
 /** One contract of an assignment, as `contracts` of the assignment embeds it and `GET /v1/assignments/{id}/contracts`
  *  lists it. */
-export const AssignmentContractResponse = z.object({ contract_id: z.string(), face_value: z.number().int(), price: z.number().int() });
+export const AssignmentContractResponse = z.object({
+  contract_id: z.string(),
+  face_value: z.number().int(),
+  price: z.number().int(),
+  bought_back_at: z.string().nullable().meta({ description: "When the originator bought it back (POST /v1/assignments/{id}/buyback); null while it is the assignee's." }),
+  buyback_price: z.number().int().nullable().meta({ description: "What the originator paid the assignee for it, integer centavos; null unless bought back." }),
+  buyback_reason: z.string().nullable().meta({ description: "Why it was bought back; null unless bought back." }),
+});
 export type AssignmentContractResponse = z.infer<typeof AssignmentContractResponse>;
 /** `GET /v1/assignments/{id}/contracts`: the standard `limit` / `cursor`. */
 export const ListAssignmentContractsQuery = ListQuery;
@@ -64,7 +98,7 @@ export const AssignmentResponse = z
   .object({
     id: z.string().meta({ example: "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0" }),
     object: z.literal("assignment"),
-    status: z.enum(ASSIGNMENT_STATUSES),
+    status: z.enum(ASSIGNMENT_STATUSES).meta({ description: "`pending` → `settled`, `canceled` or `declined` (by the assignee); `settled` → `bought_back` once the originator bought every contract back." }),
     assignee: z.object({ name: z.string(), document: z.string().meta({ description: "CNPJ, normalized." }) }),
     settlement_date: z.string(),
     pricing: z.object({ method: z.enum(["discount_rate", "price"]), discount_rate: z.string().nullable() }),
@@ -72,10 +106,19 @@ export const AssignmentResponse = z
     price: centavos("What the assignee pays: the sum of the listed contracts' prices (a contract that left the offer takes its price, or its share of a total `price`, with it)."),
     discount: centavos("face_value − price."),
     contract_count: z.number().int(),
-    contracts: z.array(AssignmentContractResponse).meta({ description: "Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed." }),
+    bought_back: z
+      .object({
+        count: z.number().int().meta({ description: "How many of its contracts the originator bought back." }),
+        amount: centavos("What the originator paid the assignee for them (the sum of their `buyback_price`)."),
+      })
+      .meta({ description: "The contracts bought back from a settled assignment (recompra); counted in `contract_count`, `face_value` and `price` still — they were sold." }),
+    contracts: z.array(AssignmentContractResponse).meta({ description: "Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed; one bought back by the originator is, with `bought_back_at`, `buyback_price` and `buyback_reason`." }),
     cancel_reason: z.string().nullable(),
     settled_at: z.string().nullable(),
     canceled_at: z.string().nullable(),
+    decline_reason: z.string().nullable().meta({ description: "`declined`: why the assignee declined the offer." }),
+    declined_at: z.string().nullable(),
+    bought_back_at: z.string().nullable().meta({ description: "`bought_back`: when its last contract was bought back." }),
     environment: z.enum(["sandbox", "production"]),
     created_at: z.string(),
     updated_at: z.string(),

@@ -33,7 +33,7 @@ export const ContractResponse = z
     number: z.string().meta({ description: "The contract (CCB) number, unique per tenant and environment.", example: "CCB-2026-000001" }),
     status: z.enum(CONTRACT_STATUSES).meta({
       description:
-        "`active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).",
+        "`active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).",
     }),
     proposal_id: z.string(),
     customer_id: z.string(),
@@ -47,7 +47,7 @@ export const ContractResponse = z
     first_due_date: z.string(),
     installment_amount: z.number().int().meta({ description: "The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays." }),
     amount_paid: z.number().int().meta({ description: "Received on the installments so far, integer centavos." }),
-    assignment_id: z.string().nullable().meta({ description: "`assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's." }),
+    assignment_id: z.string().nullable().meta({ description: "`assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again)." }),
     outstanding_balance: z.number().int().meta({ description: "What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos." }),
     credit_balance: z.number().int().meta({
       description:

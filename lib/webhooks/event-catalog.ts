@@ -63,6 +63,15 @@ export const EVENT_CATALOG = [
   { type: "contract.canceled", summary: "A contract was canceled within its cancellation window.", data: ContractResponse.extend({ reason: z.string() }) },
   { type: "contract.assigned", summary: "A contract was sold in a settled assignment; its later receipts are the assignee's.", data: ContractResponse },
   {
+    type: "contract.bought_back",
+    summary: "The originator bought a contract of a settled assignment back from the assignee (recompra, POST /v1/assignments/{id}/buyback): it is active again, its later receipts the originator's.",
+    data: ContractResponse.extend({
+      previous_assignment_id: z.string().meta({ description: "The assignment it was bought back from (its `assignment_id` is null now)." }),
+      buyback_price: z.number().int().meta({ description: "What the originator paid the assignee for it, integer centavos." }),
+      reason: z.string().meta({ description: "Why it was bought back." }),
+    }),
+  },
+  {
     type: "contract.written_off",
     summary: "A contract in default was written off by the lender (POST /v1/contracts/{id}/write-off); it is still collected.",
     data: ContractResponse.extend({ reason: z.string().meta({ description: "The lender's reason." }) }),
@@ -97,7 +106,7 @@ export const EVENT_CATALOG = [
   { type: "settlement.completed", summary: "A settlement was paid and applied.", data: SettlementResponse },
   { type: "settlement.canceled", summary: "A pending settlement was canceled or lapsed.", data: SettlementResponse },
   { type: "assignment.created", summary: "Contracts were offered to an assignee (cessão).", data: AssignmentResponse },
-  { type: "assignment.status_changed", summary: "An assignment was settled or canceled (by the integrator, lapsed, or once every contract left it).", data: withChange(AssignmentResponse) },
+  { type: "assignment.status_changed", summary: "An assignment was settled, canceled (by the integrator, lapsed, or once every contract left it), declined by the assignee (`decline_reason`), or bought back (its last contract bought back by the originator).", data: withChange(AssignmentResponse) },
   {
     type: "assignment.contract_removed",
     summary:

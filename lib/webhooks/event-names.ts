@@ -16,6 +16,7 @@ export const SUBSCRIBABLE_EVENT_NAMES = [
   "contract.closed",
   "contract.canceled",
   "contract.assigned",
+  "contract.bought_back",
   "contract.written_off",
   "contract.credit_applied",
   "installment.paid",

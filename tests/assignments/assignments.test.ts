@@ -42,7 +42,7 @@ describe("assignments", () => {
     const expected = await Promise.all(
       ids.map(async (id) => {
         const rows = await openRows(id);
-        return { contract_id: id, face_value: rows.reduce((s, r) => s + r.payment, 0), price: payoffLines("0.0150", todayInBrazil(), rows).reduce((s, l) => s + l.present_value, 0) };
+        return { contract_id: id, face_value: rows.reduce((s, r) => s + r.payment, 0), price: payoffLines("0.0150", todayInBrazil(), rows).reduce((s, l) => s + l.present_value, 0), bought_back_at: null, buyback_price: null, buyback_reason: null };
       }),
     );
     const face = expected.reduce((s, c) => s + c.face_value, 0);
@@ -58,10 +58,14 @@ describe("assignments", () => {
       price,
       discount: face - price,
       contract_count: 2,
+      bought_back: { count: 0, amount: 0 },
       contracts: [...expected].sort((a, b) => (a.contract_id < b.contract_id ? -1 : 1)),
       cancel_reason: null,
       settled_at: null,
       canceled_at: null,
+      decline_reason: null,
+      declined_at: null,
+      bought_back_at: null,
       environment: "sandbox",
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -269,7 +273,7 @@ describe("assignments", () => {
     const first = await list("/v1/assignments?limit=3");
     expect(first.status, first.text).toBe(200);
     expect(first.body.data.map((x: { id: string }) => x.id)).toEqual([newest]);
-    expect(first.body.data[0].contracts).toEqual([{ contract_id: ids[2], face_value: expect.any(Number), price: 5000 }]);
+    expect(first.body.data[0].contracts).toEqual([{ contract_id: ids[2], face_value: expect.any(Number), price: 5000, bought_back_at: null, buyback_price: null, buyback_reason: null }]);
     expect(first.body.has_more).toBe(true);
     const second = await list(`/v1/assignments?limit=3&cursor=${first.body.next_cursor}`);
     expect(second.body.data.map((x: { id: string; contracts: { contract_id: string }[] }) => [x.id, x.contracts.map((c) => c.contract_id)])).toEqual([[middle, [ids[1]]], [oldest, [ids[0]]]]);

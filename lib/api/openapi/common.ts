@@ -22,7 +22,7 @@ export const ProblemSchema = z
     request_id: z.string().meta({ description: "The request id (X-Request-Id): quote it to support." }),
     errors: z.array(FieldErrorSchema).optional().meta({ description: "Validation errors, one per field." }),
     retryable: z.boolean().optional().meta({ description: "On 502, 503 and 504: whether repeating the request (after `Retry-After`, with the same X-Request-Id) may succeed. On a 409 `conflict`: `true` (with `Retry-After: 1`) when a race was lost before anything changed — a payment reached the contract while a charge was issued, a simulation's customer changed — and the same request sent again is judged again; absent on a conflict that stays." }),
-    current_status: z.string().optional().meta({ description: "`invalid_transition` and `contract_not_active`: the object's status now." }),
+    current_status: z.string().optional().meta({ description: "`invalid_transition`, `contract_not_active` and `contract_not_assigned`: the object's status now." }),
     allowed_actions: z.array(z.string()).optional().meta({ description: "`invalid_transition`: the actions its status allows that a client asks for, each by the endpoint of that name (never the platform's own: an expiry, a payment, a contract's issue)." }),
     reason: z.string().optional().meta({ description: `\`invalid_document\`: why the CPF/CNPJ is invalid (${Object.keys(DOCUMENT_REASONS).map((r) => `\`${r}\``).join(", ")}).` }),
     refusal: z

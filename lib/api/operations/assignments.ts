@@ -1,4 +1,15 @@
-import { AssignmentContractResponse, AssignmentIdParams, AssignmentResponse, CancelAssignmentBody, CreateAssignmentBody, ListAssignmentContractsQuery, ListAssignmentsQuery, MAX_ASSIGNMENT_CONTRACTS } from "@/lib/assignments/schemas";
+import {
+  AssignmentContractResponse,
+  AssignmentIdParams,
+  AssignmentResponse,
+  BuybackAssignmentBody,
+  CancelAssignmentBody,
+  CreateAssignmentBody,
+  DeclineAssignmentBody,
+  ListAssignmentContractsQuery,
+  ListAssignmentsQuery,
+  MAX_ASSIGNMENT_CONTRACTS,
+} from "@/lib/assignments/schemas";
 import { listEnvelope } from "@/lib/pagination";
 import { defineOperation } from "../operation";
 import { ASSIGNMENT_EXAMPLE } from "./examples";
@@ -89,7 +100,7 @@ export const listAssignmentContractsOperation = defineOperation({
       schema: listEnvelope(AssignmentContractResponse),
       example: {
         object: "list",
-        data: [...ASSIGNMENT_EXAMPLE.contracts, { contract_id: "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M", face_value: 95373, price: 94621 }],
+        data: [...ASSIGNMENT_EXAMPLE.contracts, { contract_id: "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M", face_value: 95373, price: 94621, bought_back_at: null, buyback_price: null, buyback_reason: null }],
         has_more: true,
         next_cursor: "WyIyMDI2LTEyLTAxVDEzOjEwOjAwLjAwMFoiLCJjdHJfMDFKRFE4M0I0QzVENkU3RjhHOUgwSjFLMk0iXQ.c2lnbmF0dXJlc2lnbmF0dQ",
       },
@@ -126,7 +137,7 @@ export const cancelAssignmentOperation = defineOperation({
   path: "/v1/assignments/{id}/cancel",
   summary: "Cancel a pending assignment (its contracts are free again)",
   description:
-    "pending → canceled; a settled or canceled one (also one canceled when every contract left it: reason `every contract left the offer`): " +
+    "pending → canceled; a settled, canceled, declined or bought-back one (also one canceled when every contract left it: reason `every contract left the offer`): " +
     "409 `invalid_transition`. Event `assignment.status_changed`.",
   tags,
   auth: "bearer",
@@ -137,4 +148,78 @@ export const cancelAssignmentOperation = defineOperation({
   errors: [404, 409],
 });
 
-export const assignmentOperations = [createAssignmentOperation, listAssignmentsOperation, getAssignmentOperation, listAssignmentContractsOperation, settleAssignmentOperation, cancelAssignmentOperation];
+const DECLINED_EXAMPLE = {
+  ...ASSIGNMENT_EXAMPLE,
+  status: "declined",
+  decline_reason: "The assignee's credit committee did not approve the portfolio",
+  declined_at: "2026-12-01T16:00:00.000Z",
+  updated_at: "2026-12-01T16:00:00.000Z",
+};
+
+export const declineAssignmentOperation = defineOperation({
+  operationId: "declineAssignment",
+  method: "POST",
+  path: "/v1/assignments/{id}/decline",
+  summary: "Record that the assignee declined a pending assignment (its contracts are free again)",
+  description:
+    "pending → declined (final), with the assignee's `reason` (required, 3–500 characters, trimmed: `decline_reason`, `declined_at`). Its " +
+    "contracts are free again, as a cancel frees them: they may be offered anew, written off or withdrawn. A settled, canceled, declined " +
+    "or bought-back one: 409 `invalid_transition` (with `current_status` and `allowed_actions`). Event `assignment.status_changed` " +
+    "(`previous_status` `pending`); audit `assignment.declined`.",
+  tags,
+  auth: "bearer",
+  permission: "assignments:write",
+  params: AssignmentIdParams,
+  body: DeclineAssignmentBody,
+  responses: { 200: { description: "The assignment, declined.", schema: AssignmentResponse, example: DECLINED_EXAMPLE } },
+  errors: [404, 409],
+});
+
+const BOUGHT_BACK_EXAMPLE = {
+  ...ASSIGNMENT_EXAMPLE,
+  status: "bought_back",
+  bought_back: { count: 1, amount: 187712 },
+  contracts: ASSIGNMENT_EXAMPLE.contracts.map((c) => ({ ...c, bought_back_at: "2026-12-20T14:00:00.000Z", buyback_price: 187712, buyback_reason: "Fraud found in the borrower's documents (coobrigação)" })),
+  settled_at: "2026-12-01T15:00:00.000Z",
+  bought_back_at: "2026-12-20T14:00:00.000Z",
+  updated_at: "2026-12-20T14:00:00.000Z",
+};
+
+export const buybackAssignmentOperation = defineOperation({
+  operationId: "buybackAssignment",
+  method: "POST",
+  path: "/v1/assignments/{id}/buyback",
+  summary: "Buy contracts of a settled assignment back from the assignee (recompra)",
+  description:
+    `The originator buys back 1–${MAX_ASSIGNMENT_CONTRACTS} contracts of a settled assignment (a defect or fraud found, the coobrigação), ` +
+    "with a `reason`. Each goes from `assigned` back to `active` with its `assignment_id` cleared: every later payment (charges, repasse, " +
+    "a payoff) is the originator's again. Its entry in `contracts` stays, with `bought_back_at`, `buyback_price` and `buyback_reason`; " +
+    "`bought_back` totals them (`count`, `amount`); `contract_count`, `face_value` and `price` stay those of the sale. The price: `price` " +
+    "(integer centavos, the total) shared in proportion to the contracts' open face value (largest remainder); by default each contract at " +
+    "the present value of its open installments today, at the assignment's `discount_rate` when it was priced by one, else at the " +
+    "contract's own monthly rate. All or nothing: a contract of another environment is 400; one not in this assignment, already bought " +
+    "back, or no longer assigned to it (its borrower paid it off or settled it: closed) is 409 `contract_not_assigned` (`contract_id`, " +
+    "`current_status`), and nothing changes; a repeated contract is 400. A pending, canceled, declined or bought-back assignment: 409 " +
+    "`invalid_transition`. Once every contract of it is bought back the assignment is `bought_back` (event `assignment.status_changed`, " +
+    "`previous_status` `settled`); until then it stays `settled`. Events `contract.bought_back` per contract (with `previous_assignment_id`, " +
+    "`buyback_price`, `reason`); audit `contract.bought_back` per contract and `assignment.contracts_bought_back`. The contracts' row locks " +
+    "are taken in id order, then the assignment's, as on every other path.",
+  tags,
+  auth: "bearer",
+  permission: "assignments:write",
+  params: AssignmentIdParams,
+  body: BuybackAssignmentBody,
+  responses: { 200: { description: "The assignment, `settled` while contracts of it are still assigned, else `bought_back`.", schema: AssignmentResponse, example: BOUGHT_BACK_EXAMPLE } },
+  errors: [404, 409],
+});
+
+export const assignmentOperations = [
+  createAssignmentOperation,
+  listAssignmentsOperation,
+  getAssignmentOperation,
+  listAssignmentContractsOperation,
+  settleAssignmentOperation,
+  cancelAssignmentOperation,
+  declineAssignmentOperation,
+  buybackAssignmentOperation,
+];

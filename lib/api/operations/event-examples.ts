@@ -84,6 +84,8 @@ const DATA: Record<EventType, unknown> = {
   "contract.closed": { ...contractExample("settled"), reason: "paid_off", settlement_id: null },
   "contract.canceled": { ...contractExample("canceled"), reason: "Borrower exercised the 7-day withdrawal right" },
   "contract.assigned": contractExample("assigned"),
+  // Bought back from its assignment (recompra): active again, the originator's.
+  "contract.bought_back": { ...contractExample("active"), previous_assignment_id: "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0", buyback_price: 187712, reason: "Fraud found in the borrower's documents (coobrigação)", updated_at: "2026-12-20T14:00:00.000Z" },
   "contract.written_off": { ...contractExample("written_off"), reason: "No payment for 180 days; collection exhausted" },
   "contract.credit_applied": { ...PAYMENT_EXAMPLE, id: "pay_01JDQB2C3D4E5F6G7H8J9K0M1N", charge_id: null, source: "contract_credit", amount: 1234, allocations: [{ ...PAYMENT_EXAMPLE.allocations[0]!, interest: 0, principal: 1234, total: 1234 }] },
   "installment.paid": paidInstallment,

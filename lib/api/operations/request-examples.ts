@@ -59,6 +59,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   createAssignment: { assignee: { name: "Fundo Alfa FIDC", document: "11.222.333/0001-81" }, contract_ids: [CONTRACT], settlement_date: "2026-12-15", discount_rate: "0.0150" },
   cancelAssignment: { reason: "The assignee withdrew its offer" },
+  declineAssignment: { reason: "The assignee's credit committee did not approve the portfolio" },
+  buybackAssignment: { contract_ids: [CONTRACT], reason: "Fraud found in the borrower's documents (coobrigação)" },
   createWebhookEndpoint: { url: "https://hooks.example.com/credit-platform", event_types: ["proposal.status_changed", "contract.issued", "payment.received"], description: "Core banking" },
   updateWebhookEndpoint: { event_types: ["*"], enabled: true },
   rotateWebhookSecret: { grace_period_seconds: 86400 },

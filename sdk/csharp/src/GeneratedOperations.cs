@@ -214,6 +214,12 @@ namespace CreditPlatform.Sdk
         /// <summary>POST /v1/assignments/{id}/cancel — Cancel a pending assignment (its contracts are free again)</summary>
         public Task<JToken> CancelAssignmentAsync(string id, Request request = null) => CallAsync("cancelAssignment", new Dictionary<string, string> { ["id"] = id }, request);
 
+        /// <summary>POST /v1/assignments/{id}/decline — Record that the assignee declined a pending assignment (its contracts are free again)</summary>
+        public Task<JToken> DeclineAssignmentAsync(string id, Request request = null) => CallAsync("declineAssignment", new Dictionary<string, string> { ["id"] = id }, request);
+
+        /// <summary>POST /v1/assignments/{id}/buyback — Buy contracts of a settled assignment back from the assignee (recompra)</summary>
+        public Task<JToken> BuybackAssignmentAsync(string id, Request request = null) => CallAsync("buybackAssignment", new Dictionary<string, string> { ["id"] = id }, request);
+
         /// <summary>GET /v1/webhook-endpoints — List webhook endpoints, newest first (filter: enabled)</summary>
         public Task<JToken> ListWebhookEndpointsAsync(Request request = null) => CallAsync("listWebhookEndpoints", NoPathParams, request);
 

@@ -94,6 +94,8 @@ namespace CreditPlatform.Sdk
             ["listAssignmentContracts"] = new Operation("listAssignmentContracts", "GET", "/v1/assignments/{id}/contracts", new string[] { "id" }, null, true, true, true),
             ["settleAssignment"] = new Operation("settleAssignment", "POST", "/v1/assignments/{id}/settle", new string[] { "id" }, null, true, false, true),
             ["cancelAssignment"] = new Operation("cancelAssignment", "POST", "/v1/assignments/{id}/cancel", new string[] { "id" }, "application/json", true, false, true),
+            ["declineAssignment"] = new Operation("declineAssignment", "POST", "/v1/assignments/{id}/decline", new string[] { "id" }, "application/json", true, false, true),
+            ["buybackAssignment"] = new Operation("buybackAssignment", "POST", "/v1/assignments/{id}/buyback", new string[] { "id" }, "application/json", true, false, true),
             ["listWebhookEndpoints"] = new Operation("listWebhookEndpoints", "GET", "/v1/webhook-endpoints", new string[] {  }, null, true, true, true),
             ["createWebhookEndpoint"] = new Operation("createWebhookEndpoint", "POST", "/v1/webhook-endpoints", new string[] {  }, "application/json", true, false, true),
             ["getWebhookEndpoint"] = new Operation("getWebhookEndpoint", "GET", "/v1/webhook-endpoints/{id}", new string[] { "id" }, null, true, false, true),

@@ -70,6 +70,8 @@ export const OPERATIONS = {
   listAssignmentContracts: {"method":"GET","path":"/v1/assignments/{id}/contracts","pathParams":["id"],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   settleAssignment: {"method":"POST","path":"/v1/assignments/{id}/settle","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},
   cancelAssignment: {"method":"POST","path":"/v1/assignments/{id}/cancel","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
+  declineAssignment: {"method":"POST","path":"/v1/assignments/{id}/decline","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
+  buybackAssignment: {"method":"POST","path":"/v1/assignments/{id}/buyback","pathParams":["id"],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   listWebhookEndpoints: {"method":"GET","path":"/v1/webhook-endpoints","pathParams":[],"query":true,"body":null,"auth":"bearer","paginated":true,"retrySafe":true},
   createWebhookEndpoint: {"method":"POST","path":"/v1/webhook-endpoints","pathParams":[],"query":false,"body":"application/json","auth":"bearer","paginated":false,"retrySafe":true},
   getWebhookEndpoint: {"method":"GET","path":"/v1/webhook-endpoints/{id}","pathParams":["id"],"query":false,"body":null,"auth":"bearer","paginated":false,"retrySafe":true},

@@ -1189,11 +1189,55 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending assignment (its contracts are free again)
-         * @description pending → canceled; a settled or canceled one (also one canceled when every contract left it: reason `every contract left the offer`): 409 `invalid_transition`. Event `assignment.status_changed`.
+         * @description pending → canceled; a settled, canceled, declined or bought-back one (also one canceled when every contract left it: reason `every contract left the offer`): 409 `invalid_transition`. Event `assignment.status_changed`.
          *
          *     Requires permission `assignments:write`.
          */
         post: operations["cancelAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assignments/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the assignee declined a pending assignment (its contracts are free again)
+         * @description pending → declined (final), with the assignee's `reason` (required, 3–500 characters, trimmed: `decline_reason`, `declined_at`). Its contracts are free again, as a cancel frees them: they may be offered anew, written off or withdrawn. A settled, canceled, declined or bought-back one: 409 `invalid_transition` (with `current_status` and `allowed_actions`). Event `assignment.status_changed` (`previous_status` `pending`); audit `assignment.declined`.
+         *
+         *     Requires permission `assignments:write`.
+         */
+        post: operations["declineAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assignments/{id}/buyback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy contracts of a settled assignment back from the assignee (recompra)
+         * @description The originator buys back 1–1000 contracts of a settled assignment (a defect or fraud found, the coobrigação), with a `reason`. Each goes from `assigned` back to `active` with its `assignment_id` cleared: every later payment (charges, repasse, a payoff) is the originator's again. Its entry in `contracts` stays, with `bought_back_at`, `buyback_price` and `buyback_reason`; `bought_back` totals them (`count`, `amount`); `contract_count`, `face_value` and `price` stay those of the sale. The price: `price` (integer centavos, the total) shared in proportion to the contracts' open face value (largest remainder); by default each contract at the present value of its open installments today, at the assignment's `discount_rate` when it was priced by one, else at the contract's own monthly rate. All or nothing: a contract of another environment is 400; one not in this assignment, already bought back, or no longer assigned to it (its borrower paid it off or settled it: closed) is 409 `contract_not_assigned` (`contract_id`, `current_status`), and nothing changes; a repeated contract is 400. A pending, canceled, declined or bought-back assignment: 409 `invalid_transition`. Once every contract of it is bought back the assignment is `bought_back` (event `assignment.status_changed`, `previous_status` `settled`); until then it stays `settled`. Events `contract.bought_back` per contract (with `previous_assignment_id`, `buyback_price`, `reason`); audit `contract.bought_back` per contract and `assignment.contracts_bought_back`. The contracts' row locks are taken in id order, then the assignment's, as on every other path.
+         *
+         *     Requires permission `assignments:write`.
+         */
+        post: operations["buybackAssignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1764,6 +1808,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "contract.bought_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.bought_back
+         * @description The originator bought a contract of a settled assignment back from the assignee (recompra, POST /v1/assignments/{id}/buyback): it is active again, its later receipts the originator's.
+         *
+         *     POSTed to each enabled endpoint subscribed to `contract.bought_back` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
+         */
+        post: operations["webhook_contract_bought_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "contract.written_off": {
         parameters: {
             query?: never;
@@ -2171,7 +2237,7 @@ export interface webhooks {
         put?: never;
         /**
          * assignment.status_changed
-         * @description An assignment was settled or canceled (by the integrator, lapsed, or once every contract left it).
+         * @description An assignment was settled, canceled (by the integrator, lapsed, or once every contract left it), declined by the assignee (`decline_reason`), or bought back (its last contract bought back by the originator).
          *
          *     POSTed to each enabled endpoint subscribed to `assignment.status_changed` (or `*`) in the event's environment. Only a 2xx within the configured timeout (10 s by default) counts; redirects are not followed; otherwise retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (six times), ±20% jitter — 12 attempts over about 3 days; a 429 or 502/503/504 with `Retry-After` waits at least that long (at most 10 h). A 410 disables the endpoint. At least once, in no promised order: deduplicate on `webhook-id`.
          */
@@ -2688,7 +2754,7 @@ export interface components {
              */
             number: string;
             /**
-             * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+             * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).
              * @enum {string}
              */
             status: "active" | "settled" | "written_off" | "assigned" | "canceled";
@@ -2718,7 +2784,7 @@ export interface components {
              * @description Received on the installments so far, integer centavos.
              */
             amount_paid: number;
-            /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
+            /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again). */
             assignment_id: string | null;
             /**
              * Format: int64
@@ -3113,8 +3179,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "assignment";
-            /** @enum {string} */
-            status: "pending" | "settled" | "canceled";
+            /**
+             * @description `pending` → `settled`, `canceled` or `declined` (by the assignee); `settled` → `bought_back` once the originator bought every contract back.
+             * @enum {string}
+             */
+            status: "pending" | "settled" | "canceled" | "declined" | "bought_back";
             assignee: {
                 name: string;
                 /** @description CNPJ, normalized. */
@@ -3143,17 +3212,44 @@ export interface components {
             discount: number;
             /** Format: int64 */
             contract_count: number;
-            /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
+            /** @description The contracts bought back from a settled assignment (recompra); counted in `contract_count`, `face_value` and `price` still — they were sold. */
+            bought_back: {
+                /**
+                 * Format: int64
+                 * @description How many of its contracts the originator bought back.
+                 */
+                count: number;
+                /**
+                 * Format: int64
+                 * @description What the originator paid the assignee for them (the sum of their `buyback_price`). Integer centavos.
+                 */
+                amount: number;
+            };
+            /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed; one bought back by the originator is, with `bought_back_at`, `buyback_price` and `buyback_reason`. */
             contracts: {
                 contract_id: string;
                 /** Format: int64 */
                 face_value: number;
                 /** Format: int64 */
                 price: number;
+                /** @description When the originator bought it back (POST /v1/assignments/{id}/buyback); null while it is the assignee's. */
+                bought_back_at: string | null;
+                /**
+                 * Format: int64
+                 * @description What the originator paid the assignee for it, integer centavos; null unless bought back.
+                 */
+                buyback_price: number | null;
+                /** @description Why it was bought back; null unless bought back. */
+                buyback_reason: string | null;
             }[];
             cancel_reason: string | null;
             settled_at: string | null;
             canceled_at: string | null;
+            /** @description `declined`: why the assignee declined the offer. */
+            decline_reason: string | null;
+            declined_at: string | null;
+            /** @description `bought_back`: when its last contract was bought back. */
+            bought_back_at: string | null;
             /** @enum {string} */
             environment: "sandbox" | "production";
             created_at: string;
@@ -3210,14 +3306,14 @@ export interface components {
              * @description Stable, machine-readable code.
              * @enum {string}
              */
-            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "margin_query_refused" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
+            code: "validation_error" | "invalid_json" | "invalid_url" | "malformed_request" | "invalid_encoding" | "invalid_request_id" | "invalid_cursor" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "authentication_required" | "invalid_api_key" | "invalid_token" | "invalid_client" | "invalid_signature" | "environment_mismatch" | "tenant_header_required" | "tenant_mismatch" | "insufficient_permissions" | "forbidden" | "cross_origin_request" | "not_found" | "method_not_allowed" | "conflict" | "tenant_changed" | "invalid_transition" | "duplicate_document" | "invalid_document" | "product_rule_violation" | "payroll_link_required" | "fee_above_cap" | "cet_above_ceiling" | "margin_query_required" | "margin_query_expired" | "margin_query_refused" | "insufficient_margin" | "payroll_source_unavailable" | "endorsement_required" | "collection_not_configured" | "contract_not_active" | "contract_not_assigned" | "open_installments_due" | "insufficient_credit" | "disbursement_date_passed" | "idempotency_in_progress" | "payload_too_large" | "batch_too_large" | "unsupported_media_type" | "request_timeout" | "misdirected_request" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "internal_error" | "service_unavailable" | "authority_bad_response" | "authority_unavailable" | "authority_rate_limited" | "authority_circuit_open" | "authority_timeout";
             /** @description The request id (X-Request-Id): quote it to support. */
             request_id: string;
             /** @description Validation errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description On 502, 503 and 504: whether repeating the request (after `Retry-After`, with the same X-Request-Id) may succeed. On a 409 `conflict`: `true` (with `Retry-After: 1`) when a race was lost before anything changed — a payment reached the contract while a charge was issued, a simulation's customer changed — and the same request sent again is judged again; absent on a conflict that stays. */
             retryable?: boolean;
-            /** @description `invalid_transition` and `contract_not_active`: the object's status now. */
+            /** @description `invalid_transition`, `contract_not_active` and `contract_not_assigned`: the object's status now. */
             current_status?: string;
             /** @description `invalid_transition`: the actions its status allows that a client asks for, each by the endpoint of that name (never the platform's own: an expiry, a payment, a contract's issue). */
             allowed_actions?: string[];
@@ -4269,6 +4365,27 @@ export interface components {
         CancelAssignmentBody: {
             reason?: string;
         };
+        DeclineAssignmentBody: {
+            /**
+             * @description Why the assignee declined the offer (3–500 characters, trimmed).
+             * @example The assignee's credit committee did not approve the portfolio
+             */
+            reason: string;
+        };
+        BuybackAssignmentBody: {
+            /** @description Contracts of this settled assignment still `assigned` to it, 1–1000, none repeated. */
+            contract_ids: string[];
+            /**
+             * @description Why the originator buys them back (3–500 characters, trimmed): a defect or fraud found, the coobrigação.
+             * @example Fraud found in the borrower's documents
+             */
+            reason: string;
+            /**
+             * Format: int64
+             * @description What the originator pays the assignee for them in all, integer centavos, shared among the contracts in proportion to their open face value (largest remainder). Default: each contract at the present value of its open installments today, at the assignment's `discount_rate` when it was priced by one, else at the contract's own monthly rate.
+             */
+            price?: number;
+        };
         WebhookEndpointWithSecret: {
             /** @example whe_01JDQ9F1G2H3J4K5M6N7P8Q9R0 */
             id: string;
@@ -4311,7 +4428,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
+            event_types: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.bought_back" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description For your people: what receives these events. */
             description?: string;
             /** @description Default true. */
@@ -4355,7 +4472,7 @@ export interface components {
              *       "charge.paid"
              *     ]
              */
-            event_types?: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
+            event_types?: ("*" | ("customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.bought_back" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed"))[];
             /** @description null clears it. */
             description?: string | null;
             /** @description Enabling an endpoint the platform disabled (410 or days of failures) clears the reason. */
@@ -25507,7 +25624,7 @@ export interface operations {
                 limit?: number;
                 /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
-                status?: "pending" | "settled" | "canceled";
+                status?: "pending" | "settled" | "canceled" | "declined" | "bought_back";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -25555,16 +25672,26 @@ export interface operations {
                      *           "price": 189243,
                      *           "discount": 1503,
                      *           "contract_count": 1,
+                     *           "bought_back": {
+                     *             "count": 0,
+                     *             "amount": 0
+                     *           },
                      *           "contracts": [
                      *             {
                      *               "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *               "face_value": 190746,
-                     *               "price": 189243
+                     *               "price": 189243,
+                     *               "bought_back_at": null,
+                     *               "buyback_price": null,
+                     *               "buyback_reason": null
                      *             }
                      *           ],
                      *           "cancel_reason": null,
                      *           "settled_at": null,
                      *           "canceled_at": null,
+                     *           "decline_reason": null,
+                     *           "declined_at": null,
+                     *           "bought_back_at": null,
                      *           "environment": "sandbox",
                      *           "created_at": "2026-12-01T13:10:00.000Z",
                      *           "updated_at": "2026-12-01T13:10:00.000Z"
@@ -25838,16 +25965,26 @@ export interface operations {
                      *       "price": 189243,
                      *       "discount": 1503,
                      *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
                      *       "contracts": [
                      *         {
                      *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *           "face_value": 190746,
-                     *           "price": 189243
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         }
                      *       ],
                      *       "cancel_reason": null,
                      *       "settled_at": null,
                      *       "canceled_at": null,
+                     *       "decline_reason": null,
+                     *       "declined_at": null,
+                     *       "bought_back_at": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T13:10:00.000Z",
                      *       "updated_at": "2026-12-01T13:10:00.000Z"
@@ -26212,16 +26349,26 @@ export interface operations {
                      *       "price": 189243,
                      *       "discount": 1503,
                      *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
                      *       "contracts": [
                      *         {
                      *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *           "face_value": 190746,
-                     *           "price": 189243
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         }
                      *       ],
                      *       "cancel_reason": null,
                      *       "settled_at": null,
                      *       "canceled_at": null,
+                     *       "decline_reason": null,
+                     *       "declined_at": null,
+                     *       "bought_back_at": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T13:10:00.000Z",
                      *       "updated_at": "2026-12-01T13:10:00.000Z"
@@ -26486,12 +26633,18 @@ export interface operations {
                      *         {
                      *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *           "face_value": 190746,
-                     *           "price": 189243
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         },
                      *         {
                      *           "contract_id": "ctr_01JDQ83B4C5D6E7F8G9H0J1K2M",
                      *           "face_value": 95373,
-                     *           "price": 94621
+                     *           "price": 94621,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -26507,6 +26660,15 @@ export interface operations {
                             face_value: number;
                             /** Format: int64 */
                             price: number;
+                            /** @description When the originator bought it back (POST /v1/assignments/{id}/buyback); null while it is the assignee's. */
+                            bought_back_at: string | null;
+                            /**
+                             * Format: int64
+                             * @description What the originator paid the assignee for it, integer centavos; null unless bought back.
+                             */
+                            buyback_price: number | null;
+                            /** @description Why it was bought back; null unless bought back. */
+                            buyback_reason: string | null;
                         }[];
                         has_more: boolean;
                         /** @description Pass as `cursor` for the next page; null on the last. */
@@ -26780,16 +26942,26 @@ export interface operations {
                      *       "price": 189243,
                      *       "discount": 1503,
                      *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
                      *       "contracts": [
                      *         {
                      *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *           "face_value": 190746,
-                     *           "price": 189243
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         }
                      *       ],
                      *       "cancel_reason": null,
                      *       "settled_at": null,
                      *       "canceled_at": null,
+                     *       "decline_reason": null,
+                     *       "declined_at": null,
+                     *       "bought_back_at": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T13:10:00.000Z",
                      *       "updated_at": "2026-12-01T13:10:00.000Z"
@@ -27142,19 +27314,884 @@ export interface operations {
                      *       "price": 189243,
                      *       "discount": 1503,
                      *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
                      *       "contracts": [
                      *         {
                      *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                      *           "face_value": 190746,
-                     *           "price": 189243
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
                      *         }
                      *       ],
                      *       "cancel_reason": null,
                      *       "settled_at": null,
                      *       "canceled_at": null,
+                     *       "decline_reason": null,
+                     *       "declined_at": null,
+                     *       "bought_back_at": null,
                      *       "environment": "sandbox",
                      *       "created_at": "2026-12-01T13:10:00.000Z",
                      *       "updated_at": "2026-12-01T13:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_transition",
+                     *       "title": "The action is not allowed in the resource's current state",
+                     *       "status": 409,
+                     *       "detail": "Cannot approve a proposal in status draft",
+                     *       "code": "invalid_transition",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "current_status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is over 1 MiB",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:unsupported_media_type",
+                     *       "title": "The content type is not supported",
+                     *       "status": 415,
+                     *       "detail": "Send Content-Type: application/json",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:idempotency_key_reused",
+                     *       "title": "The idempotency key was used with a different request",
+                     *       "status": 422,
+                     *       "detail": "This X-Request-Id was used with a different request",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineAssignment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The assignee's credit committee did not approve the portfolio"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeclineAssignmentBody"];
+            };
+        };
+        responses: {
+            /** @description The assignment, declined. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *       "object": "assignment",
+                     *       "status": "declined",
+                     *       "assignee": {
+                     *         "name": "Fundo Alfa FIDC",
+                     *         "document": "11222333000181"
+                     *       },
+                     *       "settlement_date": "2026-12-01",
+                     *       "pricing": {
+                     *         "method": "discount_rate",
+                     *         "discount_rate": "0.0150"
+                     *       },
+                     *       "face_value": 190746,
+                     *       "price": 189243,
+                     *       "discount": 1503,
+                     *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
+                     *       "contracts": [
+                     *         {
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "face_value": 190746,
+                     *           "price": 189243,
+                     *           "bought_back_at": null,
+                     *           "buyback_price": null,
+                     *           "buyback_reason": null
+                     *         }
+                     *       ],
+                     *       "cancel_reason": null,
+                     *       "settled_at": null,
+                     *       "canceled_at": null,
+                     *       "decline_reason": "The assignee's credit committee did not approve the portfolio",
+                     *       "declined_at": "2026-12-01T16:00:00.000Z",
+                     *       "bought_back_at": null,
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T13:10:00.000Z",
+                     *       "updated_at": "2026-12-01T16:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description Invalid request: `validation_error` (with `errors`; also NUL, ill-formed Unicode or nesting deeper than 32 levels anywhere in the body or query), `invalid_json`, `invalid_encoding` (body not UTF-8), `invalid_url`, `invalid_request_id`, `invalid_cursor`, `invalid_document` (CPF/CNPJ, with `reason`), `product_rule_violation` and the product rules' codes. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. Absent when the request was refused before its credential was checked (an invalid X-Request-Id or Idempotency-Key). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:validation_error",
+                     *       "title": "The request is invalid",
+                     *       "status": 400,
+                     *       "detail": "One or more fields are invalid",
+                     *       "code": "validation_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "errors": [
+                     *         {
+                     *           "param": "limit",
+                     *           "in": "query",
+                     *           "message": "Too big: expected number to be <=100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired credential, or a credential of the other environment (`environment_mismatch`). */
+            401: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `Bearer` (with `error="invalid_token"` for a credential that is not valid). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_api_key",
+                     *       "title": "The API key is invalid or revoked",
+                     *       "status": 401,
+                     *       "detail": "The API key is invalid or revoked",
+                     *       "code": "invalid_api_key",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Tenant-Id missing or not the credential's tenant, or the credential lacks the permission. */
+            403: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:insufficient_permissions",
+                     *       "title": "The credential lacks the required permission",
+                     *       "status": 403,
+                     *       "detail": "This operation requires the customers:write permission",
+                     *       "code": "insufficient_permissions",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another tenant's or environment's objects. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:not_found",
+                     *       "title": "The resource was not found",
+                     *       "status": 404,
+                     *       "detail": "Customer not found",
+                     *       "code": "not_found",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: `invalid_transition` (with `current_status`), `duplicate_document`, the same idempotency key still in flight (`idempotency_in_progress`), or `conflict` — with `retryable: true` and `Retry-After` when a race was lost before anything changed (send it again), without it when the conflict stays. */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_in_progress`: seconds until the first request's lease ends. */
+                    "Retry-After"?: number;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:invalid_transition",
+                     *       "title": "The action is not allowed in the resource's current state",
+                     *       "status": 409,
+                     *       "detail": "Cannot approve a proposal in status draft",
+                     *       "code": "invalid_transition",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "current_status": "draft",
+                     *       "allowed_actions": [
+                     *         "submit",
+                     *         "cancel"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is over 1 MiB",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content-Type not supported. */
+            415: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:unsupported_media_type",
+                     *       "title": "The content type is not supported",
+                     *       "status": 415,
+                     *       "detail": "Send Content-Type: application/json",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host is neither the sandbox nor the production base address. */
+            421: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:misdirected_request",
+                     *       "title": "This host does not serve the API",
+                     *       "status": 421,
+                     *       "detail": "This host does not serve the API",
+                     *       "code": "misdirected_request",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same X-Request-Id: the handler's 4xx answers (all but a 400) are stored and replayed like its 2xx. Absent on a first answer, and on a refusal before the handler (a 403 for the tenant or permission, a 409 or 422 about the key itself). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:idempotency_key_reused",
+                     *       "title": "The idempotency key was used with a different request",
+                     *       "status": 422,
+                     *       "detail": "This X-Request-Id was used with a different request",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: the tenant's rate limit for this environment is used up; retry after `Retry-After` seconds with exponential backoff. `too_many_failed_authentications`: this client address sent 60 unknown or revoked API keys or client secrets within a minute; until `Retry-After` seconds have passed, its requests with a key or client the server has not recently found valid are refused (access tokens are not affected). */
+            429: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 100 requests per minute exceeded; retry after 12 s",
+                     *       "code": "rate_limited",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (no details are exposed). */
+            500: {
+                headers: {
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:internal_error",
+                     *       "title": "An internal error occurred",
+                     *       "status": 500,
+                     *       "detail": "An internal error occurred; quote the request id to support",
+                     *       "code": "internal_error",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database is unreachable, or did not answer in time (a statement cancelled at its time limit, no free connection; `retryable: true`); retry after `Retry-After` seconds, on POST with the same `X-Request-Id`. Operations that call the payroll authority also answer `authority_unavailable`, `authority_rate_limited` or `authority_circuit_open` (`retryable: true`). */
+            503: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:credit-platform:problem:service_unavailable",
+                     *       "title": "The service is temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database is unreachable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "5f0c6f7e-2a52-4a8e-9f1e-7d2b6c1f0a11",
+                     *       "retryable": true
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    buybackAssignment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your tenant's id; must be the credential's tenant. */
+                "X-Tenant-Id": string;
+                /** @description Request id for tracing and the idempotency key (UUID recommended). Repeating it within 24 h with the same credential replays the first response (`Idempotent-Replayed: true`); with a different request: 422; while the first is in flight: 409. Keys are per credential: another credential's identical id runs its own request. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "X-Request-Id"?: string;
+                /** @description Synonym of X-Request-Id for idempotency; if both are sent they must be equal. 1–255 characters of A–Z, a–z, 0–9, `.`, `_`, `:`, `-` (otherwise 400 `invalid_request_id`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contract_ids": [
+                 *         "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K"
+                 *       ],
+                 *       "reason": "Fraud found in the borrower's documents (coobrigação)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BuybackAssignmentBody"];
+            };
+        };
+        responses: {
+            /** @description The assignment, `settled` while contracts of it are still assigned, else `bought_back`. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this tenant and environment. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix epoch second at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Your X-Request-Id echoed, or one generated for this request. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same X-Request-Id (nothing was applied again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                     *       "object": "assignment",
+                     *       "status": "bought_back",
+                     *       "assignee": {
+                     *         "name": "Fundo Alfa FIDC",
+                     *         "document": "11222333000181"
+                     *       },
+                     *       "settlement_date": "2026-12-01",
+                     *       "pricing": {
+                     *         "method": "discount_rate",
+                     *         "discount_rate": "0.0150"
+                     *       },
+                     *       "face_value": 190746,
+                     *       "price": 189243,
+                     *       "discount": 1503,
+                     *       "contract_count": 1,
+                     *       "bought_back": {
+                     *         "count": 1,
+                     *         "amount": 187712
+                     *       },
+                     *       "contracts": [
+                     *         {
+                     *           "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                     *           "face_value": 190746,
+                     *           "price": 189243,
+                     *           "bought_back_at": "2026-12-20T14:00:00.000Z",
+                     *           "buyback_price": 187712,
+                     *           "buyback_reason": "Fraud found in the borrower's documents (coobrigação)"
+                     *         }
+                     *       ],
+                     *       "cancel_reason": null,
+                     *       "settled_at": "2026-12-01T15:00:00.000Z",
+                     *       "canceled_at": null,
+                     *       "decline_reason": null,
+                     *       "declined_at": null,
+                     *       "bought_back_at": "2026-12-20T14:00:00.000Z",
+                     *       "environment": "sandbox",
+                     *       "created_at": "2026-12-01T13:10:00.000Z",
+                     *       "updated_at": "2026-12-20T14:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Assignment"];
@@ -30136,7 +31173,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page of this list (another tenant's, environment's or list's cursor: 400 `invalid_cursor`). */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed" | "webhook_endpoint.test";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "simulation.created" | "proposal.created" | "proposal.status_changed" | "risk_assessment.created" | "margin_query.completed" | "margin_reservation.status_changed" | "endorsement.status_changed" | "contract.issued" | "contract.closed" | "contract.canceled" | "contract.assigned" | "contract.bought_back" | "contract.written_off" | "contract.credit_applied" | "installment.paid" | "installment.partially_paid" | "installment.overdue" | "charge.created" | "charge.paid" | "charge.partially_paid" | "charge.overdue" | "charge.canceled" | "charge.expired" | "payment.received" | "refund.created" | "repasse.processed" | "settlement.created" | "settlement.completed" | "settlement.canceled" | "assignment.created" | "assignment.status_changed" | "assignment.contract_removed" | "webhook_endpoint.test";
             };
             header: {
                 /** @description Your tenant's id; must be the credential's tenant. */
@@ -33257,7 +34294,7 @@ export interface operations {
                          */
                         number: string;
                         /**
-                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).
                          * @enum {string}
                          */
                         status: "active" | "settled" | "written_off" | "assigned" | "canceled";
@@ -33287,7 +34324,7 @@ export interface operations {
                          * @description Received on the installments so far, integer centavos.
                          */
                         amount_paid: number;
-                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
+                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again). */
                         assignment_id: string | null;
                         /**
                          * Format: int64
@@ -33434,7 +34471,7 @@ export interface operations {
                          */
                         number: string;
                         /**
-                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).
                          * @enum {string}
                          */
                         status: "active" | "settled" | "written_off" | "assigned" | "canceled";
@@ -33464,7 +34501,7 @@ export interface operations {
                          * @description Received on the installments so far, integer centavos.
                          */
                         amount_paid: number;
-                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
+                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again). */
                         assignment_id: string | null;
                         /**
                          * Format: int64
@@ -33616,6 +34653,188 @@ export interface operations {
             };
         };
     };
+    webhook_contract_bought_back: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same in every attempt; deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, Unix seconds; refuse ones far from your clock (5 min) against replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded); space-separated, two during a secret rotation's grace period. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDQ9G1H2J3K4M5N6P7Q8R9S0",
+                 *       "type": "contract.bought_back",
+                 *       "created_at": "2026-12-09T14:02:11.000Z",
+                 *       "tenant_id": "ten_01JD0000000000000000000000",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
+                 *         "object": "contract",
+                 *         "number": "CCB-2026-000001",
+                 *         "status": "active",
+                 *         "proposal_id": "prp_01JDQ7C1D2E3F4G5H6J7K8M9N0",
+                 *         "customer_id": "cus_01JDQ7A1B2C3D4E5F6G7H8J9K0",
+                 *         "product": "personal_loan",
+                 *         "amortization": "price",
+                 *         "principal": 506584,
+                 *         "released_amount": 500000,
+                 *         "monthly_rate": "0.0299",
+                 *         "term": 6,
+                 *         "disbursement_date": "2026-12-01",
+                 *         "first_due_date": "2027-01-04",
+                 *         "installment_amount": 93759,
+                 *         "amount_paid": 0,
+                 *         "assignment_id": null,
+                 *         "outstanding_balance": 562553,
+                 *         "credit_balance": 0,
+                 *         "cet": {
+                 *           "monthly_percent": "3.38",
+                 *           "annual_percent": "49.00"
+                 *         },
+                 *         "iof": {
+                 *           "daily": 4659,
+                 *           "additional": 1925,
+                 *           "total": 6584,
+                 *           "financed": true
+                 *         },
+                 *         "late_charges": {
+                 *           "fine_rate": "0.02",
+                 *           "monthly_interest_rate": "0.01"
+                 *         },
+                 *         "environment": "sandbox",
+                 *         "created_at": "2026-12-01T12:10:00.000Z",
+                 *         "updated_at": "2026-12-20T14:00:00.000Z",
+                 *         "previous_assignment_id": "asg_01JDQ9F1G2H3J4K5M6N7P8Q9R0",
+                 *         "buyback_price": 187712,
+                 *         "reason": "Fraud found in the borrower's documents (coobrigação)"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id (`evt_…`); the same in every attempt and in `webhook-id`: deduplicate on it. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "contract.bought_back";
+                    /** @description When the change happened (ISO 8601 UTC). */
+                    created_at: string;
+                    tenant_id: string;
+                    /** @enum {string} */
+                    environment: "sandbox" | "production";
+                    data: {
+                        id: string;
+                        /** @enum {string} */
+                        object: "contract";
+                        /**
+                         * @description The contract (CCB) number, unique per tenant and environment.
+                         * @example CCB-2026-000001
+                         */
+                        number: string;
+                        /**
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).
+                         * @enum {string}
+                         */
+                        status: "active" | "settled" | "written_off" | "assigned" | "canceled";
+                        proposal_id: string;
+                        customer_id: string;
+                        product: string;
+                        amortization: string;
+                        /** Format: int64 */
+                        principal: number;
+                        /** Format: int64 */
+                        released_amount: number;
+                        monthly_rate: string;
+                        /**
+                         * Format: int64
+                         * @description Installments as contracted. A partial settlement reschedules the installments (GET …/installments; the settlement's `reschedule`), not this.
+                         */
+                        term: number;
+                        disbursement_date: string;
+                        first_due_date: string;
+                        /**
+                         * Format: int64
+                         * @description The installment as contracted, integer centavos. After a partial settlement the installments carry their new amounts; this stays.
+                         */
+                        installment_amount: number;
+                        /**
+                         * Format: int64
+                         * @description Received on the installments so far, integer centavos.
+                         */
+                        amount_paid: number;
+                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again). */
+                        assignment_id: string | null;
+                        /**
+                         * Format: int64
+                         * @description What remains of the installments: their amounts less what was paid on them (0 once settled or canceled), integer centavos.
+                         */
+                        outstanding_balance: number;
+                        /**
+                         * Format: int64
+                         * @description The borrower's credit on this contract, integer centavos: money received beyond what was owed (an overpaid charge, a boleto paid twice). A payoff quote uses it (`credit_applied`); on a closed contract it is owed back to the borrower.
+                         */
+                        credit_balance: number;
+                        cet: {
+                            monthly_percent: string;
+                            annual_percent: string;
+                        };
+                        iof: {
+                            /** Format: int64 */
+                            daily: number;
+                            /** Format: int64 */
+                            additional: number;
+                            /** Format: int64 */
+                            total: number;
+                            financed: boolean;
+                        };
+                        /** @description The late charges as contracted, frozen when the proposal was made. An installment due on a weekend or national holiday is late only after the next business day (Lei 7.089/1983); the contract's remunerative interest is not charged during the delay. */
+                        late_charges: {
+                            /** @description Fine (multa) charged once on an installment's open amount when it becomes late, e.g. "0.02" (CDC art. 52 §1 caps it at 2%). */
+                            fine_rate: string;
+                            /** @description Late interest (juros de mora) per month, simple, pro rata die (rate × days/30), e.g. "0.01". */
+                            monthly_interest_rate: string;
+                        };
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        created_at: string;
+                        updated_at: string;
+                        /** @description The assignment it was bought back from (its `assignment_id` is null now). */
+                        previous_assignment_id: string;
+                        /**
+                         * Format: int64
+                         * @description What the originator paid the assignee for it, integer centavos.
+                         */
+                        buyback_price: number;
+                        /** @description Why it was bought back. */
+                        reason: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (the body is ignored; up to 4 KiB is kept in the delivery log). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_contract_written_off: {
         parameters: {
             query?: never;
@@ -33700,7 +34919,7 @@ export interface operations {
                          */
                         number: string;
                         /**
-                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off); `written_off`; `canceled` (withdrawal right).
+                         * @description `active` once disbursed; `settled` when closed — its last installment paid (event `contract.closed`, reason `paid_off`) or a full settlement completed (reason `settled`); `assigned` once sold in a portfolio assignment (closes as `settled` when paid off; `active` again when the originator buys it back, event `contract.bought_back`); `written_off`; `canceled` (withdrawal right).
                          * @enum {string}
                          */
                         status: "active" | "settled" | "written_off" | "assigned" | "canceled";
@@ -33730,7 +34949,7 @@ export interface operations {
                          * @description Received on the installments so far, integer centavos.
                          */
                         amount_paid: number;
-                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. */
+                        /** @description `assigned`: the portfolio assignment it was sold in (GET /v1/assignments/{id}); its later receipts are the assignee's. Cleared when the originator buys it back (its receipts the originator's again). */
                         assignment_id: string | null;
                         /**
                          * Format: int64
@@ -35464,16 +36683,26 @@ export interface operations {
                  *         "price": 189243,
                  *         "discount": 1503,
                  *         "contract_count": 1,
+                 *         "bought_back": {
+                 *           "count": 0,
+                 *           "amount": 0
+                 *         },
                  *         "contracts": [
                  *           {
                  *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                  *             "face_value": 190746,
-                 *             "price": 189243
+                 *             "price": 189243,
+                 *             "bought_back_at": null,
+                 *             "buyback_price": null,
+                 *             "buyback_reason": null
                  *           }
                  *         ],
                  *         "cancel_reason": null,
                  *         "settled_at": null,
                  *         "canceled_at": null,
+                 *         "decline_reason": null,
+                 *         "declined_at": null,
+                 *         "bought_back_at": null,
                  *         "environment": "sandbox",
                  *         "created_at": "2026-12-01T13:10:00.000Z",
                  *         "updated_at": "2026-12-01T13:10:00.000Z"
@@ -35551,16 +36780,26 @@ export interface operations {
                  *         "price": 189243,
                  *         "discount": 1503,
                  *         "contract_count": 1,
+                 *         "bought_back": {
+                 *           "count": 0,
+                 *           "amount": 0
+                 *         },
                  *         "contracts": [
                  *           {
                  *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                  *             "face_value": 190746,
-                 *             "price": 189243
+                 *             "price": 189243,
+                 *             "bought_back_at": null,
+                 *             "buyback_price": null,
+                 *             "buyback_reason": null
                  *           }
                  *         ],
                  *         "cancel_reason": null,
                  *         "settled_at": "2026-12-01T15:00:00.000Z",
                  *         "canceled_at": null,
+                 *         "decline_reason": null,
+                 *         "declined_at": null,
+                 *         "bought_back_at": null,
                  *         "environment": "sandbox",
                  *         "created_at": "2026-12-01T13:10:00.000Z",
                  *         "updated_at": "2026-12-01T15:00:00.000Z",
@@ -35583,8 +36822,11 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         object: "assignment";
-                        /** @enum {string} */
-                        status: "pending" | "settled" | "canceled";
+                        /**
+                         * @description `pending` → `settled`, `canceled` or `declined` (by the assignee); `settled` → `bought_back` once the originator bought every contract back.
+                         * @enum {string}
+                         */
+                        status: "pending" | "settled" | "canceled" | "declined" | "bought_back";
                         assignee: {
                             name: string;
                             /** @description CNPJ, normalized. */
@@ -35613,17 +36855,44 @@ export interface operations {
                         discount: number;
                         /** Format: int64 */
                         contract_count: number;
-                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
+                        /** @description The contracts bought back from a settled assignment (recompra); counted in `contract_count`, `face_value` and `price` still — they were sold. */
+                        bought_back: {
+                            /**
+                             * Format: int64
+                             * @description How many of its contracts the originator bought back.
+                             */
+                            count: number;
+                            /**
+                             * Format: int64
+                             * @description What the originator paid the assignee for them (the sum of their `buyback_price`). Integer centavos.
+                             */
+                            amount: number;
+                        };
+                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed; one bought back by the originator is, with `bought_back_at`, `buyback_price` and `buyback_reason`. */
                         contracts: {
                             contract_id: string;
                             /** Format: int64 */
                             face_value: number;
                             /** Format: int64 */
                             price: number;
+                            /** @description When the originator bought it back (POST /v1/assignments/{id}/buyback); null while it is the assignee's. */
+                            bought_back_at: string | null;
+                            /**
+                             * Format: int64
+                             * @description What the originator paid the assignee for it, integer centavos; null unless bought back.
+                             */
+                            buyback_price: number | null;
+                            /** @description Why it was bought back; null unless bought back. */
+                            buyback_reason: string | null;
                         }[];
                         cancel_reason: string | null;
                         settled_at: string | null;
                         canceled_at: string | null;
+                        /** @description `declined`: why the assignee declined the offer. */
+                        decline_reason: string | null;
+                        declined_at: string | null;
+                        /** @description `bought_back`: when its last contract was bought back. */
+                        bought_back_at: string | null;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
                         created_at: string;
@@ -35632,7 +36901,7 @@ export interface operations {
                          * @description The status before this change.
                          * @enum {string}
                          */
-                        previous_status: "pending" | "settled" | "canceled";
+                        previous_status: "pending" | "settled" | "canceled" | "declined" | "bought_back";
                     };
                 };
             };
@@ -35694,16 +36963,26 @@ export interface operations {
                  *         "price": 189243,
                  *         "discount": 1503,
                  *         "contract_count": 1,
+                 *         "bought_back": {
+                 *           "count": 0,
+                 *           "amount": 0
+                 *         },
                  *         "contracts": [
                  *           {
                  *             "contract_id": "ctr_01JDQ82A3B4C5D6E7F8G9H0J1K",
                  *             "face_value": 190746,
-                 *             "price": 189243
+                 *             "price": 189243,
+                 *             "bought_back_at": null,
+                 *             "buyback_price": null,
+                 *             "buyback_reason": null
                  *           }
                  *         ],
                  *         "cancel_reason": null,
                  *         "settled_at": null,
                  *         "canceled_at": null,
+                 *         "decline_reason": null,
+                 *         "declined_at": null,
+                 *         "bought_back_at": null,
                  *         "environment": "sandbox",
                  *         "created_at": "2026-12-01T13:10:00.000Z",
                  *         "updated_at": "2026-12-01T14:20:00.000Z",
@@ -35727,8 +37006,11 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         object: "assignment";
-                        /** @enum {string} */
-                        status: "pending" | "settled" | "canceled";
+                        /**
+                         * @description `pending` → `settled`, `canceled` or `declined` (by the assignee); `settled` → `bought_back` once the originator bought every contract back.
+                         * @enum {string}
+                         */
+                        status: "pending" | "settled" | "canceled" | "declined" | "bought_back";
                         assignee: {
                             name: string;
                             /** @description CNPJ, normalized. */
@@ -35757,17 +37039,44 @@ export interface operations {
                         discount: number;
                         /** Format: int64 */
                         contract_count: number;
-                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed. */
+                        /** @description The contracts bought back from a settled assignment (recompra); counted in `contract_count`, `face_value` and `price` still — they were sold. */
+                        bought_back: {
+                            /**
+                             * Format: int64
+                             * @description How many of its contracts the originator bought back.
+                             */
+                            count: number;
+                            /**
+                             * Format: int64
+                             * @description What the originator paid the assignee for them (the sum of their `buyback_price`). Integer centavos.
+                             */
+                            amount: number;
+                        };
+                        /** @description Per contract: open face value and price. A contract that left the offer while it was pending (its borrower settled or paid it off: event `assignment.contract_removed`) is not listed; one bought back by the originator is, with `bought_back_at`, `buyback_price` and `buyback_reason`. */
                         contracts: {
                             contract_id: string;
                             /** Format: int64 */
                             face_value: number;
                             /** Format: int64 */
                             price: number;
+                            /** @description When the originator bought it back (POST /v1/assignments/{id}/buyback); null while it is the assignee's. */
+                            bought_back_at: string | null;
+                            /**
+                             * Format: int64
+                             * @description What the originator paid the assignee for it, integer centavos; null unless bought back.
+                             */
+                            buyback_price: number | null;
+                            /** @description Why it was bought back; null unless bought back. */
+                            buyback_reason: string | null;
                         }[];
                         cancel_reason: string | null;
                         settled_at: string | null;
                         canceled_at: string | null;
+                        /** @description `declined`: why the assignee declined the offer. */
+                        decline_reason: string | null;
+                        declined_at: string | null;
+                        /** @description `bought_back`: when its last contract was bought back. */
+                        bought_back_at: string | null;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
                         created_at: string;

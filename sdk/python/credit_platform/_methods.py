@@ -280,6 +280,14 @@ class OperationMethods:
         """POST /v1/assignments/{id}/cancel — Cancel a pending assignment (its contracts are free again)"""
         return self._call("cancel_assignment", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout, headers=headers)
 
+    def decline_assignment(self, *, id: str, body: Mapping[str, Any], request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """POST /v1/assignments/{id}/decline — Record that the assignee declined a pending assignment (its contracts are free again)"""
+        return self._call("decline_assignment", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout, headers=headers)
+
+    def buyback_assignment(self, *, id: str, body: Mapping[str, Any], request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """POST /v1/assignments/{id}/buyback — Buy contracts of a settled assignment back from the assignee (recompra)"""
+        return self._call("buyback_assignment", path={"id": id}, query=None, body=body, request_id=request_id, timeout=timeout, headers=headers)
+
     def list_webhook_endpoints(self, *, query: Optional[Mapping[str, Any]] = None, request_id: Optional[str] = None, timeout: Optional[float] = None, headers: Optional[Mapping[str, str]] = None) -> Any:
         """GET /v1/webhook-endpoints — List webhook endpoints, newest first (filter: enabled)"""
         return self._call("list_webhook_endpoints", path={}, query=query, body=None, request_id=request_id, timeout=timeout, headers=headers)

@@ -688,6 +688,26 @@ public abstract class GeneratedOperations {
     return call("cancelAssignment", Map.of("id", id), Request.create());
   }
 
+  /** POST /v1/assignments/{id}/decline — Record that the assignee declined a pending assignment (its contracts are free again) */
+  public JsonNode declineAssignment(String id, Request request) {
+    return call("declineAssignment", Map.of("id", id), request);
+  }
+
+  /** POST /v1/assignments/{id}/decline with no query or body. */
+  public JsonNode declineAssignment(String id) {
+    return call("declineAssignment", Map.of("id", id), Request.create());
+  }
+
+  /** POST /v1/assignments/{id}/buyback — Buy contracts of a settled assignment back from the assignee (recompra) */
+  public JsonNode buybackAssignment(String id, Request request) {
+    return call("buybackAssignment", Map.of("id", id), request);
+  }
+
+  /** POST /v1/assignments/{id}/buyback with no query or body. */
+  public JsonNode buybackAssignment(String id) {
+    return call("buybackAssignment", Map.of("id", id), Request.create());
+  }
+
   /** GET /v1/webhook-endpoints — List webhook endpoints, newest first (filter: enabled) */
   public JsonNode listWebhookEndpoints(Request request) {
     return call("listWebhookEndpoints", Map.of(), request);

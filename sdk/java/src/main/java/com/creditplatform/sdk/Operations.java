@@ -79,6 +79,8 @@ public final class Operations {
       Map.entry("listAssignmentContracts", new Operation("listAssignmentContracts", "GET", "/v1/assignments/{id}/contracts", List.of("id"), true, null, true, true, true)),
       Map.entry("settleAssignment", new Operation("settleAssignment", "POST", "/v1/assignments/{id}/settle", List.of("id"), false, null, true, false, true)),
       Map.entry("cancelAssignment", new Operation("cancelAssignment", "POST", "/v1/assignments/{id}/cancel", List.of("id"), false, "application/json", true, false, true)),
+      Map.entry("declineAssignment", new Operation("declineAssignment", "POST", "/v1/assignments/{id}/decline", List.of("id"), false, "application/json", true, false, true)),
+      Map.entry("buybackAssignment", new Operation("buybackAssignment", "POST", "/v1/assignments/{id}/buyback", List.of("id"), false, "application/json", true, false, true)),
       Map.entry("listWebhookEndpoints", new Operation("listWebhookEndpoints", "GET", "/v1/webhook-endpoints", List.of(), true, null, true, true, true)),
       Map.entry("createWebhookEndpoint", new Operation("createWebhookEndpoint", "POST", "/v1/webhook-endpoints", List.of(), false, "application/json", true, false, true)),
       Map.entry("getWebhookEndpoint", new Operation("getWebhookEndpoint", "GET", "/v1/webhook-endpoints/{id}", List.of("id"), false, null, true, false, true)),
