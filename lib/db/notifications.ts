@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -141,12 +142,14 @@ async function connect(): Promise<void> {
 /** Probes waiting for their own notification, by payload. */
 const heard = new Map<string, () => void>();
 let probes = 0;
+/** This process's probes, told from every other instance's on the channel (containers often all run as pid 1). */
+const PROBE_INSTANCE = randomBytes(8).toString("hex");
 /** A deaf connection is logged once per process (it reconnects, hears nothing again, every heartbeat). */
 let deafReported = false;
 
 /** Whether the listener's connection hears a notification it sends itself within HEARTBEAT_DEADLINE_MS. */
 async function hearsItself(client: pg.Client): Promise<boolean> {
-  const payload = `${PROBE_PREFIX}${process.pid}:${(probes += 1)}`;
+  const payload = `${PROBE_PREFIX}${PROBE_INSTANCE}:${(probes += 1)}`;
   let timer: NodeJS.Timeout | undefined;
   const arrived = new Promise<boolean>((resolve) => {
     heard.set(payload, () => resolve(true));
