@@ -6,6 +6,10 @@ import os from "node:os";
 // other descendant of this process — the embedded PostgreSQL (postmaster and backends) among them, whose
 // work is part of what /v1/customers and /v1/simulations cost. A server named by DATABASE_URL is not our
 // descendant: its CPU time counts as "other".
+// A process of ours that ends between two snapshots takes its CPU time out of the sum (a pool's idle PostgreSQL
+// backend, closed after its idle timeout while the slices that query nothing run, took seconds of seeding CPU with it,
+// and the run reported up to 181% "other" CPU while the static route was measured): so each process counts its reaped
+// children's time too (cutime + cstime, what its parent collects when it waits for them), and this process its own.
 // Linux only (/proc); elsewhere the figure is NaN. The benchmark shares 2 cores with whatever else
 // runs, so this is what tells a real regression from a noisy neighbour.
 
@@ -23,8 +27,7 @@ function ownChildrenCpuMs(pgids: number[]): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from `state` on
-      // ppid, pgrp, utime + stime
-      procs.set(Number(entry), { ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) });
+      procs.set(Number(entry), { ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks: ownAndReapedTicks(fields) });
     } catch {
       // the process ended while we looked
     }
@@ -40,9 +43,23 @@ function ownChildrenCpuMs(pgids: number[]): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** utime + stime + cutime + cstime, from /proc/<pid>/stat's fields after the command name (`state` first). */
+function ownAndReapedTicks(fields: string[]): number {
+  return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+}
+
+/** This process's own CPU and that of its children it has reaped (a finished `npm start`, the seed's child). */
 function selfCpuMs(): number {
   const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
+  let reaped = 0;
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    reaped = ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    // not Linux
+  }
+  return (u.user + u.system) / 1000 + reaped;
 }
 
 export type CpuSnapshot = { at: number; machine: number; ours: number };
