@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { newKey } from "../helpers/factory";
 import { bearer, call, PRODUCTION } from "../helpers/http";
 import { problem } from "../helpers/problem";
+import { recordSentStatements } from "../helpers/sent-statements";
 import { creditTenant, type CreditTenant } from "../credit/flow-helpers";
 import { contractsOf } from "../settlements/helpers";
 
@@ -30,22 +31,14 @@ const invalidCursor = problem("invalid_cursor", 400, "The pagination cursor is i
   errors: [{ param: "cursor", in: "query", message: "The cursor is invalid for this list" }],
 });
 
-// Every statement sent, for the plan test: patched before any connection is made (lib/db/broken-connections.ts binds
-// each connection's query when it connects), as tests/platform/list-filter-indexes.test.ts does.
-let sent: { text: string; values: unknown[] }[] = [];
-const originalQuery = pg.Client.prototype.query;
+// Every statement sent, for the plan test (installed before any connection is made: ../helpers/sent-statements.ts).
+let recorder: ReturnType<typeof recordSentStatements>;
 let raw: pg.Client | undefined;
 beforeAll(() => {
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[] };
-    const text = typeof first === "string" ? first : first?.text;
-    const values = (Array.isArray(args[1]) ? args[1] : typeof first === "object" ? first?.values : undefined) ?? [];
-    if (text) sent.push({ text, values });
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof originalQuery;
+  recorder = recordSentStatements();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  recorder.restore();
   await raw?.end();
 });
 
@@ -162,7 +155,8 @@ describe("GET /v1/assignments/{id}/contracts", () => {
     await raw.connect();
     await raw.query("VACUUM ANALYZE assignment_contracts");
 
-    sent = [];
+    recorder.clear();
+    const { sent } = recorder;
     const first = await page(t, made.id, "?limit=1");
     const second = await page(t, made.id, `?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`);
     expect(second.body.data).toEqual([made.contracts[1]]);

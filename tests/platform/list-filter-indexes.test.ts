@@ -20,6 +20,7 @@ import { ListSimulationsQuery } from "@/lib/simulations/schemas";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
 import { newTenant } from "../helpers/factory";
+import { recordSentStatements, type SentStatement } from "../helpers/sent-statements";
 
 // Selective list filters seek (migration 20261129090000_list_filter_indexes): a customer's simulations, proposals
 // and contracts, a contract's charges and payments, the review queue of pending proposals… Each list service is
@@ -46,9 +47,7 @@ type PlanNode = {
 const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 // Every statement the services send, from whichever pool (Prisma's adapter and lib/db/sql.ts both use pg.Client).
-type Sent = { text: string; values: unknown[] };
-let sent: Sent[] = [];
-const originalQuery = pg.Client.prototype.query;
+let recorder: ReturnType<typeof recordSentStatements>;
 
 let raw: pg.Client;
 let scope: Scope;
@@ -119,8 +118,9 @@ async function seed(tenantId: string) {
 }
 
 /** Runs a list service, and returns its result and the SELECT it sent on `table` (the page query). */
-async function capture<T>(table: string, run: () => Promise<T>): Promise<{ result: T; query: Sent }> {
-  sent = [];
+async function capture<T>(table: string, run: () => Promise<T>): Promise<{ result: T; query: SentStatement }> {
+  recorder.clear();
+  const { sent } = recorder;
   const result = await run();
   const from = new RegExp(`FROM\\s+(?:"public"\\.)?"?${table}"?\\s`, "i");
   const query = sent.find((q) => from.test(q.text) && /ORDER BY/i.test(q.text) && /LIMIT/i.test(q.text));
@@ -128,14 +128,14 @@ async function capture<T>(table: string, run: () => Promise<T>): Promise<{ resul
   return { result, query };
 }
 
-async function explain(query: Sent): Promise<PlanNode[]> {
+async function explain(query: SentStatement): Promise<PlanNode[]> {
   await raw.query("SET enable_seqscan = off");
   const res = await raw.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.text}`, query.values);
   return nodes(res.rows[0]!["QUERY PLAN"][0].Plan);
 }
 
 /** The page query seeks on `index` in keyset order, reading about one page. */
-async function expectSeek(query: Sent, index: string) {
+async function expectSeek(query: SentStatement, index: string) {
   const plan = await explain(query);
   const shown = JSON.stringify(plan.map((n) => [n["Node Type"], n["Index Name"], n["Index Cond"], n["Actual Rows"], n["Rows Removed by Filter"]]));
   const scans = plan.filter((n) => n["Index Name"] !== undefined || n["Node Type"].includes("Scan"));
@@ -165,13 +165,7 @@ async function expectPages(table: string, index: string, prefix: string, list: (
 }
 
 beforeAll(async () => {
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[] };
-    const text = typeof first === "string" ? first : first?.text;
-    const values = (Array.isArray(args[1]) ? args[1] : typeof first === "object" ? first?.values : undefined) ?? [];
-    if (text) sent.push({ text, values });
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof originalQuery;
+  recorder = recordSentStatements();
   raw = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await raw.connect();
   const tenantId = (await newTenant()).tenant.id;
@@ -180,7 +174,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  recorder.restore();
   // Leave the shared test database as small as the other suites expect.
   for (const table of TABLES) await raw.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [scope.tenantId]);
   await raw.end();
