@@ -7,12 +7,12 @@ import { CONTRACT_EVENTS, CONTRACT_TRANSITIONS, type ContractStatus } from "@/li
 import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField, notFound } from "@/lib/errors";
-import { payoffLines, shareProportionally, type OpenInstallment } from "@/lib/finance";
+import { shareProportionally } from "@/lib/finance";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
-import { centavos, isoDate } from "@/lib/serialize";
 import { nextState } from "@/lib/state-machine";
 import type { AssignmentResponse, BuybackAssignmentBody } from "./schemas";
+import { priceLines } from "./pricing";
 import { toAssignmentResponse } from "./serialize";
 import { ASSIGNMENT_TRANSITIONS, type AssignmentStatus } from "./transitions";
 
@@ -117,37 +117,19 @@ async function buyback(tx: Tx, scope: Scope, actor: Actor, id: string, body: Buy
 
 /** What the originator pays for each contract (in `contracts`' order): a total `price` shared in proportion to their
  *  open face value, else each one's open installments at their present value on `date` — at the assignment's discount
- *  rate, or (an assignment priced by a total) at the contract's own monthly rate. One pricing per rate, so contracts
- *  sharing a rate and due dates share each exact power (as the assignment's pricing). */
+ *  rate, or (an assignment priced by a total) at the contract's own monthly rate: one pricing per rate (./pricing.ts). */
 export function buybackPrices(contracts: readonly Contract[], open: readonly Installment[], date: string, discountRate: string | null, price: number | undefined): number[] {
-  const byContract = new Map<string, OpenInstallment[]>();
-  for (const i of open) {
-    const rows = byContract.get(i.contractId) ?? [];
-    rows.push({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount) - centavos(i.paidAmount) });
-    byContract.set(i.contractId, rows);
-  }
   if (price !== undefined) {
-    const faces = contracts.map((c) => (byContract.get(c.id) ?? []).reduce((s, r) => s + r.payment, 0));
+    const faces = priceLines(contracts.map((c) => c.id), open, date, undefined).map((l) => l.face);
     // Nothing open on any of them (cannot be: an assigned contract with nothing open is settled): shared equally.
     return shareProportionally(price, faces.some((f) => f > 0) ? faces : faces.map(() => 1));
   }
-  const byRate = new Map<string, Contract[]>();
+  const byRate = new Map<string, string[]>();
   for (const c of contracts) {
     const rate = discountRate ?? c.monthlyRate;
-    const group = byRate.get(rate);
-    if (group) group.push(c);
-    else byRate.set(rate, [c]);
+    byRate.set(rate, [...(byRate.get(rate) ?? []), c.id]);
   }
   const values = new Map<string, number>();
-  for (const [rate, group] of byRate) {
-    const all = group.flatMap((c) => byContract.get(c.id) ?? []);
-    const lines = payoffLines(rate, date, all);
-    let k = 0;
-    for (const c of group) {
-      const n = (byContract.get(c.id) ?? []).length;
-      values.set(c.id, lines.slice(k, k + n).reduce((s, l) => s + l.present_value, 0));
-      k += n;
-    }
-  }
+  for (const [rate, ids] of byRate) for (const line of priceLines(ids, open, date, rate)) values.set(line.contractId, line.value);
   return contracts.map((c) => values.get(c.id) ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { Installment, Prisma } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import type { Actor } from "@/lib/audit/audit-log";
 import { writeAudit } from "@/lib/audit/audit-log";
 import { todayInBrazil } from "@/lib/clock";
@@ -7,13 +7,14 @@ import { db, type Tx } from "@/lib/db/client";
 import { requestTransactionOptions } from "@/lib/db/transaction";
 import { DomainError, invalidField } from "@/lib/errors";
 import { withdrawalEndsOn } from "@/lib/contracts/withdrawal";
-import { addDays, formatReais, payoffLines, shareProportionally, type OpenInstallment } from "@/lib/finance";
+import { addDays, formatReais, shareProportionally } from "@/lib/finance";
 import { newId } from "@/lib/ids";
 import { writeOutboxEvent } from "@/lib/outbox/outbox";
 import { where, type Scope } from "@/lib/scope";
 import { LATE_PAYOFF_DAYS } from "@/lib/settlements/payoff-quote";
-import { centavos, dateColumn, isoDate } from "@/lib/serialize";
+import { dateColumn, isoDate } from "@/lib/serialize";
 import type { AssignmentResponse, CreateAssignmentBody } from "./schemas";
+import { priceLines } from "./pricing";
 import { toAssignmentResponse } from "./serialize";
 
 // POST /v1/assignments: contracts offered to an assignee, priced on the settlement date — each contract's open
@@ -81,28 +82,6 @@ export async function createAssignment(scope: Scope, actor: Actor, body: CreateA
     await writeOutboxEvent(tx, { ...where(scope), type: "assignment.created", payload: response as unknown as Prisma.InputJsonObject });
     return response;
   }, requestTransactionOptions());
-}
-
-/** Each contract's open face value and, priced by a discount rate, its open installments' present value on `date`
- *  (rounded per installment, as a payoff quote's lines). One pass: the installments grouped by contract, and one
- *  pricing of every line, so contracts sharing due dates share each exact power. */
-function priceLines(contractIds: readonly string[], open: readonly Installment[], date: string, discountRate: string | undefined) {
-  const byContract = new Map<string, OpenInstallment[]>();
-  for (const i of open) {
-    const rows = byContract.get(i.contractId) ?? [];
-    rows.push({ number: i.number, due_date: isoDate(i.dueDate), payment: centavos(i.amount) - centavos(i.paidAmount) });
-    byContract.set(i.contractId, rows);
-  }
-  const all = contractIds.flatMap((id) => byContract.get(id) ?? []);
-  const values = discountRate !== undefined ? payoffLines(discountRate, date, all).map((l) => l.present_value) : [];
-  let k = 0;
-  return contractIds.map((id) => {
-    const rows = byContract.get(id) ?? [];
-    const face = rows.reduce((s, r) => s + r.payment, 0);
-    const value = discountRate !== undefined ? values.slice(k, k + rows.length).reduce((s, v) => s + v, 0) : 0;
-    k += rows.length;
-    return { contractId: id, face, value };
-  });
 }
 
 /** The borrower may still withdraw (CDC art. 49, lib/contracts/withdrawal.ts): a contract is not sold before that
