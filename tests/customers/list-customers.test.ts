@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { stopListener } from "@/lib/db/notifications";
 import { encodeCursor } from "@/lib/pagination";
-import { caller, COMPANY, cpf, get, getClient, list, listClients, PERSON, post, problem } from "./fixtures";
+import { caller, COMPANY, cpf, get, getClient, list, listClients, patch, PERSON, post, problem } from "./fixtures";
 
 afterAll(() => stopListener());
 
@@ -83,6 +84,27 @@ describe("GET /v1/customers, written by PostgreSQL (lib/customers/list-customers
     // Key order too: the same fields in the same order as the single-customer answer.
     for (const [i, c] of page.body.data.entries()) expect(Object.keys(c)).toEqual(Object.keys(shown[i]));
     expect(Object.keys(page.body.data[0].address)).toEqual(Object.keys(shown[0].address));
+  });
+
+  it("lists a customer as it is after every write: the stored object (customers.api_json) is rewritten with its row", async () => {
+    const who = await caller();
+    const person = (await post(who, PERSON)).body;
+    const company = (await post(who, COMPANY)).body;
+    const listed = async () => (await list(who, "?limit=100")).body.data;
+    const shown = async () => [(await get(who, company.id)).body, (await get(who, person.id)).body];
+
+    // Through the API: fields changed, cleared and set.
+    const changed = await patch(who, person.id, { name: "Maria Atualizada", address: null, monthly_income: 123_45, payroll: null, email: "nova@example.com" });
+    expect(changed.status).toBe(200);
+    expect(await listed()).toEqual(await shown());
+    expect((await listed())[1]).toMatchObject({ name: "Maria Atualizada", address: null, payroll: null, monthly_income: 123_45, email: "nova@example.com" });
+    expect((await listed())[1].updated_at).not.toBe(person.updated_at);
+
+    // And by any other writer of the row (a data fix in SQL, the panel): PostgreSQL writes the column, nobody else can.
+    await db().$executeRaw`UPDATE customers SET name = 'Padaria Nova Ltda', address = ${JSON.stringify(PERSON.address)}::jsonb, updated_at = '2030-01-02T03:04:05.678Z' WHERE id = ${company.id}`;
+    const now = await listed();
+    expect(now).toEqual(await shown());
+    expect(now[0]).toMatchObject({ name: "Padaria Nova Ltda", address: PERSON.address, updated_at: "2030-01-02T03:04:05.678Z" });
   });
 });
 
