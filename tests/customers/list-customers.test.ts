@@ -100,7 +100,7 @@ describe("GET /v1/customers, written by PostgreSQL (lib/customers/list-customers
     expect((await listed())[1]).toMatchObject({ name: "Maria Atualizada", address: null, payroll: null, monthly_income: 123_45, email: "nova@example.com" });
     expect((await listed())[1].updated_at).not.toBe(person.updated_at);
 
-    // And by any other writer of the row (a data fix in SQL, the panel): PostgreSQL writes the column, nobody else can.
+    // And by any other writer of the row (a data fix in SQL): PostgreSQL writes the column, nobody else can.
     await db().$executeRaw`UPDATE customers SET name = 'Padaria Nova Ltda', address = ${JSON.stringify(PERSON.address)}::jsonb, updated_at = '2030-01-02T03:04:05.678Z' WHERE id = ${company.id}`;
     const now = await listed();
     expect(now).toEqual(await shown());

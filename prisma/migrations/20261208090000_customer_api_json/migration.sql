@@ -1,12 +1,13 @@
 -- GET /v1/customers is the API's hottest read (a page of 100 is ~60 kB of JSON). Each customer's API object is kept
 -- on its row, written by PostgreSQL itself whenever the row is written: a stored generated column, so that no write
--- path (Prisma, plain SQL, the panel, a hand-run UPDATE) can leave it behind its row, and the list only reads and
+-- path (the API through Prisma, plain SQL, a data fix run by hand) can leave it behind its row, and the list only reads and
 -- joins 100 stored texts instead of building them on every request (lib/customers/list-customers.ts).
 --
 -- customer_api_json is lib/customers/serialize.ts's toCustomerView in SQL: the same fields in the same order, the
 -- document formatted, dates as YYYY-MM-DD, timestamps as ISO 8601 UTC with milliseconds, absent address/payroll as
 -- null. tests/customers/list-customers.test.ts requires every listed customer to equal its own GET field by field.
--- A field added to the customer object means a new function and the column dropped and added again (a rewrite).
+-- A field added to the customer object (or a value of "Environment" renamed) means a new function and the column
+-- dropped and added again.
 --
 -- IMMUTABLE, as a generated column requires: to_char and row_to_json are only STABLE because some of their formats
 -- and input types read settings (the locale's month names, DateStyle, extra_float_digits), and the ones used here do not:
@@ -42,7 +43,8 @@ CREATE FUNCTION customer_api_json(
   ) v
 $$;
 
--- Written for every existing row as the column is added (the table is rewritten once).
+-- Written for every existing row as the column is added: the table is rewritten once, under an exclusive lock (on a
+-- large production table, a maintenance window's work).
 ALTER TABLE "customers" ADD COLUMN "api_json" TEXT NOT NULL GENERATED ALWAYS AS (
   customer_api_json("id", "kind", "document", "name", "birth_date", "foundation_date", "email", "phone", "address",
                     "monthly_income", "payroll", "environment", "created_at", "updated_at")
