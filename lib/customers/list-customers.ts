@@ -1,3 +1,4 @@
+import type { PageAfter } from "@/lib/db/paginate";
 import { seekPageSql } from "@/lib/db/seek-sql";
 import { queryRows } from "@/lib/db/sql";
 import { JsonText } from "@/lib/json-text";
@@ -39,7 +40,7 @@ export async function listCustomers(scope: Scope, query: ListCustomersQuery): Pr
   return new JsonText(`{"object":"list","data":[${items.map((r) => r.json).join(",")}],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`);
 }
 
-function keysetOf(json: string): { at: Date; id: string } {
+function keysetOf(json: string): PageAfter {
   const customer = JSON.parse(json) as { id: string; created_at: string };
   return { at: new Date(customer.created_at), id: customer.id };
 }
